@@ -1,0 +1,382 @@
+//! The [`Board`]: a 0x88 mailbox, one piece list per side, and the rest of
+//! the position state (side to move, castling, en passant, clocks, keys).
+
+use crate::geometry::{self, SLIDER_MASK};
+use crate::piece_list::{PieceList, MAX_PIECES};
+use crate::{zobrist, ByColor, CastlingRights, Color, Piece, Role, Square};
+use std::hash::{Hash, Hasher};
+
+/// A chess position.
+///
+/// The 128-entry mailbox answers "what is on this square", the piece lists
+/// answer "where are this side's pieces"; a square-to-slot index keeps them in
+/// step so that adding, removing and moving a piece are O(1) with no search.
+///
+/// ```
+/// use ox88_board::{Board, Color, Piece, Role, Square};
+/// let board = Board::startpos();
+/// assert_eq!(board.piece_at(Square::E1), Some(Piece::new(Color::White, Role::King)));
+/// assert_eq!(board.side_to_move(), Color::White);
+/// assert_eq!(board.key(), 0x463b96181691fc9c);
+/// assert_eq!(board.pieces(Color::Black).len(), 16);
+/// ```
+#[derive(Clone)]
+pub struct Board {
+    squares: [Option<Piece>; 128],
+    slots: [u8; 128],
+    lists: [PieceList; 2],
+    kings: [Square; 2],
+    counts: [u8; 12],
+    pub(crate) side: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u16,
+    pub(crate) fullmove_number: u16,
+    pub(crate) key: u64,
+    pub(crate) pawn_key: u64,
+}
+
+impl Board {
+    /// A board with no pieces, white to move, no rights, clocks 0 and 1.
+    /// Not a playable position until kings are placed (FEN parsing does it).
+    pub(crate) fn empty() -> Board {
+        Board {
+            squares: [None; 128],
+            slots: [0; 128],
+            lists: [PieceList::EMPTY; 2],
+            kings: [Square::E1, Square::E8],
+            counts: [0; 12],
+            side: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: zobrist::side_key(),
+            pawn_key: 0,
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        crate::STARTPOS_FEN
+            .parse()
+            .expect("the start position is valid")
+    }
+
+    /// The piece on `square`, if any.
+    #[inline(always)]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.squares[square.index0x88()]
+    }
+    /// The squares of `color`'s pieces (king included), in no particular order.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> &[Square] {
+        self.lists[color.index()].as_slice()
+    }
+    /// The square of `color`'s king.
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+    /// How many pieces of this kind are on the board.
+    #[inline(always)]
+    pub fn count(&self, piece: Piece) -> usize {
+        self.counts[piece.index()] as usize
+    }
+    /// How many pieces of `role` each side has.
+    pub fn count_role(&self, role: Role) -> ByColor<usize> {
+        ByColor::new(
+            self.count(Piece::new(Color::White, role)),
+            self.count(Piece::new(Color::Black, role)),
+        )
+    }
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    /// The castling rights.
+    #[inline(always)]
+    pub fn castling(&self) -> &CastlingRights {
+        &self.castling
+    }
+    /// The en-passant target square, kept only when a pawn of the side to move
+    /// stands beside the pawn that just advanced two squares, so that it
+    /// could capture (the rule Polyglot keys follow).
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+    /// Plies since the last capture or pawn move (the fifty-move counter).
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+    /// The move number, starting at 1 and increased after black's move.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+    /// The Zobrist key of the position, equal to its Polyglot book key.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    /// A Zobrist key of the pawns alone (for pawn-structure caches).
+    #[inline(always)]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    /// Puts `piece` on the empty `square`.
+    #[inline(always)]
+    pub(crate) fn add_piece(&mut self, square: Square, piece: Piece) {
+        debug_assert!(self.squares[square.index0x88()].is_none());
+        let color = piece.color();
+        let slot = self.lists[color.index()].push(square);
+        self.squares[square.index0x88()] = Some(piece);
+        self.slots[square.index0x88()] = slot;
+        self.counts[piece.index()] += 1;
+        if piece.role() == Role::King {
+            self.kings[color.index()] = square;
+        }
+        self.toggle_keys(piece, square);
+    }
+
+    /// Removes the piece on `square` and returns it with the piece-list slot it
+    /// had (for [`restore_piece`](Self::restore_piece)).
+    #[inline(always)]
+    pub(crate) fn remove_piece(&mut self, square: Square) -> (Piece, u8) {
+        let piece = self.squares[square.index0x88()].expect("remove_piece on an empty square");
+        let slot = self.slots[square.index0x88()];
+        self.squares[square.index0x88()] = None;
+        if let Some(moved) = self.lists[piece.color().index()].swap_remove(slot) {
+            self.slots[moved.index0x88()] = slot;
+        }
+        self.counts[piece.index()] -= 1;
+        self.toggle_keys(piece, square);
+        (piece, slot)
+    }
+
+    /// Undoes [`remove_piece`](Self::remove_piece) exactly, piece-list order
+    /// included.
+    #[inline(always)]
+    pub(crate) fn restore_piece(&mut self, square: Square, piece: Piece, slot: u8) {
+        if let Some(moved) = self.lists[piece.color().index()].reinsert(slot, square) {
+            self.slots[moved.index0x88()] = self.lists[piece.color().index()].len() as u8 - 1;
+        }
+        self.squares[square.index0x88()] = Some(piece);
+        self.slots[square.index0x88()] = slot;
+        self.counts[piece.index()] += 1;
+        self.toggle_keys(piece, square);
+    }
+
+    /// Moves the piece on `from` to the empty square `to`.
+    #[inline(always)]
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square) {
+        let piece = self.squares[from.index0x88()].expect("move_piece from an empty square");
+        debug_assert!(self.squares[to.index0x88()].is_none());
+        let slot = self.slots[from.index0x88()];
+        self.squares[from.index0x88()] = None;
+        self.squares[to.index0x88()] = Some(piece);
+        self.slots[to.index0x88()] = slot;
+        self.lists[piece.color().index()].set(slot, to);
+        if piece.role() == Role::King {
+            self.kings[piece.color().index()] = to;
+        }
+        self.toggle_keys(piece, from);
+        self.toggle_keys(piece, to);
+    }
+
+    /// Replaces the piece on `square` by `piece` of the same colour (promotion
+    /// and its undo), keeping its slot.
+    #[inline(always)]
+    pub(crate) fn replace_piece(&mut self, square: Square, piece: Piece) {
+        let old = self.squares[square.index0x88()].expect("replace_piece on an empty square");
+        debug_assert_eq!(old.color(), piece.color());
+        self.counts[old.index()] -= 1;
+        self.counts[piece.index()] += 1;
+        self.squares[square.index0x88()] = Some(piece);
+        self.toggle_keys(old, square);
+        self.toggle_keys(piece, square);
+    }
+
+    #[inline(always)]
+    fn toggle_keys(&mut self, piece: Piece, square: Square) {
+        let k = zobrist::piece_key(piece, square);
+        self.key ^= k;
+        if zobrist::in_pawn_key(piece.role()) {
+            self.pawn_key ^= k;
+        }
+    }
+
+    /// Whether the side has room for one more piece.
+    pub(crate) fn has_room(&self, color: Color) -> bool {
+        self.lists[color.index()].len() < MAX_PIECES
+    }
+
+    /// The key computed from scratch (the incremental [`key`](Self::key) must
+    /// always equal it).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            for &square in self.pieces(color) {
+                let piece = self.piece_at(square).expect("piece list and mailbox agree");
+                key ^= zobrist::piece_key(piece, square);
+            }
+        }
+        key ^= zobrist::castling_key(self.castling.bits());
+        if let Some(ep) = self.en_passant {
+            key ^= zobrist::en_passant_key(ep);
+        }
+        if self.side == Color::White {
+            key ^= zobrist::side_key();
+        }
+        key
+    }
+
+    /// The pawn key computed from scratch.
+    pub fn compute_pawn_key(&self) -> u64 {
+        Square::all()
+            .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+            .filter(|(_, p)| p.role() == Role::Pawn)
+            .fold(0, |key, (sq, p)| key ^ zobrist::piece_key(p, sq))
+    }
+
+    /// Whether any piece of `by` attacks `square`.
+    ///
+    /// ```
+    /// use ox88_board::{Board, Color, Square};
+    /// let board = Board::startpos();
+    /// assert!(board.is_attacked(Square::F3, Color::White));
+    /// assert!(!board.is_attacked(Square::E4, Color::White));
+    /// ```
+    #[inline]
+    pub fn is_attacked(&self, square: Square, by: Color) -> bool {
+        self.attacked_ignoring(square, by, None)
+    }
+
+    /// Like [`is_attacked`](Self::is_attacked), treating `ignore` as empty
+    /// (to test squares behind a king that is about to step away).
+    #[inline]
+    pub fn attacked_ignoring(&self, square: Square, by: Color, ignore: Option<Square>) -> bool {
+        for &from in self.pieces(by) {
+            let piece = self.squares[from.index0x88()].expect("piece list and mailbox agree");
+            let mask = geometry::piece_mask(piece);
+            if geometry::attack_mask(from, square) & mask == 0 {
+                continue;
+            }
+            if mask & SLIDER_MASK == 0 || self.path_clear(from, square, ignore) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether every square strictly between `from` and `to` (on one line) is
+    /// empty, counting `ignore` as empty.
+    #[inline(always)]
+    pub fn path_clear(&self, from: Square, to: Square, ignore: Option<Square>) -> bool {
+        let step = geometry::step(from, to);
+        let mut current = from;
+        loop {
+            current = match current.offset(step) {
+                Some(next) => next,
+                None => return false,
+            };
+            if current == to {
+                return true;
+            }
+            if self.squares[current.index0x88()].is_some() && Some(current) != ignore {
+                return false;
+            }
+        }
+    }
+
+    /// The squares of the pieces of `by` that attack `square`, in piece-list order.
+    pub fn attackers(&self, square: Square, by: Color) -> impl Iterator<Item = Square> + '_ {
+        self.pieces(by).iter().copied().filter(move |&from| {
+            let piece = self.squares[from.index0x88()].expect("piece list and mailbox agree");
+            let mask = geometry::piece_mask(piece);
+            geometry::attack_mask(from, square) & mask != 0
+                && (mask & SLIDER_MASK == 0 || self.path_clear(from, square, None))
+        })
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.king(self.side), !self.side)
+    }
+}
+
+/// Two boards are equal when they hold the same position: pieces, side to
+/// move, castling rights, en-passant square and clocks. The order of the
+/// piece lists is not part of the position.
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.squares == other.squares
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+    }
+}
+
+impl Eq for Board {}
+
+impl Hash for Board {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key.hash(state);
+        self.halfmove_clock.hash(state);
+        self.fullmove_number.hash(state);
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::startpos()
+    }
+}
+
+impl Board {
+    /// Moves the king from `king_from` to `king_to` and the rook from
+    /// `rook_from` to `rook_to` at once, as castling does; in Chess960 any of
+    /// these squares may coincide. Slots are kept, so the reverse call undoes
+    /// it exactly.
+    #[inline(always)]
+    pub(crate) fn relocate_castling(
+        &mut self,
+        king_from: Square,
+        rook_from: Square,
+        king_to: Square,
+        rook_to: Square,
+    ) {
+        let king = self.squares[king_from.index0x88()].expect("castling king present");
+        let rook = self.squares[rook_from.index0x88()].expect("castling rook present");
+        let (king_slot, rook_slot) = (
+            self.slots[king_from.index0x88()],
+            self.slots[rook_from.index0x88()],
+        );
+        let list = &mut self.lists[king.color().index()];
+        list.set(king_slot, king_to);
+        list.set(rook_slot, rook_to);
+        self.squares[king_from.index0x88()] = None;
+        self.squares[rook_from.index0x88()] = None;
+        self.squares[king_to.index0x88()] = Some(king);
+        self.squares[rook_to.index0x88()] = Some(rook);
+        self.slots[king_to.index0x88()] = king_slot;
+        self.slots[rook_to.index0x88()] = rook_slot;
+        self.kings[king.color().index()] = king_to;
+        self.toggle_keys(king, king_from);
+        self.toggle_keys(king, king_to);
+        self.toggle_keys(rook, rook_from);
+        self.toggle_keys(rook, rook_to);
+    }
+
+    /// The piece-list slot of the piece on `square` (for consistency checks).
+    pub(crate) fn slot(&self, square: Square) -> u8 {
+        self.slots[square.index0x88()]
+    }
+}

@@ -1,0 +1,201 @@
+//! Making and unmaking moves, with an explicit undo record.
+
+use crate::{zobrist, Board, CastlingRights, Color, Move, MoveKind, Piece, Role, Square};
+
+/// What [`Board::make_move`] changed that cannot be recomputed from the move:
+/// pass it back to [`Board::unmake_move`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    captured: Option<Piece>,
+    captured_slot: u8,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove_clock: u16,
+    key: u64,
+    pawn_key: u64,
+}
+
+impl Undo {
+    /// The piece the move captured, if any (the pawn, for en passant).
+    #[inline(always)]
+    pub fn captured(&self) -> Option<Piece> {
+        self.captured
+    }
+}
+
+impl Board {
+    /// Plays `m`, which must be a legal move in this position (from the move
+    /// generator, or checked with its `is_legal`); returns what is needed to
+    /// take it back. Playing an illegal move leaves the board in an
+    /// unspecified but memory-safe state.
+    ///
+    /// ```
+    /// use ox88_board::{Board, Move, MoveKind, Square};
+    /// let mut board = Board::startpos();
+    /// let before = board.clone();
+    /// let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
+    /// let undo = board.make_move(e4);
+    /// assert_eq!(board.fen().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert_eq!(board.key(), 0x823c9b50fd114196);
+    /// board.unmake_move(e4, undo);
+    /// assert_eq!(board, before);
+    /// ```
+    pub fn make_move(&mut self, m: Move) -> Undo {
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let mut undo = Undo {
+            captured: None,
+            captured_slot: 0,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+            pawn_key: self.pawn_key,
+        };
+        if let Some(ep) = self.en_passant.take() {
+            self.key ^= zobrist::en_passant_key(ep);
+        }
+        self.halfmove_clock += 1;
+        match m.kind() {
+            MoveKind::Quiet => {
+                if self.piece_at(from).is_some_and(|p| p.role() == Role::Pawn) {
+                    self.halfmove_clock = 0;
+                }
+                self.move_piece(from, to);
+            }
+            MoveKind::DoublePush => {
+                self.halfmove_clock = 0;
+                self.move_piece(from, to);
+                let enemy_pawn = Some(Piece::new(!us, Role::Pawn));
+                let beside = |d: i8| to.offset(d).and_then(|sq| self.piece_at(sq)) == enemy_pawn;
+                if beside(1) || beside(-1) {
+                    let target = from
+                        .offset(us.forward())
+                        .expect("double push passes a square");
+                    self.en_passant = Some(target);
+                    self.key ^= zobrist::en_passant_key(target);
+                }
+            }
+            MoveKind::Capture => {
+                self.halfmove_clock = 0;
+                let (piece, slot) = self.remove_piece(to);
+                (undo.captured, undo.captured_slot) = (Some(piece), slot);
+                self.move_piece(from, to);
+            }
+            MoveKind::EnPassant => {
+                self.halfmove_clock = 0;
+                let victim = Square::from_coords(to.file(), from.rank());
+                let (piece, slot) = self.remove_piece(victim);
+                (undo.captured, undo.captured_slot) = (Some(piece), slot);
+                self.move_piece(from, to);
+            }
+            MoveKind::CastleShort | MoveKind::CastleLong => {
+                self.relocate_castling(from, to, m.castle_king_target(), m.castle_rook_target());
+            }
+            MoveKind::Promotion(role) => {
+                self.halfmove_clock = 0;
+                self.move_piece(from, to);
+                self.replace_piece(to, Piece::new(us, role));
+            }
+            MoveKind::PromotionCapture(role) => {
+                self.halfmove_clock = 0;
+                let (piece, slot) = self.remove_piece(to);
+                (undo.captured, undo.captured_slot) = (Some(piece), slot);
+                self.move_piece(from, to);
+                self.replace_piece(to, Piece::new(us, role));
+            }
+        }
+        if !self.castling.is_empty() {
+            let old = self.castling.bits();
+            if from == self.king(us) || m.is_castle() {
+                self.castling.clear_color(us);
+            }
+            self.castling.clear_rook_square(from);
+            self.castling.clear_rook_square(to);
+            self.key ^= zobrist::castling_key(old) ^ zobrist::castling_key(self.castling.bits());
+        }
+        self.side = !us;
+        self.key ^= zobrist::side_key();
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move made, with the record
+    /// [`make_move`](Self::make_move) returned for it. The board is restored
+    /// exactly, piece-list order included.
+    pub fn unmake_move(&mut self, m: Move, undo: Undo) {
+        let us = !self.side;
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove_number -= 1;
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Quiet | MoveKind::DoublePush => self.move_piece(to, from),
+            MoveKind::Capture => {
+                self.move_piece(to, from);
+                self.restore_captured(to, &undo);
+            }
+            MoveKind::EnPassant => {
+                self.move_piece(to, from);
+                self.restore_captured(Square::from_coords(to.file(), from.rank()), &undo);
+            }
+            MoveKind::CastleShort | MoveKind::CastleLong => {
+                self.relocate_castling(m.castle_king_target(), m.castle_rook_target(), from, to);
+            }
+            MoveKind::Promotion(_) => {
+                self.replace_piece(to, Piece::new(us, Role::Pawn));
+                self.move_piece(to, from);
+            }
+            MoveKind::PromotionCapture(_) => {
+                self.replace_piece(to, Piece::new(us, Role::Pawn));
+                self.move_piece(to, from);
+                self.restore_captured(to, &undo);
+            }
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.key = undo.key;
+        self.pawn_key = undo.pawn_key;
+    }
+
+    #[inline(always)]
+    fn restore_captured(&mut self, square: Square, undo: &Undo) {
+        let piece = undo
+            .captured
+            .expect("a capture's undo record holds the captured piece");
+        self.restore_piece(square, piece, undo.captured_slot);
+    }
+
+    /// Passes the move to the other side (for null-move pruning). Must not be
+    /// used while in check.
+    pub fn make_null_move(&mut self) -> Undo {
+        let undo = Undo {
+            captured: None,
+            captured_slot: 0,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+            pawn_key: self.pawn_key,
+        };
+        if let Some(ep) = self.en_passant.take() {
+            self.key ^= zobrist::en_passant_key(ep);
+        }
+        self.halfmove_clock += 1;
+        self.side = !self.side;
+        self.key ^= zobrist::side_key();
+        undo
+    }
+
+    /// Takes back [`make_null_move`](Self::make_null_move).
+    pub fn unmake_null_move(&mut self, undo: Undo) {
+        self.side = !self.side;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.key = undo.key;
+    }
+}
