@@ -43,6 +43,7 @@ impl Board {
     pub fn make_move(&mut self, m: Move) -> Undo {
         let us = self.side;
         let (from, to) = (m.from(), m.to());
+        let king_moves = from == self.king(us);
         let mut undo = Undo {
             captured: None,
             captured_slot: 0,
@@ -107,7 +108,7 @@ impl Board {
         }
         if !self.castling.is_empty() {
             let old = self.castling.bits();
-            if from == self.king(us) || m.is_castle() {
+            if king_moves {
                 self.castling.clear_color(us);
             }
             self.castling.clear_rook_square(from);
