@@ -58,9 +58,7 @@ impl Board {
 
     /// The standard starting position.
     pub fn startpos() -> Board {
-        crate::STARTPOS_FEN
-            .parse()
-            .expect("the start position is valid")
+        crate::STARTPOS_FEN.parse().expect("the start position is valid")
     }
 
     /// The piece on `square`, if any.
@@ -85,10 +83,7 @@ impl Board {
     }
     /// How many pieces of `role` each side has.
     pub fn count_role(&self, role: Role) -> ByColor<usize> {
-        ByColor::new(
-            self.count(Piece::new(Color::White, role)),
-            self.count(Piece::new(Color::Black, role)),
-        )
+        ByColor::new(self.count(Piece::new(Color::White, role)), self.count(Piece::new(Color::Black, role)))
     }
     /// The side to move.
     #[inline(always)]
@@ -346,19 +341,10 @@ impl Board {
     /// these squares may coincide. Slots are kept, so the reverse call undoes
     /// it exactly.
     #[inline(always)]
-    pub(crate) fn relocate_castling(
-        &mut self,
-        king_from: Square,
-        rook_from: Square,
-        king_to: Square,
-        rook_to: Square,
-    ) {
+    pub(crate) fn relocate_castling(&mut self, king_from: Square, rook_from: Square, king_to: Square, rook_to: Square) {
         let king = self.squares[king_from.index0x88()].expect("castling king present");
         let rook = self.squares[rook_from.index0x88()].expect("castling rook present");
-        let (king_slot, rook_slot) = (
-            self.slots[king_from.index0x88()],
-            self.slots[rook_from.index0x88()],
-        );
+        let (king_slot, rook_slot) = (self.slots[king_from.index0x88()], self.slots[rook_from.index0x88()]);
         let list = &mut self.lists[king.color().index()];
         list.set(king_slot, king_to);
         list.set(rook_slot, rook_to);

@@ -48,10 +48,8 @@ const fn index(color: Color, side: CastlingSide) -> usize {
 
 impl CastlingRights {
     /// No castling rights.
-    pub const NONE: CastlingRights = CastlingRights {
-        bits: 0,
-        rooks: [Square::H1, Square::A1, Square::H8, Square::A8],
-    };
+    pub const NONE: CastlingRights =
+        CastlingRights { bits: 0, rooks: [Square::H1, Square::A1, Square::H8, Square::A8] };
 
     /// The rights as four bits in Polyglot order (white short, white long,
     /// black short, black long).
@@ -114,8 +112,7 @@ impl CastlingRights {
 /// squares remembered for rights that are gone do not count.
 impl PartialEq for CastlingRights {
     fn eq(&self, other: &CastlingRights) -> bool {
-        self.bits == other.bits
-            && (0..4).all(|i| self.bits & (1 << i) == 0 || self.rooks[i] == other.rooks[i])
+        self.bits == other.bits && (0..4).all(|i| self.bits & (1 << i) == 0 || self.rooks[i] == other.rooks[i])
     }
 }
 

@@ -80,10 +80,7 @@ impl<T> ByColor<T> {
     }
     /// Applies `f` to both values.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
-        ByColor {
-            white: f(self.white),
-            black: f(self.black),
-        }
+        ByColor { white: f(self.white), black: f(self.black) }
     }
 }
 

@@ -19,9 +19,7 @@ impl fmt::Display for Board {
         for rank in Rank::ALL.iter().rev() {
             write!(f, "{} |", rank.char())?;
             for file in File::ALL {
-                let c = self
-                    .piece_at(Square::from_coords(file, *rank))
-                    .map_or(' ', |p| p.char());
+                let c = self.piece_at(Square::from_coords(file, *rank)).map_or(' ', |p| p.char());
                 write!(f, " {c} |")?;
             }
             writeln!(f)?;

@@ -62,31 +62,19 @@ impl Board {
 
     /// The position as FEN, for display: `board.fen().to_string()`.
     pub fn fen(&self) -> Fen<'_> {
-        Fen {
-            board: self,
-            clocks: true,
-        }
+        Fen { board: self, clocks: true }
     }
 
     /// The four EPD position fields (FEN without the clocks).
     pub fn epd(&self) -> Fen<'_> {
-        Fen {
-            board: self,
-            clocks: false,
-        }
+        Fen { board: self, clocks: false }
     }
 }
 
-fn parse(
-    fen: &str,
-    strictness: Strictness,
-    repairs: &mut Vec<FenRepair>,
-) -> Result<Board, FenError> {
+fn parse(fen: &str, strictness: Strictness, repairs: &mut Vec<FenRepair>) -> Result<Board, FenError> {
     let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
     if !(4..=6).contains(&fields.len()) {
-        return Err(FenError::FieldCount {
-            count: fields.len(),
-        });
+        return Err(FenError::FieldCount { count: fields.len() });
     }
     let mut board = Board::empty();
     parse_placement(&mut board, fields[0])?;
@@ -94,29 +82,17 @@ fn parse(
     board.side = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
-        other => {
-            return Err(FenError::SideToMove {
-                field: other.to_owned(),
-            })
-        }
+        other => return Err(FenError::SideToMove { field: other.to_owned() }),
     };
     parse_castling(&mut board, fields[2], strictness, repairs)?;
     parse_en_passant(&mut board, fields[3], strictness, repairs)?;
     if let Some(field) = fields.get(4) {
-        board.halfmove_clock = field.parse().map_err(|_| FenError::HalfmoveClock {
-            field: (*field).to_owned(),
-        })?;
+        board.halfmove_clock = field.parse().map_err(|_| FenError::HalfmoveClock { field: (*field).to_owned() })?;
     }
     if let Some(field) = fields.get(5) {
-        let number: u16 = field.parse().map_err(|_| FenError::FullmoveNumber {
-            field: (*field).to_owned(),
-        })?;
+        let number: u16 = field.parse().map_err(|_| FenError::FullmoveNumber { field: (*field).to_owned() })?;
         board.fullmove_number = match (number, strictness) {
-            (0, Strictness::Strict) => {
-                return Err(FenError::FullmoveNumber {
-                    field: (*field).to_owned(),
-                })
-            }
+            (0, Strictness::Strict) => return Err(FenError::FullmoveNumber { field: (*field).to_owned() }),
             (0, Strictness::Lenient) => {
                 repairs.push(FenRepair::FullmoveNumberZero);
                 1
@@ -133,10 +109,7 @@ fn parse(
 }
 
 fn parse_placement(board: &mut Board, field: &str) -> Result<(), FenError> {
-    let err = |reason| FenError::Placement {
-        field: field.to_owned(),
-        reason,
-    };
+    let err = |reason| FenError::Placement { field: field.to_owned(), reason };
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != 8 {
         return Err(err("expected 8 ranks separated by '/'"));
@@ -155,10 +128,8 @@ fn parse_placement(board: &mut Board, field: &str) -> Result<(), FenError> {
                 }
             } else {
                 let piece = Piece::from_char(c).ok_or_else(|| err("unknown piece letter"))?;
-                let square = Square::from_coords(
-                    File::new(file).ok_or_else(|| err("a rank has more than 8 squares"))?,
-                    rank,
-                );
+                let square =
+                    Square::from_coords(File::new(file).ok_or_else(|| err("a rank has more than 8 squares"))?, rank);
                 if !board.has_room(piece.color()) {
                     return Err(too_many_pieces(field, piece.color()));
                 }
@@ -176,42 +147,27 @@ fn parse_placement(board: &mut Board, field: &str) -> Result<(), FenError> {
 /// The error for a placement with more than 16 pieces of `color`, counted
 /// from the text (the board holds at most 16 per side).
 fn too_many_pieces(field: &str, color: Color) -> FenError {
-    let ours =
-        |c: &char| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (color == Color::White);
+    let ours = |c: &char| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == (color == Color::White);
     let pieces = field.chars().filter(ours).count();
     let pawns = field.chars().filter(|&c| c == color.fold('P', 'p')).count();
-    FenError::TooManyPieces {
-        color,
-        pieces,
-        pawns,
-    }
+    FenError::TooManyPieces { color, pieces, pawns }
 }
 
 fn check_material(board: &Board) -> Result<(), FenError> {
     for color in Color::ALL {
         let kings = board.count(Piece::new(color, Role::King));
         if kings != 1 {
-            return Err(FenError::KingCount {
-                color,
-                count: kings,
-            });
+            return Err(FenError::KingCount { color, count: kings });
         }
         let pawns = board.count(Piece::new(color, Role::Pawn));
         if pawns > 8 {
-            return Err(FenError::TooManyPieces {
-                color,
-                pieces: board.pieces(color).len(),
-                pawns,
-            });
+            return Err(FenError::TooManyPieces { color, pieces: board.pieces(color).len(), pawns });
         }
     }
     for file in File::ALL {
         for rank in [Rank::FIRST, Rank::EIGHTH] {
             let square = Square::from_coords(file, rank);
-            if board
-                .piece_at(square)
-                .is_some_and(|p| p.role() == Role::Pawn)
-            {
+            if board.piece_at(square).is_some_and(|p| p.role() == Role::Pawn) {
                 return Err(FenError::PawnOnBackRank { square });
             }
         }
@@ -243,36 +199,19 @@ fn parse_castling(
     if field == "-" {
         return Ok(());
     }
-    let syntax = |reason| FenError::Castling {
-        field: field.to_owned(),
-        reason,
-    };
+    let syntax = |reason| FenError::Castling { field: field.to_owned(), reason };
     for c in field.chars() {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let back_rank = color.fold(Rank::FIRST, Rank::EIGHTH);
         let king = board.king(color);
         let king_home = king.rank() == back_rank;
         let (side, rook) = match c.to_ascii_uppercase() {
-            'K' => (
-                Some(CastlingSide::Short),
-                outermost_rook(board, color, CastlingSide::Short),
-            ),
-            'Q' => (
-                Some(CastlingSide::Long),
-                outermost_rook(board, color, CastlingSide::Long),
-            ),
+            'K' => (Some(CastlingSide::Short), outermost_rook(board, color, CastlingSide::Short)),
+            'Q' => (Some(CastlingSide::Long), outermost_rook(board, color, CastlingSide::Long)),
             'A'..='H' => {
                 let file = File::from_char(c).expect("a letter a-h");
                 let square = Square::from_coords(file, back_rank);
-                let side = if file > king.file() {
-                    CastlingSide::Short
-                } else {
-                    CastlingSide::Long
-                };
+                let side = if file > king.file() { CastlingSide::Short } else { CastlingSide::Long };
                 let has_rook = board.piece_at(square) == Some(Piece::new(color, Role::Rook));
                 (Some(side), has_rook.then_some(square))
             }
@@ -303,9 +242,7 @@ fn parse_en_passant(
     if field == "-" {
         return Ok(());
     }
-    let square: Square = field.parse().map_err(|_| FenError::EnPassantSyntax {
-        field: field.to_owned(),
-    })?;
+    let square: Square = field.parse().map_err(|_| FenError::EnPassantSyntax { field: field.to_owned() })?;
     let us = board.side;
     let forward = us.forward();
     // The double-pushed pawn stands in front of the target (from the mover's
@@ -327,9 +264,7 @@ fn parse_en_passant(
     }
     let pushed = pushed.expect("checked above");
     let our_pawn = Some(Piece::new(us, Role::Pawn));
-    let capturable = [1, -1]
-        .iter()
-        .any(|&d| pushed.offset(d).and_then(|sq| board.piece_at(sq)) == our_pawn);
+    let capturable = [1, -1].iter().any(|&d| pushed.offset(d).and_then(|sq| board.piece_at(sq)) == our_pawn);
     if capturable {
         board.en_passant = Some(square);
     }

@@ -61,11 +61,7 @@ const fn build_tables() -> ([u8; TABLE_SIZE], [i8; TABLE_SIZE]) {
         while distance < 8 {
             let index = (CENTER + step as i16 * distance) as usize;
             steps[index] = step;
-            attacks[index] |= if diagonal {
-                BISHOP | QUEEN
-            } else {
-                ROOK | QUEEN
-            };
+            attacks[index] |= if diagonal { BISHOP | QUEEN } else { ROOK | QUEEN };
             if distance == 1 {
                 attacks[index] |= KING;
                 if step == Direction::NORTH_EAST || step == Direction::NORTH_WEST {
@@ -166,10 +162,7 @@ mod tests {
                 assert_eq!(mask & ROOK != 0, straight);
                 assert_eq!(mask & BISHOP != 0, diagonal);
                 assert_eq!(mask & QUEEN != 0, straight || diagonal);
-                assert_eq!(
-                    mask & KING != 0,
-                    from != to && df.abs() <= 1 && dr.abs() <= 1
-                );
+                assert_eq!(mask & KING != 0, from != to && df.abs() <= 1 && dr.abs() <= 1);
                 assert_eq!(mask & KNIGHT != 0, df.abs() * dr.abs() == 2);
                 assert_eq!(mask & WHITE_PAWN != 0, dr == 1 && df.abs() == 1);
                 assert_eq!(mask & BLACK_PAWN != 0, dr == -1 && df.abs() == 1);

@@ -47,17 +47,12 @@ pub mod internals {
             let mut seen = 0;
             for color in Color::ALL {
                 for (slot, &square) in self.pieces(color).iter().enumerate() {
-                    let piece = self
-                        .piece_at(square)
-                        .ok_or(format!("list has empty {square}"))?;
+                    let piece = self.piece_at(square).ok_or(format!("list has empty {square}"))?;
                     if piece.color() != color {
                         return Err(format!("{square} in the wrong list"));
                     }
                     if self.slot(square) as usize != slot {
-                        return Err(format!(
-                            "slot of {square} is {} not {slot}",
-                            self.slot(square)
-                        ));
+                        return Err(format!("slot of {square} is {} not {slot}", self.slot(square)));
                     }
                     seen += 1;
                 }
@@ -66,23 +61,16 @@ pub mod internals {
                     return Err(format!("cached {color:?} king square {king} is wrong"));
                 }
             }
-            let occupied = crate::Square::all()
-                .filter(|&sq| self.piece_at(sq).is_some())
-                .count();
+            let occupied = crate::Square::all().filter(|&sq| self.piece_at(sq).is_some()).count();
             if occupied != seen {
                 return Err(format!("{occupied} occupied squares but {seen} listed"));
             }
             for color in Color::ALL {
                 for role in crate::Role::ALL {
                     let piece = crate::Piece::new(color, role);
-                    let actual = crate::Square::all()
-                        .filter(|&sq| self.piece_at(sq) == Some(piece))
-                        .count();
+                    let actual = crate::Square::all().filter(|&sq| self.piece_at(sq) == Some(piece)).count();
                     if actual != self.count(piece) {
-                        return Err(format!(
-                            "count of {piece} is {} not {actual}",
-                            self.count(piece)
-                        ));
+                        return Err(format!("count of {piece} is {} not {actual}", self.count(piece)));
                     }
                 }
             }

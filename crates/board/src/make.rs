@@ -70,9 +70,7 @@ impl Board {
                 let enemy_pawn = Some(Piece::new(!us, Role::Pawn));
                 let beside = |d: i8| to.offset(d).and_then(|sq| self.piece_at(sq)) == enemy_pawn;
                 if beside(1) || beside(-1) {
-                    let target = from
-                        .offset(us.forward())
-                        .expect("double push passes a square");
+                    let target = from.offset(us.forward()).expect("double push passes a square");
                     self.en_passant = Some(target);
                     self.key ^= zobrist::en_passant_key(target);
                 }
@@ -165,9 +163,7 @@ impl Board {
 
     #[inline(always)]
     fn restore_captured(&mut self, square: Square, undo: &Undo) {
-        let piece = undo
-            .captured
-            .expect("a capture's undo record holds the captured piece");
+        let piece = undo.captured.expect("a capture's undo record holds the captured piece");
         self.restore_piece(square, piece, undo.captured_slot);
     }
 

@@ -173,21 +173,13 @@ impl Move {
     /// The square the king ends on, for a castling move.
     #[inline(always)]
     pub const fn castle_king_target(self) -> Square {
-        let file = if self.code() == KIND_SHORT {
-            File::G
-        } else {
-            File::C
-        };
+        let file = if self.code() == KIND_SHORT { File::G } else { File::C };
         Square::from_coords(file, self.from().rank())
     }
     /// The square the rook ends on, for a castling move.
     #[inline(always)]
     pub const fn castle_rook_target(self) -> Square {
-        let file = if self.code() == KIND_SHORT {
-            File::F
-        } else {
-            File::D
-        };
+        let file = if self.code() == KIND_SHORT { File::F } else { File::D };
         Square::from_coords(file, self.from().rank())
     }
     /// The UCI form of this move in `mode`: castling becomes the king's
@@ -197,11 +189,7 @@ impl Move {
             CastlingMode::Standard if self.is_castle() => self.castle_king_target(),
             _ => self.to(),
         };
-        UciMove::Normal {
-            from: self.from(),
-            to,
-            promotion: self.promotion(),
-        }
+        UciMove::Normal { from: self.from(), to, promotion: self.promotion() }
     }
 }
 
@@ -274,9 +262,7 @@ pub enum UciMove {
 
 /// The error of parsing UCI move text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "invalid UCI move {0:?}: expected two squares and an optional promotion letter, like \"e7e8q\""
-)]
+#[error("invalid UCI move {0:?}: expected two squares and an optional promotion letter, like \"e7e8q\"")]
 pub struct ParseUciMoveError(pub String);
 
 impl FromStr for UciMove {
@@ -298,11 +284,7 @@ impl FromStr for UciMove {
                 _ => return Err(err()),
             },
         };
-        Ok(UciMove::Normal {
-            from,
-            to,
-            promotion,
-        })
+        Ok(UciMove::Normal { from, to, promotion })
     }
 }
 
@@ -310,11 +292,7 @@ impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             UciMove::Null => f.write_str("0000"),
-            UciMove::Normal {
-                from,
-                to,
-                promotion,
-            } => {
+            UciMove::Normal { from, to, promotion } => {
                 write!(f, "{from}{to}")?;
                 if let Some(role) = promotion {
                     write!(f, "{}", role.char())?;
@@ -359,15 +337,10 @@ mod tests {
                     let m = Move::new(from, to, kind);
                     assert_eq!((m.from(), m.to(), m.kind()), (from, to, kind));
                     assert_eq!(Move::from_raw(m.to_raw()), m);
-                    let captures = matches!(
-                        kind,
-                        MoveKind::Capture | MoveKind::EnPassant | MoveKind::PromotionCapture(_)
-                    );
+                    let captures =
+                        matches!(kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::PromotionCapture(_));
                     assert_eq!(m.is_capture(), captures, "{kind:?}");
-                    assert_eq!(
-                        m.is_castle(),
-                        matches!(kind, MoveKind::CastleShort | MoveKind::CastleLong)
-                    );
+                    assert_eq!(m.is_castle(), matches!(kind, MoveKind::CastleShort | MoveKind::CastleLong));
                     assert_eq!(m.is_tactical(), captures || m.is_promotion());
                 }
             }
@@ -390,9 +363,7 @@ mod tests {
         for good in ["e2e4", "a7a8n", "h2h1r", "b7c8b"] {
             assert_eq!(good.parse::<UciMove>().unwrap().to_string(), good);
         }
-        for bad in [
-            "", "e2", "e2e", "e2e4k", "e2e4p", "e2e4qq", "z2e4", "e2e4 ", "é2e4",
-        ] {
+        for bad in ["", "e2", "e2e", "e2e4k", "e2e4p", "e2e4qq", "z2e4", "e2e4 ", "é2e4"] {
             assert!(bad.parse::<UciMove>().is_err(), "{bad}");
         }
     }

@@ -23,14 +23,7 @@ pub enum Role {
 
 impl Role {
     /// All roles, pawn to king.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
+    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
     /// The roles a pawn may promote to, strongest first.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
 
@@ -151,11 +144,7 @@ impl Piece {
     }
     /// The piece named by a FEN letter.
     pub const fn from_char(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         match Role::from_char(c) {
             Some(role) => Some(Piece::new(color, role)),
             None => None,

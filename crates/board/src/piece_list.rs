@@ -16,10 +16,7 @@ pub struct PieceList {
 
 impl PieceList {
     /// An empty list.
-    pub const EMPTY: PieceList = PieceList {
-        squares: [Square::A1; MAX_PIECES],
-        len: 0,
-    };
+    pub const EMPTY: PieceList = PieceList { squares: [Square::A1; MAX_PIECES], len: 0 };
 
     /// The occupied squares.
     #[inline(always)]

@@ -33,16 +33,7 @@ impl File {
     /// The h-file.
     pub const H: File = File(7);
     /// All files from a to h.
-    pub const ALL: [File; 8] = [
-        File(0),
-        File(1),
-        File(2),
-        File(3),
-        File(4),
-        File(5),
-        File(6),
-        File(7),
-    ];
+    pub const ALL: [File; 8] = [File(0), File(1), File(2), File(3), File(4), File(5), File(6), File(7)];
 
     /// The file with index `0..8` (a = 0), or `None` when out of range.
     pub const fn new(index: u8) -> Option<File> {
@@ -84,16 +75,7 @@ impl Rank {
     /// The eighth rank.
     pub const EIGHTH: Rank = Rank(7);
     /// All ranks from 1 to 8.
-    pub const ALL: [Rank; 8] = [
-        Rank(0),
-        Rank(1),
-        Rank(2),
-        Rank(3),
-        Rank(4),
-        Rank(5),
-        Rank(6),
-        Rank(7),
-    ];
+    pub const ALL: [Rank; 8] = [Rank(0), Rank(1), Rank(2), Rank(3), Rank(4), Rank(5), Rank(6), Rank(7)];
 
     /// The rank with index `0..8` (rank 1 = 0), or `None` when out of range.
     pub const fn new(index: u8) -> Option<Rank> {
@@ -269,9 +251,7 @@ impl FromStr for Square {
         let mut chars = s.chars();
         match (chars.next(), chars.next(), chars.next()) {
             (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
-                (Some(file), Some(rank)) if f.is_ascii_lowercase() => {
-                    Ok(Square::from_coords(file, rank))
-                }
+                (Some(file), Some(rank)) if f.is_ascii_lowercase() => Ok(Square::from_coords(file, rank)),
                 _ => Err(ParseSquareError(s.to_owned())),
             },
             _ => Err(ParseSquareError(s.to_owned())),

@@ -10,10 +10,7 @@ fn err(fen: &str) -> FenError {
 fn field_count() {
     assert_eq!(err(""), FenError::FieldCount { count: 0 });
     assert_eq!(err("8/8/8/8/8/8/8/8 w"), FenError::FieldCount { count: 2 });
-    assert!(matches!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"),
-        FenError::FieldCount { count: 7 }
-    ));
+    assert!(matches!(err("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"), FenError::FieldCount { count: 7 }));
 }
 
 #[test]
@@ -27,60 +24,30 @@ fn placement() {
         "4k3/8/8/8/8/8/8/9",
         "4k3/8/8/8/8/8/8/4K3/8",
     ] {
-        assert!(
-            matches!(err(&format!("{bad} w - - 0 1")), FenError::Placement { .. }),
-            "{bad}"
-        );
+        assert!(matches!(err(&format!("{bad} w - - 0 1")), FenError::Placement { .. }), "{bad}");
     }
 }
 
 #[test]
 fn side_to_move() {
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
-        FenError::SideToMove { field: "x".into() }
-    );
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), FenError::SideToMove { field: "x".into() });
 }
 
 #[test]
 fn castling_syntax_and_pieces() {
-    assert!(matches!(
-        err("4k3/8/8/8/8/8/8/4K2R w K+ - 0 1"),
-        FenError::Castling { .. }
-    ));
-    assert!(matches!(
-        err("4k3/8/8/8/8/8/8/R3K2R w KH - 0 1"),
-        FenError::Castling { .. }
-    ));
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
-        FenError::CastlingWithoutPieces { right: 'K' }
-    );
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/1R5K w A - 0 1"),
-        FenError::CastlingWithoutPieces { right: 'A' }
-    );
-    assert_eq!(
-        err("4k3/8/8/8/8/8/4K3/R6R w Q - 0 1"),
-        FenError::CastlingWithoutPieces { right: 'Q' }
-    );
+    assert!(matches!(err("4k3/8/8/8/8/8/8/4K2R w K+ - 0 1"), FenError::Castling { .. }));
+    assert!(matches!(err("4k3/8/8/8/8/8/8/R3K2R w KH - 0 1"), FenError::Castling { .. }));
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w K - 0 1"), FenError::CastlingWithoutPieces { right: 'K' });
+    assert_eq!(err("4k3/8/8/8/8/8/8/1R5K w A - 0 1"), FenError::CastlingWithoutPieces { right: 'A' });
+    assert_eq!(err("4k3/8/8/8/8/8/4K3/R6R w Q - 0 1"), FenError::CastlingWithoutPieces { right: 'Q' });
 }
 
 #[test]
 fn en_passant() {
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 w - e9 0 1"),
-        FenError::EnPassantSyntax { field: "e9".into() }
-    );
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
-        FenError::ImpossibleEnPassant { square: Square::E6 }
-    );
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w - e9 0 1"), FenError::EnPassantSyntax { field: "e9".into() });
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), FenError::ImpossibleEnPassant { square: Square::E6 });
     // Right rank and a pawn in front, but the wrong side to move.
-    assert_eq!(
-        err("4k3/8/8/4p3/8/8/8/4K3 b - e6 0 1"),
-        FenError::ImpossibleEnPassant { square: Square::E6 }
-    );
+    assert_eq!(err("4k3/8/8/4p3/8/8/8/4K3 b - e6 0 1"), FenError::ImpossibleEnPassant { square: Square::E6 });
     // Possible but not capturable: loads, and the square is not kept.
     let board = Board::from_fen("4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1").unwrap();
     assert_eq!(board.en_passant(), None);
@@ -88,80 +55,40 @@ fn en_passant() {
 
 #[test]
 fn clocks() {
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - x 1"),
-        FenError::HalfmoveClock { field: "x".into() }
-    );
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - 0 -1"),
-        FenError::FullmoveNumber { field: "-1".into() }
-    );
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
-        FenError::FullmoveNumber { field: "0".into() }
-    );
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w - - x 1"), FenError::HalfmoveClock { field: "x".into() });
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w - - 0 -1"), FenError::FullmoveNumber { field: "-1".into() });
+    assert_eq!(err("4k3/8/8/8/8/8/8/4K3 w - - 0 0"), FenError::FullmoveNumber { field: "0".into() });
     let board = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
     assert_eq!((board.halfmove_clock(), board.fullmove_number()), (0, 1));
 }
 
 #[test]
 fn king_count() {
-    assert_eq!(
-        err("8/8/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::KingCount {
-            color: Color::Black,
-            count: 0
-        }
-    );
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"),
-        FenError::KingCount {
-            color: Color::White,
-            count: 2
-        }
-    );
+    assert_eq!(err("8/8/8/8/8/8/8/4K3 w - - 0 1"), FenError::KingCount { color: Color::Black, count: 0 });
+    assert_eq!(err("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"), FenError::KingCount { color: Color::White, count: 2 });
 }
 
 #[test]
 fn pawn_on_back_rank() {
-    assert_eq!(
-        err("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::PawnOnBackRank { square: Square::H8 }
-    );
-    assert_eq!(
-        err("4k3/8/8/8/8/8/8/p3K3 w - - 0 1"),
-        FenError::PawnOnBackRank { square: Square::A1 }
-    );
+    assert_eq!(err("4k2P/8/8/8/8/8/8/4K3 w - - 0 1"), FenError::PawnOnBackRank { square: Square::H8 });
+    assert_eq!(err("4k3/8/8/8/8/8/8/p3K3 w - - 0 1"), FenError::PawnOnBackRank { square: Square::A1 });
 }
 
 #[test]
 fn too_many_pieces() {
     assert_eq!(
         err("4k3/8/8/8/8/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1"),
-        FenError::TooManyPieces {
-            color: Color::White,
-            pieces: 17,
-            pawns: 16
-        }
+        FenError::TooManyPieces { color: Color::White, pieces: 17, pawns: 16 }
     );
     assert_eq!(
         err("4k3/8/8/8/8/7P/PPPPPPPP/4K3 w - - 0 1"),
-        FenError::TooManyPieces {
-            color: Color::White,
-            pieces: 10,
-            pawns: 9
-        }
+        FenError::TooManyPieces { color: Color::White, pieces: 10, pawns: 9 }
     );
 }
 
 #[test]
 fn opponent_in_check() {
-    assert_eq!(
-        err("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"),
-        FenError::OpponentInCheck {
-            color: Color::Black
-        }
-    );
+    assert_eq!(err("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"), FenError::OpponentInCheck { color: Color::Black });
 }
 
 #[test]
@@ -177,14 +104,8 @@ fn lenient_repairs() {
     assert_eq!(
         repairs,
         [
-            FenRepair::DroppedCastling {
-                color: Color::White,
-                side: Some(CastlingSide::Long)
-            },
-            FenRepair::DroppedCastling {
-                color: Color::Black,
-                side: Some(CastlingSide::Short)
-            },
+            FenRepair::DroppedCastling { color: Color::White, side: Some(CastlingSide::Long) },
+            FenRepair::DroppedCastling { color: Color::Black, side: Some(CastlingSide::Short) },
             FenRepair::ClearedEnPassant { square: Square::E6 },
             FenRepair::FullmoveNumberZero,
         ]
@@ -195,22 +116,11 @@ fn lenient_repairs() {
 
 #[test]
 fn castling_notations() {
-    let shredder =
-        Board::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
-            .unwrap();
-    assert_eq!(
-        shredder.castling().rook(Color::White, CastlingSide::Long),
-        Some(Square::F1)
-    );
-    assert_eq!(
-        shredder.castling().rook(Color::Black, CastlingSide::Short),
-        Some(Square::H8)
-    );
+    let shredder = Board::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+    assert_eq!(shredder.castling().rook(Color::White, CastlingSide::Long), Some(Square::F1));
+    assert_eq!(shredder.castling().rook(Color::Black, CastlingSide::Short), Some(Square::H8));
     // X-FEN writes the outermost rooks as K/Q and inner ones by file.
-    assert_eq!(
-        shredder.fen().to_string(),
-        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
-    );
+    assert_eq!(shredder.fen().to_string(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
     let inner = Board::from_fen("4k3/8/8/8/8/8/8/RR2K3 w B - 0 1").unwrap();
     assert_eq!(inner.fen().to_string(), "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1");
     assert_eq!(Board::from_fen(&inner.fen().to_string()).unwrap(), inner);
