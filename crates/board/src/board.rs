@@ -248,13 +248,14 @@ impl Board {
     /// ```
     #[inline]
     pub fn is_attacked(&self, square: Square, by: Color) -> bool {
-        self.attacked_ignoring(square, by, None)
+        self.attacked_ignoring(square, by, &[])
     }
 
-    /// Like [`is_attacked`](Self::is_attacked), treating `ignore` as empty
-    /// (to test squares behind a king that is about to step away).
+    /// Like [`is_attacked`](Self::is_attacked), treating the squares in
+    /// `ignore` as empty (to test squares behind a king that is about to step
+    /// away, or the path of a castling king and rook).
     #[inline]
-    pub fn attacked_ignoring(&self, square: Square, by: Color, ignore: Option<Square>) -> bool {
+    pub fn attacked_ignoring(&self, square: Square, by: Color, ignore: &[Square]) -> bool {
         for &from in self.pieces(by) {
             let piece = self.squares[from.index0x88()].expect("piece list and mailbox agree");
             let mask = geometry::piece_mask(piece);
@@ -269,9 +270,9 @@ impl Board {
     }
 
     /// Whether every square strictly between `from` and `to` (on one line) is
-    /// empty, counting `ignore` as empty.
+    /// empty, counting the squares in `ignore` as empty.
     #[inline(always)]
-    pub fn path_clear(&self, from: Square, to: Square, ignore: Option<Square>) -> bool {
+    pub fn path_clear(&self, from: Square, to: Square, ignore: &[Square]) -> bool {
         let step = geometry::step(from, to);
         let mut current = from;
         loop {
@@ -282,7 +283,7 @@ impl Board {
             if current == to {
                 return true;
             }
-            if self.squares[current.index0x88()].is_some() && Some(current) != ignore {
+            if self.squares[current.index0x88()].is_some() && !ignore.contains(&current) {
                 return false;
             }
         }
@@ -294,7 +295,7 @@ impl Board {
             let piece = self.squares[from.index0x88()].expect("piece list and mailbox agree");
             let mask = geometry::piece_mask(piece);
             geometry::attack_mask(from, square) & mask != 0
-                && (mask & SLIDER_MASK == 0 || self.path_clear(from, square, None))
+                && (mask & SLIDER_MASK == 0 || self.path_clear(from, square, &[]))
         })
     }
 

@@ -160,7 +160,10 @@ fn check_material(board: &Board) -> Result<(), FenError> {
             return Err(FenError::KingCount { color, count: kings });
         }
         let pawns = board.count(Piece::new(color, Role::Pawn));
-        if pawns > 8 {
+        // Every piece beyond the initial set must be a promoted pawn.
+        let extra = |role, initial: usize| board.count(Piece::new(color, role)).saturating_sub(initial);
+        let promoted = extra(Role::Queen, 1) + extra(Role::Rook, 2) + extra(Role::Bishop, 2) + extra(Role::Knight, 2);
+        if pawns + promoted > 8 {
             return Err(FenError::TooManyPieces { color, pieces: board.pieces(color).len(), pawns });
         }
     }

@@ -77,8 +77,10 @@ pub enum FenError {
         /// Where the pawn is.
         square: Square,
     },
-    /// A side has more than 16 pieces or more than 8 pawns.
-    #[error("{color:?} has too many pieces: {pieces} pieces and {pawns} pawns (at most 16 and 8)")]
+    /// A side has more than 16 pieces, or more pawns and promoted pieces
+    /// (queens beyond one, rooks, bishops or knights beyond two) than its 8
+    /// pawns could account for.
+    #[error("{color:?} has too many pieces: {pieces} pieces and {pawns} pawns (at most 16 pieces; pawns plus promoted pieces at most 8)")]
     TooManyPieces {
         /// The side.
         color: Color,

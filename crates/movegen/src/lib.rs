@@ -1,1 +1,90 @@
-//! placeholder
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod generate;
+mod king_safety;
+mod legality;
+mod perft;
+
+pub use generate::MoveList;
+pub use king_safety::KingSafety;
+pub use legality::IllegalMoveError;
+pub use perft::{divide, divide_parallel, perft, perft_full, HashedPerft};
+
+use arrayvec::ArrayVec;
+use ox88_board::{Board, Move, Square, Undo};
+
+/// Legal move generation and move legality, as methods of [`Board`].
+///
+/// ```
+/// use ox88_board::Board;
+/// use ox88_movegen::MoveGen;
+/// let board: Board = "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1".parse().unwrap();
+/// assert!(board.in_check());
+/// let moves = board.legal_moves();
+/// assert_eq!(moves.len(), 1); // Kxe2
+/// assert_eq!(moves[0].to_string(), "e1e2");
+/// ```
+pub trait MoveGen {
+    /// All legal moves.
+    fn legal_moves(&self) -> MoveList;
+    /// All legal moves, appended to `list` (no allocation).
+    fn generate_legal(&self, list: &mut MoveList);
+    /// The legal captures (en passant included) and promotions to a queen:
+    /// the moves a quiescence search looks at. When in check, use
+    /// [`generate_legal`](Self::generate_legal) for the evasions instead.
+    fn generate_tactical(&self, list: &mut MoveList);
+    /// The pieces giving check to the side to move (at most two are listed).
+    fn checkers(&self) -> ArrayVec<Square, 2>;
+    /// Whether `m` is legal here. Any `Move` value is accepted, so this
+    /// validates moves from a hash table or killer slot.
+    fn is_legal(&self, m: Move) -> bool;
+    /// Whether the legal move `m` gives check.
+    fn gives_check(&self, m: Move) -> bool;
+    /// Plays `m` if it is legal; otherwise leaves the board unchanged.
+    fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError>;
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> bool;
+    /// Whether the side to move is stalemated.
+    fn is_stalemate(&self) -> bool;
+    /// Whether the side to move has at least one legal move.
+    fn has_legal_moves(&self) -> bool;
+}
+
+impl MoveGen for Board {
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+    #[inline]
+    fn generate_legal(&self, list: &mut MoveList) {
+        generate::generate::<false>(self, &KingSafety::of(self), list);
+    }
+    #[inline]
+    fn generate_tactical(&self, list: &mut MoveList) {
+        generate::generate::<true>(self, &KingSafety::of(self), list);
+    }
+    fn checkers(&self) -> ArrayVec<Square, 2> {
+        KingSafety::of(self).checkers
+    }
+    fn is_legal(&self, m: Move) -> bool {
+        legality::is_legal(self, m)
+    }
+    fn gives_check(&self, m: Move) -> bool {
+        legality::gives_check(self, m)
+    }
+    fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError> {
+        legality::play(self, m)
+    }
+    fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_legal_moves()
+    }
+    fn is_stalemate(&self) -> bool {
+        !self.in_check() && !self.has_legal_moves()
+    }
+    fn has_legal_moves(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+}
