@@ -14,6 +14,7 @@ mod moves;
 mod piece;
 mod piece_list;
 mod polyglot_random;
+mod score;
 mod square;
 pub mod zobrist;
 
@@ -27,6 +28,7 @@ pub use make::Undo;
 pub use moves::{CastlingMode, Move, MoveKind, ParseUciMoveError, UciMove};
 pub use piece::{Piece, Role};
 pub use piece_list::MAX_PIECES;
+pub use score::Score;
 pub use square::{File, ParseSquareError, Rank, Square};
 
 #[doc(hidden)]
