@@ -2,15 +2,29 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod game;
 mod generate;
+mod history;
 mod king_safety;
 mod legality;
+mod notation;
+mod outcome;
 mod perft;
+mod san;
+mod san_parse;
+mod uci;
 
+pub use game::Game;
 pub use generate::MoveList;
+pub use history::KeyHistory;
 pub use king_safety::KingSafety;
 pub use legality::IllegalMoveError;
+pub use notation::Notation;
+pub use outcome::{is_insufficient_material, DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_parallel, perft, perft_full, HashedPerft};
+pub use san::{San, SanPlus, Suffix};
+pub use san_parse::{ParseSanError, SanError};
+pub use uci::ParseUciError;
 
 use arrayvec::ArrayVec;
 use ox88_board::{Board, Move, Square, Undo};
