@@ -1,0 +1,162 @@
+//! Perft: counts the leaf nodes of the legal move tree of a position, or
+//! checks a whole EPD suite of known counts.
+//!
+//! cargo run --release --example perft -- [--fen FEN | --epd FILE] [--depth N]
+//!     [--divide] [--threads N] [--hash MB] [--full]
+
+use ox88::board::{Board, CastlingMode};
+use ox88::movegen::{divide, divide_parallel, perft, perft_full, HashedPerft};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const HELP: &str = "\
+perft: count the leaf nodes of the legal move tree (the move generator's test and benchmark)
+
+usage: perft [--fen FEN | --epd FILE] [--depth N] [--divide] [--threads N] [--hash MB] [--full]
+
+  --fen FEN     position to count from (default: the start position)
+  --epd FILE    check every position of a suite (lines like `FEN ;D1 20 ;D2 400`) up to --depth;
+                exits 1 on any mismatch
+  --depth N     plies to count (default 6 for --fen, 4 for --epd)
+  --divide      print the count below each root move
+  --threads N   share the root moves out over N threads (default 1)
+  --hash MB     remember subtree counts in a table of MB megabytes
+  --full        make every move down to depth 0 (no bulk counting at the last ply)
+  --help        show this help
+
+Prints the node count, the seconds taken and millions of nodes per second.";
+
+struct Options {
+    fen: Option<String>,
+    epd: Option<String>,
+    depth: Option<u32>,
+    divide: bool,
+    threads: usize,
+    hash_mb: usize,
+    full: bool,
+}
+
+fn parse_args() -> Result<Option<Options>, String> {
+    let mut options = Options { fen: None, epd: None, depth: None, divide: false, threads: 1, hash_mb: 0, full: false };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(None),
+            "--fen" => options.fen = Some(value("--fen")?),
+            "--epd" => options.epd = Some(value("--epd")?),
+            "--depth" => options.depth = Some(number(&value("--depth")?, "--depth")?),
+            "--threads" => options.threads = number(&value("--threads")?, "--threads")?,
+            "--hash" => options.hash_mb = number(&value("--hash")?, "--hash")?,
+            "--divide" => options.divide = true,
+            "--full" => options.full = true,
+            other => return Err(format!("unknown argument {other:?} (see --help)")),
+        }
+    }
+    if options.fen.is_some() && options.epd.is_some() {
+        return Err("give either --fen or --epd, not both".into());
+    }
+    if options.threads == 0 {
+        return Err("--threads must be at least 1".into());
+    }
+    Ok(Some(options))
+}
+
+fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
+    text.parse().map_err(|_| format!("{name}: {text:?} is not a valid number"))
+}
+
+fn count(board: &mut Board, depth: u32, options: &Options, table: &mut Option<HashedPerft>) -> u64 {
+    if options.full {
+        perft_full(board, depth)
+    } else if let Some(table) = table {
+        table.perft(board, depth)
+    } else if options.threads > 1 && depth > 1 {
+        divide_parallel(board, depth, options.threads).iter().map(|(_, n)| n).sum()
+    } else {
+        perft(board, depth)
+    }
+}
+
+fn report(nodes: u64, start: Instant) {
+    let seconds = start.elapsed().as_secs_f64();
+    println!("{nodes}");
+    println!("{seconds:.3} s, {:.1} Mnps", nodes as f64 / seconds.max(1e-9) / 1e6);
+}
+
+fn run_position(options: &Options) -> Result<ExitCode, String> {
+    let fen = options.fen.as_deref().unwrap_or(ox88::board::STARTPOS_FEN);
+    let mut board = Board::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let depth = options.depth.unwrap_or(6);
+    let mut table = (options.hash_mb > 0).then(|| HashedPerft::new(options.hash_mb));
+    let start = Instant::now();
+    let nodes = if options.divide {
+        let split = if options.threads > 1 {
+            divide_parallel(&board, depth, options.threads)
+        } else {
+            divide(&mut board, depth)
+        };
+        for (m, n) in &split {
+            println!("{}: {n}", m.to_uci(CastlingMode::Chess960));
+        }
+        println!();
+        split.iter().map(|(_, n)| n).sum()
+    } else {
+        count(&mut board, depth, options, &mut table)
+    };
+    report(nodes, start);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_suite(path: &str, options: &Options) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let max_depth = options.depth.unwrap_or(4);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let (mut checked, mut failed, mut total_nodes) = (0, 0, 0u64);
+    let mut table = (options.hash_mb > 0).then(|| HashedPerft::new(options.hash_mb));
+    let start = Instant::now();
+    for (index, line) in lines.iter().enumerate() {
+        let mut fields = line.split(';');
+        let fen = fields.next().unwrap_or_default().trim();
+        let mut board = Board::from_fen(fen).map_err(|e| format!("{path}:{}: bad FEN: {e}", index + 1))?;
+        for field in fields {
+            let (depth, expected) =
+                field.trim().split_once(' ').ok_or_else(|| format!("{path}:{}: bad field {field:?}", index + 1))?;
+            let depth: u32 = number(depth.trim_start_matches('D'), "depth")?;
+            let expected: u64 = number(expected.trim(), "count")?;
+            if depth > max_depth {
+                break;
+            }
+            let nodes = count(&mut board, depth, options, &mut table);
+            total_nodes += nodes;
+            checked += 1;
+            if nodes != expected {
+                failed += 1;
+                println!("MISMATCH {path}:{} {fen} depth {depth}: expected {expected}, got {nodes}", index + 1);
+            }
+        }
+        eprint!("\r{}/{} positions, {checked} counts, {failed} mismatches", index + 1, lines.len());
+    }
+    eprintln!();
+    println!("{} positions, {checked} counts checked up to depth {max_depth}, {failed} mismatches", lines.len());
+    report(total_nodes, start);
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn main() -> ExitCode {
+    let result = match parse_args() {
+        Ok(None) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Some(options)) => match &options.epd {
+            Some(path) => run_suite(path, &options),
+            None => run_position(&options),
+        },
+        Err(e) => Err(e),
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("perft: {e}");
+        ExitCode::from(2)
+    })
+}
