@@ -2,6 +2,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod epd;
+mod epd_parse;
 mod game;
 mod generate;
 mod history;
@@ -14,6 +16,7 @@ mod san;
 mod san_parse;
 mod uci;
 
+pub use epd::{Epd, EpdError, Operation};
 pub use game::Game;
 pub use generate::MoveList;
 pub use history::KeyHistory;
