@@ -1,0 +1,78 @@
+//! Property tests: in positions reached by random play from the standard
+//! start and from Chess960 starts, every legal move survives the UCI and SAN
+//! round trips, and games written as EPD read back the same.
+
+mod common;
+
+use ox88_board::{Board, CastlingMode};
+use ox88_movegen::{Epd, Game, MoveGen, Notation, Operation};
+use proptest::prelude::*;
+
+/// Checks every legal move of `board`; `modes` are the UCI castling modes
+/// that can name every move unambiguously here.
+fn check_position(board: &Board, modes: &[CastlingMode]) -> Result<(), TestCaseError> {
+    for m in board.legal_moves() {
+        for &mode in modes {
+            let uci = m.to_uci(mode).to_string();
+            prop_assert_eq!(board.parse_uci(&uci, mode), Ok(m), "{} ({:?}) in {}", uci, mode, board.fen());
+        }
+        let san = board.san(m).to_string();
+        prop_assert_eq!(board.parse_san(&san), Ok(m), "{} in {}", san, board.fen());
+    }
+    Ok(())
+}
+
+/// Plays from `start` the moves picked by `choices`, checking each position.
+fn random_game(start: Board, choices: &[u16], modes: &[CastlingMode]) -> Result<Game, TestCaseError> {
+    let mut game = Game::new(start);
+    for &choice in choices {
+        check_position(game.board(), modes)?;
+        let moves = game.board().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[choice as usize % moves.len()]).expect("a legal move");
+    }
+    Ok(game)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn standard_games(choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        let modes = [CastlingMode::Standard, CastlingMode::Chess960];
+        random_game(Board::startpos(), &choices, &modes)?;
+    }
+
+    #[test]
+    fn chess960_games(start in 0u32..960, choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        random_game(common::chess960_start(start), &choices, &[CastlingMode::Chess960])?;
+    }
+
+    /// A position reached by play, with its legal moves as `bm`, reads back
+    /// from EPD unchanged (clocks carried by `hmvc` and `fmvn`).
+    #[test]
+    fn epd_round_trip(start in 0u32..960, choices in prop::collection::vec(any::<u16>(), 0..80)) {
+        let game = random_game(common::chess960_start(start), &choices, &[])?;
+        let board = game.board().clone();
+        let mut operations = vec![
+            Operation::Id(format!("random \"{start}\"; {}", choices.len())),
+            Operation::Other { opcode: "hmvc".into(), operands: board.halfmove_clock().to_string() },
+            Operation::Other { opcode: "fmvn".into(), operands: board.fullmove_number().to_string() },
+        ];
+        let moves = board.legal_moves();
+        if !moves.is_empty() {
+            operations.push(Operation::BestMoves(moves.to_vec()));
+        }
+        let epd = Epd { board, operations };
+        let text = epd.to_string();
+        prop_assert_eq!(text.parse::<Epd>(), Ok(epd), "{}", text);
+    }
+}
+
+#[test]
+fn scharnagl_518_is_the_standard_start() {
+    assert_eq!(common::chess960_start(518), Board::startpos());
+    assert_eq!(common::chess960_start(0).fen().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+}
