@@ -1,0 +1,77 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod attacks;
+mod classical;
+mod defaults;
+mod endgame;
+mod explain;
+mod king;
+mod material;
+mod passed;
+mod pawns;
+mod pieces;
+mod pst;
+mod terms;
+mod threats;
+mod weights;
+
+pub use classical::{phase, Classical, MAX_PHASE};
+pub use explain::{explain, Explanation};
+pub use material::Material;
+pub use ox88_board::Score;
+pub use terms::{Term, Terms};
+pub use weights::{Weights, S};
+
+use ox88_board::Board;
+
+/// A static evaluation: a score for a position, from the side to move's
+/// point of view, without searching.
+///
+/// `evaluate` takes `&mut self` so that an evaluator may keep caches (the
+/// classical one keeps a pawn hash table). Implement it to plug your own
+/// evaluation into the search.
+///
+/// ```
+/// use ox88_board::{Board, Color};
+/// use ox88_eval::{Evaluator, Score};
+///
+/// /// Prefers positions where the side to move has more pieces.
+/// struct Crowd;
+/// impl Evaluator for Crowd {
+///     fn evaluate(&mut self, board: &Board) -> Score {
+///         let us = board.pieces(board.side_to_move()).len() as i32;
+///         let them = board.pieces(!board.side_to_move()).len() as i32;
+///         Score::cp(10 * (us - them))
+///     }
+/// }
+/// assert_eq!(Crowd.evaluate(&Board::startpos()), Score::ZERO);
+/// ```
+pub trait Evaluator {
+    /// The score of `board` for the side to move, strictly inside
+    /// [`Score::MATE_BOUND`]. It need not detect checkmate or stalemate: the
+    /// search does.
+    fn evaluate(&mut self, board: &Board) -> Score;
+
+    /// Forgets any cached state, e.g. before a new game. Does nothing by default.
+    fn clear(&mut self) {}
+}
+
+impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
+    fn evaluate(&mut self, board: &Board) -> Score {
+        (**self).evaluate(board)
+    }
+    fn clear(&mut self) {
+        (**self).clear();
+    }
+}
+
+impl<E: Evaluator + ?Sized> Evaluator for &mut E {
+    fn evaluate(&mut self, board: &Board) -> Score {
+        (**self).evaluate(board)
+    }
+    fn clear(&mut self) {
+        (**self).clear();
+    }
+}
