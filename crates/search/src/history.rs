@@ -17,7 +17,7 @@ impl PieceTo {
     /// The piece `piece` arriving on the destination of `m`.
     #[inline(always)]
     pub fn new(piece: Piece, m: Move) -> PieceTo {
-        PieceTo((piece.index() * 64 + m.to().index64() as usize) as u16)
+        PieceTo((piece.index() * 64 + m.to().index64()) as u16)
     }
     #[inline(always)]
     fn index(self) -> usize {
@@ -95,7 +95,7 @@ impl History {
     #[inline(always)]
     pub fn quiet_score(&self, side: Color, piece: Piece, m: Move, previous: [Option<PieceTo>; 2]) -> i32 {
         let here = PieceTo::new(piece, m);
-        let mut score = i32::from(self.butterfly[side.index()][m.from().index64() as usize][m.to().index64() as usize]);
+        let mut score = i32::from(self.butterfly[side.index()][m.from().index64()][m.to().index64()]);
         for p in previous.into_iter().flatten() {
             score += i32::from(self.continuation[p.index()][here.index()]);
         }
@@ -130,7 +130,7 @@ impl History {
 
     #[inline(always)]
     fn update_one(&mut self, side: Color, piece: Piece, m: Move, bonus: i32, previous: [Option<PieceTo>; 2]) {
-        gravity(&mut self.butterfly[side.index()][m.from().index64() as usize][m.to().index64() as usize], bonus);
+        gravity(&mut self.butterfly[side.index()][m.from().index64()][m.to().index64()], bonus);
         let here = PieceTo::new(piece, m);
         for p in previous.into_iter().flatten() {
             gravity(&mut self.continuation[p.index()][here.index()], bonus);

@@ -92,8 +92,7 @@ pub fn see_ge(board: &Board, m: Move, threshold: i32) -> bool {
     }
     let us = board.side_to_move();
     let mut side = !us;
-    loop {
-        let Some((attacker, role)) = least_valuable_attacker(board, to, side, &gone) else { break };
+    while let Some((attacker, role)) = least_valuable_attacker(board, to, side, &gone) {
         if role == Role::King && least_valuable_attacker(board, to, !side, &gone).is_some() {
             // The king may not recapture into a defended square.
             break;

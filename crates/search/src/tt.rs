@@ -138,7 +138,7 @@ impl TranspositionTable {
 
     /// The table's size in megabytes.
     pub fn megabytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() >> 20
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Forgets every entry.

@@ -1,0 +1,120 @@
+//! Quiescence search: captures and queen promotions until the position is
+//! quiet, so that the evaluation is never taken in the middle of an exchange.
+//! In check, every evasion is searched instead (there is no standing pat).
+
+use crate::ordering::{MovePicker, Pick};
+use crate::see::see_value;
+use crate::tt::TtBound;
+use crate::worker::Worker;
+use crate::MAX_PLY;
+use ox88_board::{Role, Score};
+use ox88_eval::Evaluator;
+
+/// Delta pruning: a capture is skipped when even winning the captured piece
+/// with this much to spare cannot raise the score to alpha.
+const DELTA_MARGIN: i32 = 200;
+
+impl<E: Evaluator> Worker<'_, E> {
+    /// Quiescence search of the node `ply` plies below the root.
+    pub(crate) fn qsearch<const PV: bool>(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        // 1. Count the node; poll.
+        self.pv_len[ply] = ply;
+        if self.count_node() {
+            return Score::ZERO;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.board.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { Score::DRAW } else { self.evaluate() };
+        }
+        if self.board.halfmove_clock() >= 100 && self.is_draw(in_check) {
+            return Score::DRAW;
+        }
+
+        // 2. Transposition table.
+        let key = self.board.key();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry {
+            let score = e.score.from_tt(ply as i32);
+            let fits = match e.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => score >= beta,
+                TtBound::Upper => score <= alpha,
+            };
+            if !PV && fits {
+                return score;
+            }
+        }
+
+        // 3. Standing pat: the side to move may decline every capture.
+        let static_eval =
+            if in_check { None } else { Some(entry.and_then(|e| e.eval).unwrap_or_else(|| self.evaluate())) };
+        let mut best_score = match static_eval {
+            Some(eval) => {
+                if eval >= beta {
+                    if entry.is_none() {
+                        self.shared.tt.store(key, None, eval.to_tt(ply as i32), static_eval, 0, TtBound::Lower);
+                    }
+                    return eval;
+                }
+                alpha = alpha.max(eval);
+                eval
+            }
+            None => -Score::INFINITE,
+        };
+
+        // 4. Captures that do not lose material (all evasions in check).
+        let tt_move = entry.and_then(|e| e.mv);
+        let mut picker = if in_check { MovePicker::new(tt_move, [None; 3]) } else { MovePicker::tactical(tt_move) };
+        let mut best_move = None;
+        let mut moves_tried = 0;
+        while let Some((m, pick)) = picker.next(&self.board, |_| 0) {
+            if let Some(eval) = static_eval {
+                if pick == Pick::BadTactical {
+                    continue;
+                }
+                let victim =
+                    if m.is_en_passant() { Some(Role::Pawn) } else { self.board.piece_at(m.to()).map(|p| p.role()) };
+                let gain = victim.map_or(0, see_value) + if m.is_promotion() { see_value(Role::Queen) } else { 0 };
+                if eval + gain + DELTA_MARGIN <= alpha {
+                    best_score = best_score.max(eval + gain + DELTA_MARGIN);
+                    continue;
+                }
+            }
+            let undo = self.make(ply, m);
+            moves_tried += 1;
+            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.unmake(m, undo);
+            if self.stopped {
+                return Score::ZERO;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+
+        // 5. Checkmate; store the result.
+        if in_check && moves_tried == 0 {
+            return Score::mated_in(ply as i32);
+        }
+        let bound = if best_score >= beta {
+            TtBound::Lower
+        } else if PV && best_move.is_some() {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        self.shared.tt.store(key, best_move, best_score.to_tt(ply as i32), static_eval, 0, bound);
+        best_score
+    }
+}

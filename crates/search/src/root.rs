@@ -1,0 +1,236 @@
+//! Iterative deepening at the root: aspiration windows, MultiPV, the root
+//! move loop, and the decisions between iterations (time, depth, mate).
+
+use crate::report::{Bound, LineReport, Report};
+use crate::tt::TtBound;
+use crate::worker::Worker;
+use crate::MAX_PLY;
+use ox88_board::Score;
+use ox88_eval::Evaluator;
+use std::time::Duration;
+
+/// The first aspiration half-window, in centipawns.
+const ASPIRATION_WINDOW: i32 = 20;
+/// Aspiration windows are used from this depth on.
+const ASPIRATION_DEPTH: i32 = 5;
+/// Reports of the move being searched start after this long.
+const CURRMOVE_DELAY: Duration = Duration::from_secs(2);
+/// Bound reports (failed aspiration windows) start after this long.
+const BOUND_REPORT_DELAY: Duration = Duration::from_secs(1);
+
+impl<E: Evaluator> Worker<'_, E> {
+    /// Searches deeper and deeper until a limit is reached or the search is
+    /// stopped; returns the depth of the last completed iteration.
+    pub(crate) fn iterate(&mut self) -> u32 {
+        let (max_depth, multipv) = match &self.control {
+            Some(c) => (
+                c.limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4)),
+                c.limits.multipv.clamp(1, self.root_moves.len()),
+            ),
+            None => (MAX_PLY as i32 - 4, 1),
+        };
+        let mut completed = 0;
+        let mut best_changes = 0.0f64;
+        let mut last_best = None;
+        // Helpers start one ply deeper every other thread, so that they do
+        // not all search the same tree at the same time.
+        let first_depth = 1 + (self.id % 2) as i32;
+        for depth in first_depth..=max_depth {
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+            }
+            for pv_index in 0..multipv {
+                self.seldepth = 0;
+                self.aspiration(depth, pv_index);
+                if self.stopped {
+                    break;
+                }
+                // The lines searched so far in this iteration, best first.
+                self.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth as u32;
+            if self.control.is_none() {
+                continue;
+            }
+            self.report_lines(depth as u32, multipv, None);
+            let best = self.root_moves[0].mv;
+            best_changes *= 0.5;
+            if last_best.is_some_and(|m| m != best) {
+                best_changes += 1.0;
+            }
+            last_best = Some(best);
+            if self.should_stop_after_iteration(best_changes) {
+                break;
+            }
+        }
+        completed
+    }
+
+    /// Whether the main thread should not start another iteration.
+    fn should_stop_after_iteration(&mut self, best_changes: f64) -> bool {
+        let root_count = self.root_moves.len();
+        let best = &self.root_moves[0];
+        let (score, previous) = (best.score, best.previous_score);
+        let Some(control) = &self.control else { return false };
+        if let Some(mate) = control.limits.mate {
+            if score.mate_moves().is_some_and(|m| m > 0 && m as u32 <= mate) {
+                return true;
+            }
+        }
+        if control.pondering || control.limits.infinite {
+            return false;
+        }
+        if control.limits.clock.is_some() && root_count == 1 {
+            return true;
+        }
+        let drop = if previous > -Score::INFINITE && score < previous - 30 { 1.3 } else { 1.0 };
+        let scale = (0.7 + 0.5 * best_changes) * drop;
+        control.time.soft_expired(scale)
+    }
+
+    /// Searches line `pv_index` at `depth` with a narrow window around the
+    /// previous score, widening it on each failure.
+    fn aspiration(&mut self, depth: i32, pv_index: usize) {
+        let previous = self.root_moves[pv_index].previous_score;
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && previous > -Score::INFINITE && !previous.is_mate() {
+            ((previous - delta).max(-Score::INFINITE), (previous + delta).min(Score::INFINITE))
+        } else {
+            (-Score::INFINITE, Score::INFINITE)
+        };
+        loop {
+            let score = self.search_root(depth, alpha, beta, pv_index);
+            // Stable sort: the moves that failed low keep their order.
+            self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if self.stopped {
+                return;
+            }
+            let bound = if score <= alpha {
+                beta = Score::from_raw((alpha.raw() + beta.raw()) / 2);
+                alpha = (score - delta).max(-Score::INFINITE);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(Score::INFINITE);
+                Bound::Lower
+            } else {
+                return;
+            };
+            if self.control.as_ref().is_some_and(|c| c.started.elapsed() > BOUND_REPORT_DELAY) {
+                self.report_lines(depth as u32, pv_index + 1, Some((pv_index, bound)));
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -Score::INFINITE;
+                beta = Score::INFINITE;
+            }
+        }
+    }
+
+    /// The root move loop over the moves from `pv_index` on.
+    fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score, pv_index: usize) -> Score {
+        self.pv_len[0] = 0;
+        self.count_node();
+        let mut best_score = -Score::INFINITE;
+        let mut best_move = None;
+        for i in pv_index..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            if let Some(control) = &mut self.control {
+                if control.started.elapsed() > CURRMOVE_DELAY {
+                    (control.report)(&Report::CurrentMove { depth: depth as u32, mv: m, number: (i + 1) as u32 });
+                }
+            }
+            let gives_check = ox88_movegen::MoveGen::gives_check(&self.board, m);
+            let new_depth = depth - 1 + i32::from(gives_check);
+            let undo = self.make(0, m);
+            let mut score = -Score::INFINITE;
+            let first = i == pv_index;
+            if !first {
+                let late = i - pv_index;
+                let reduction = if depth >= 3 && late > 3 && !m.is_tactical() && !gives_check {
+                    (i32::from(self.data.lmr[depth.min(63) as usize][late.min(63)]) - 1).clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                score = -self.search::<false>(new_depth - reduction, -alpha - 1, -alpha, 1, true);
+                if score > alpha && reduction > 0 {
+                    score = -self.search::<false>(new_depth, -alpha - 1, -alpha, 1, false);
+                }
+            }
+            if first || score > alpha {
+                score = -self.search::<true>(new_depth, -beta, -alpha, 1, false);
+            }
+            self.unmake(m, undo);
+            if self.stopped {
+                return best_score;
+            }
+            let rm = &mut self.root_moves[i];
+            if first || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                let len = self.pv_len[1].max(1);
+                rm.pv.extend(self.data.pv[1][1..len].iter().copied());
+            } else {
+                rm.score = -Score::INFINITE;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if pv_index == 0 {
+            let bound = if best_score >= beta {
+                TtBound::Lower
+            } else if best_move.is_some() {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            self.shared.tt.store(self.board.key(), best_move, best_score.to_tt(0), None, depth, bound);
+        }
+        best_score
+    }
+
+    /// Reports the first `lines` lines; `failed` marks one line whose score
+    /// is only a bound.
+    pub(crate) fn report_lines(&mut self, depth: u32, lines: usize, failed: Option<(usize, Bound)>) {
+        self.publish_nodes();
+        let nodes = self.shared.total_nodes();
+        let hashfull = self.shared.tt.hashfull();
+        let Some(control) = &mut self.control else { return };
+        let time = control.started.elapsed();
+        let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
+        for (index, rm) in self.root_moves.iter().take(lines).enumerate() {
+            let (score, bound) = match failed {
+                Some((i, bound)) if i == index => (rm.score, bound),
+                _ if rm.score == -Score::INFINITE => (rm.previous_score, Bound::Exact),
+                _ => (rm.score, Bound::Exact),
+            };
+            if score == -Score::INFINITE {
+                continue;
+            }
+            (control.report)(&Report::Line(LineReport {
+                depth,
+                seldepth: rm.seldepth as u32,
+                multipv: index as u32 + 1,
+                score,
+                bound,
+                nodes,
+                nps,
+                time,
+                hashfull,
+                pv: rm.pv.to_vec(),
+            }));
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! The main alpha-beta node: principal variation search with pruning,
+//! reductions and extensions, in numbered steps.
+
+use crate::ordering::{MovePicker, Pick};
+use crate::see::see_ge;
+use crate::tt::TtBound;
+use crate::worker::Worker;
+use crate::MAX_PLY;
+use arrayvec::ArrayVec;
+use ox88_board::{Move, Piece, Score};
+use ox88_eval::Evaluator;
+use ox88_movegen::MoveGen;
+
+/// Reverse futility: a node whose static evaluation beats beta by this much
+/// per ply of depth is assumed to fail high.
+const RFP_MARGIN: i32 = 75;
+const RFP_DEPTH: i32 = 8;
+/// Futility: a quiet move is skipped when the static evaluation plus this
+/// base and per-ply margin cannot reach alpha.
+const FUTILITY_BASE: i32 = 90;
+const FUTILITY_MARGIN: i32 = 90;
+const FUTILITY_DEPTH: i32 = 8;
+/// Late-move pruning: quiet moves beyond this count (by depth) are skipped.
+const LMP_DEPTH: i32 = 8;
+/// SEE thresholds for pruning at shallow depth (per ply; times depth
+/// squared for captures, depth for quiet moves).
+const SEE_QUIET_MARGIN: i32 = 60;
+const SEE_CAPTURE_MARGIN: i32 = 20;
+const SEE_DEPTH: i32 = 8;
+/// Razoring: at depth 1-3, nodes this far below alpha (base plus per ply
+/// squared) go straight to quiescence. Generous, so that quiet mates after
+/// a sacrifice survive.
+const RAZOR_BASE: i32 = 500;
+const RAZOR_MARGIN: i32 = 250;
+
+impl<E: Evaluator> Worker<'_, E> {
+    /// Searches the node `ply` plies below the root to `depth` within
+    /// (`alpha`, `beta`). `PV` nodes have an open window; `cut_node` says the
+    /// node is expected to fail high.
+    pub(crate) fn search<const PV: bool>(
+        &mut self,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        cut_node: bool,
+    ) -> Score {
+        // 1. At the horizon, resolve captures in quiescence.
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+
+        // 2. Count the node; poll the clock and the stop flags.
+        self.pv_len[ply] = ply;
+        if self.count_node() {
+            return Score::ZERO;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.board.in_check();
+
+        // 3. Draws by repetition and the fifty-move rule; the ply limit;
+        //    mate-distance pruning (no line here can beat a shorter mate).
+        if self.is_draw(in_check) {
+            return Score::DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { Score::DRAW } else { self.evaluate() };
+        }
+        alpha = alpha.max(Score::mated_in(ply as i32));
+        beta = beta.min(Score::mate_in(ply as i32 + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // 4. Transposition table: a deep enough bound that settles the
+        //    window ends a non-PV node at once.
+        let key = self.board.key();
+        let entry = self.shared.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry {
+            let score = e.score.from_tt(ply as i32);
+            let fits = match e.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => score >= beta,
+                TtBound::Upper => score <= alpha,
+            };
+            if !PV && e.depth >= depth && fits && self.board.halfmove_clock() < 90 {
+                return score;
+            }
+        }
+
+        // 5. Static evaluation, refined by the table's bound when it fits;
+        //    "improving" when better than two plies ago.
+        let static_eval =
+            if in_check { None } else { Some(entry.and_then(|e| e.eval).unwrap_or_else(|| self.evaluate())) };
+        self.set_eval(ply, static_eval);
+        let eval = match (static_eval, entry) {
+            (Some(s), Some(e)) if !e.score.is_mate() => {
+                let score = e.score.from_tt(ply as i32);
+                let better = match e.bound {
+                    TtBound::Exact => true,
+                    TtBound::Lower => score > s,
+                    TtBound::Upper => score < s,
+                };
+                if better {
+                    score
+                } else {
+                    s
+                }
+            }
+            (Some(s), _) => s,
+            (None, _) => -Score::INFINITE,
+        };
+        let improving = match (static_eval, self.eval_at(ply as isize - 2)) {
+            (Some(now), Some(before)) => now > before,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        self.data.history.clear_ply_killers(ply + 1);
+
+        if !PV && !in_check {
+            // 6. Reverse futility pruning: far above beta at low depth.
+            let margin = RFP_MARGIN * (depth - i32::from(improving));
+            if depth <= RFP_DEPTH && eval - margin >= beta && !eval.is_mate() {
+                return eval;
+            }
+
+            // 7. Null move: if passing still beats beta, a real move will.
+            //    Not after a null move, nor without pieces (zugzwang).
+            let side = self.board.side_to_move();
+            if depth >= 3
+                && eval >= beta
+                && static_eval.is_some_and(|s| s + 20 >= beta)
+                && self.moved_at(ply as isize - 1).is_some()
+                && self.has_pieces(side)
+                && !beta.is_mate()
+            {
+                let reduction = 3 + depth / 3 + ((eval - beta).raw() / 200).min(3);
+                self.set_moved(ply, None);
+                let undo = self.board.make_null_move();
+                self.keys.push(self.board.key());
+                let score = -self.search::<false>(depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
+                self.keys.pop();
+                self.board.unmake_null_move(undo);
+                if self.stopped {
+                    return Score::ZERO;
+                }
+                if score >= beta {
+                    return if score.is_mate() { beta } else { score };
+                }
+            }
+
+            // 8. Razoring: hopeless at low depth, unless a capture saves it.
+            if depth <= 3 && eval + RAZOR_BASE + RAZOR_MARGIN * depth * depth < alpha {
+                let score = self.qsearch::<false>(alpha, alpha + 1, ply);
+                if self.stopped {
+                    return Score::ZERO;
+                }
+                if score <= alpha {
+                    return score;
+                }
+            }
+        }
+
+        // 9. Internal iterative reduction: without a table move the node was
+        //    not searched before, and its ordering is poor; search it less.
+        let mut depth = depth;
+        if depth >= 4 && tt_move.is_none() {
+            depth -= 1;
+        }
+
+        // 10. The move loop.
+        let side = self.board.side_to_move();
+        let previous = [self.moved_at(ply as isize - 1), self.moved_at(ply as isize - 2)];
+        let killers = self.data.history.killers(ply);
+        let counter = self.data.history.counter(previous[0]);
+        let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter]);
+        let mut best_score = -Score::INFINITE;
+        let mut best_move = None;
+        let mut moves_tried = 0usize;
+        let mut quiets_tried = ArrayVec::<(Piece, Move), 64>::new();
+        let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+        loop {
+            let next = {
+                let (board, history) = (&self.board, &self.data.history);
+                picker.next(board, |m| {
+                    let piece = board.piece_at(m.from()).expect("a legal move has a moving piece");
+                    history.quiet_score(side, piece, m, previous)
+                })
+            };
+            let Some((m, pick)) = next else { break };
+            let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
+            let quiet = !m.is_tactical();
+            let gives_check = self.board.gives_check(m);
+            let history_score = if quiet { self.data.history.quiet_score(side, piece, m, previous) } else { 0 };
+
+            // 10a. Shallow-depth pruning, once a move has saved the node
+            //      from being mated.
+            if !in_check && best_score > -Score::MATE_BOUND && self.has_pieces(side) {
+                if quiet && !gives_check {
+                    if depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                        continue;
+                    }
+                    if depth <= FUTILITY_DEPTH
+                        && static_eval.is_some_and(|s| s + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
+                    {
+                        continue;
+                    }
+                    if depth <= SEE_DEPTH && !see_ge(&self.board, m, -SEE_QUIET_MARGIN * depth) {
+                        continue;
+                    }
+                } else if pick == Pick::BadTactical
+                    && depth <= SEE_DEPTH
+                    && !see_ge(&self.board, m, -SEE_CAPTURE_MARGIN * depth * depth)
+                {
+                    continue;
+                }
+            }
+
+            // 10b. Check extension.
+            let extension = i32::from(gives_check);
+            let new_depth = depth - 1 + extension;
+
+            // 10c. Principal variation search with late-move reductions:
+            //      later moves get a zero window (and less depth); a move
+            //      that beats alpha there is searched again in full.
+            let undo = self.make(ply, m);
+            moves_tried += 1;
+            let mut score = -Score::INFINITE;
+            if !PV || moves_tried > 1 {
+                let mut reduction = 0;
+                if depth >= 3 && moves_tried > 1 + 2 * usize::from(PV) && (quiet || pick == Pick::BadTactical) {
+                    reduction = i32::from(self.data.lmr[depth.min(63) as usize][moves_tried.min(63)]);
+                    reduction -= i32::from(PV);
+                    reduction += i32::from(!improving);
+                    reduction += i32::from(cut_node);
+                    reduction -= i32::from(pick == Pick::Refutation);
+                    reduction -= i32::from(gives_check);
+                    reduction -= history_score / 8192;
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let child_cut = if reduction > 0 { true } else { !cut_node };
+                score = -self.search::<false>(new_depth - reduction, -alpha - 1, -alpha, ply + 1, child_cut);
+                if score > alpha && reduction > 0 {
+                    score = -self.search::<false>(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                }
+            }
+            if PV && (moves_tried == 1 || score > alpha) {
+                score = -self.search::<true>(new_depth, -beta, -alpha, ply + 1, false);
+            }
+            self.unmake(m, undo);
+            if self.stopped {
+                return Score::ZERO;
+            }
+
+            // 10d. Keep the best; a beta cutoff rewards a quiet move in the
+            //      history tables and punishes the quiet moves before it.
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.data.history.update_quiet(ply, side, depth, (piece, m), &quiets_tried, previous);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && best_move != Some(m) {
+                let _ = quiets_tried.try_push((piece, m));
+            }
+        }
+
+        // 11. No legal move: checkmate or stalemate.
+        if moves_tried == 0 {
+            return if in_check { Score::mated_in(ply as i32) } else { Score::DRAW };
+        }
+
+        // 12. Store the result.
+        let bound = if best_score >= beta {
+            TtBound::Lower
+        } else if PV && best_move.is_some() {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        self.shared.tt.store(key, best_move, best_score.to_tt(ply as i32), static_eval, depth, bound);
+        best_score
+    }
+}

@@ -1,0 +1,195 @@
+//! [`Searcher`]: owns the transposition table and the per-thread tables,
+//! and runs Lazy SMP searches: every thread searches the same root on its
+//! own board copy, sharing only the table; the main thread decides when to
+//! stop and reports.
+
+use crate::report::{Report, SearchResult};
+use crate::tt::TranspositionTable;
+use crate::worker::{Control, Shared, ThreadData, Worker};
+use crate::{Limits, StopHandle, TimeManager};
+use ox88_board::{Board, Move, Score};
+use ox88_eval::Evaluator;
+use ox88_movegen::{MoveGen, MoveList};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// A chess search: iterative deepening principal variation search over a
+/// shared transposition table, on one or more threads.
+///
+/// ```
+/// use ox88_board::Board;
+/// use ox88_eval::Material;
+/// use ox88_search::{Limits, Searcher};
+/// let mut searcher = Searcher::<Material>::new(16, 1);
+/// // White mates in one: Ra8#.
+/// let board: Board = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse().unwrap();
+/// let result = searcher.search(&board, &[], &Limits::depth(4), &mut |_| {});
+/// assert_eq!(result.best.unwrap().to_string(), "a1a8");
+/// assert_eq!(result.score.mate_moves(), Some(1));
+/// ```
+pub struct Searcher<E> {
+    tt: TranspositionTable,
+    prototype: E,
+    threads: Vec<ThreadData<E>>,
+    stop: StopHandle,
+}
+
+impl<E: Evaluator + Clone + Send + Default> Searcher<E> {
+    /// A searcher with a `hash_mb` MB table and `threads` threads (at least
+    /// one), using the evaluator's default configuration.
+    pub fn new(hash_mb: usize, threads: usize) -> Searcher<E> {
+        Searcher::with_evaluator(E::default(), hash_mb, threads)
+    }
+}
+
+impl<E: Evaluator + Clone + Send> Searcher<E> {
+    /// A searcher whose threads each use a clone of `evaluator`.
+    pub fn with_evaluator(evaluator: E, hash_mb: usize, threads: usize) -> Searcher<E> {
+        let mut searcher = Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            prototype: evaluator,
+            threads: Vec::new(),
+            stop: StopHandle::new(),
+        };
+        searcher.set_threads(threads);
+        searcher
+    }
+
+    /// Resizes the transposition table (clearing it).
+    pub fn set_hash_mb(&mut self, hash_mb: usize) {
+        self.tt = TranspositionTable::new(hash_mb);
+    }
+
+    /// Sets the number of search threads (at least one).
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.max(1);
+        self.threads.truncate(threads);
+        while self.threads.len() < threads {
+            self.threads.push(ThreadData::new(self.prototype.clone()));
+        }
+    }
+
+    /// The number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads.len()
+    }
+
+    /// The transposition table's size in MB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.megabytes()
+    }
+
+    /// Forgets everything learnt (a new game): the table, the histories, and
+    /// the evaluators' caches.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        let count = self.threads.len();
+        self.threads.clear();
+        self.set_threads(count);
+    }
+
+    /// The handle that stops a running search (and signals ponder hits).
+    pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
+    }
+
+    /// The evaluator new threads are cloned from.
+    pub fn evaluator(&self) -> &E {
+        &self.prototype
+    }
+
+    /// Searches `board` within `limits`. `history` holds the keys of the
+    /// game's earlier positions (oldest first, the current one optional),
+    /// so that repetitions of them count as draws; `report` receives the
+    /// progress. Returns a legal move whenever there is one, even when
+    /// stopped at once.
+    ///
+    /// The stop handle is not reset here: call
+    /// [`StopHandle::reset`] before the search (with `true` for a ponder
+    /// search).
+    pub fn search(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        limits: &Limits,
+        report: &mut impl FnMut(&Report),
+    ) -> SearchResult {
+        let started = Instant::now();
+        let mut moves = board.legal_moves();
+        if !limits.searchmoves.is_empty() {
+            let chosen: MoveList = moves.iter().copied().filter(|m| limits.searchmoves.contains(m)).collect();
+            if !chosen.is_empty() {
+                moves = chosen;
+            }
+        }
+        if moves.is_empty() {
+            let score = if board.in_check() { Score::mated_in(0) } else { Score::DRAW };
+            return SearchResult { best: None, ponder: None, score, depth: 0, nodes: 0, pv: Vec::new() };
+        }
+        self.tt.new_search();
+        let shared = Shared {
+            tt: &self.tt,
+            abort: AtomicBool::new(false),
+            nodes: (0..self.threads.len()).map(|_| AtomicU64::new(0)).collect(),
+        };
+        let (main_data, helper_data) = self.threads.split_first_mut().expect("at least one thread");
+        let stop = &self.stop;
+        let report: &mut dyn FnMut(&Report) = report;
+        let (depth, best) = std::thread::scope(|scope| {
+            for (i, data) in helper_data.iter_mut().enumerate() {
+                let (shared, moves) = (&shared, &moves);
+                scope.spawn(move || {
+                    let mut worker = Worker::new(i + 1, shared, data, board, history, moves);
+                    worker.iterate();
+                    worker.publish_nodes();
+                });
+            }
+            let mut main = Worker::new(0, &shared, main_data, board, history, &moves);
+            main.control = Some(Control {
+                limits,
+                stop,
+                time: TimeManager::new(limits, board.side_to_move()),
+                started,
+                pondering: limits.ponder && stop.is_pondering(),
+                report,
+            });
+            let depth = main.iterate();
+            wait_while_unlimited(limits, stop);
+            shared.abort.store(true, Ordering::Relaxed);
+            main.publish_nodes();
+            let best = main.root_moves[0].clone();
+            (depth, best)
+        });
+        let score = if best.score > -Score::INFINITE { best.score } else { best.previous_score };
+        let ponder = best.pv.get(1).copied().or_else(|| self.ponder_from_table(board, best.mv));
+        SearchResult {
+            best: Some(best.mv),
+            ponder,
+            score: if score > -Score::INFINITE { score } else { Score::ZERO },
+            depth,
+            nodes: shared.total_nodes(),
+            pv: best.pv.to_vec(),
+        }
+    }
+
+    /// The table's move in the position after `best`, if it is legal there.
+    fn ponder_from_table(&self, board: &Board, best: Move) -> Option<Move> {
+        let mut after = board.clone();
+        after.make_move(best);
+        self.tt.probe(after.key()).and_then(|e| e.mv).filter(|&m| after.is_legal(m))
+    }
+}
+
+/// In infinite analysis and while pondering, a search that has nothing left
+/// to do waits for the stop (or, when pondering, for the ponder hit).
+fn wait_while_unlimited(limits: &Limits, stop: &StopHandle) {
+    if !limits.infinite && !limits.ponder {
+        return;
+    }
+    loop {
+        if stop.is_stopped() || (limits.ponder && !limits.infinite && !stop.is_pondering()) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}

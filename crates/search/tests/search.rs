@@ -1,0 +1,193 @@
+//! Behaviour of the whole search: mates at their exact distance, stopping,
+//! limits, determinism, repetition draws, MultiPV and searchmoves.
+
+use ox88_board::{Board, Move, Score};
+use ox88_eval::Material as TestEval;
+use ox88_movegen::MoveGen;
+use ox88_search::{Limits, Report, SearchResult, Searcher};
+use std::time::{Duration, Instant};
+
+fn board(fen: &str) -> Board {
+    fen.parse().expect("valid FEN")
+}
+
+fn search(fen: &str, limits: &Limits) -> SearchResult {
+    let mut searcher = Searcher::<TestEval>::new(16, 1);
+    searcher.search(&board(fen), &[], limits, &mut |_| {})
+}
+
+fn uci(board: &Board, text: &str) -> Move {
+    board.legal_moves().into_iter().find(|m| m.to_string() == text).expect("legal move")
+}
+
+#[test]
+fn mates_are_found_at_their_exact_distance() {
+    // Distances checked independently by exhaustive search (python-chess).
+    for (fen, moves, best) in [
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, Some("a1a8")),
+        ("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 2, Some("a1a6")),
+        ("k7/8/2K5/8/8/8/8/6R1 w - - 0 1", 2, None),
+        ("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 3, None),
+    ] {
+        let result = search(fen, &Limits::depth(8));
+        assert_eq!(result.score.mate_moves(), Some(moves), "{fen}: {}", result.score);
+        if let Some(best) = best {
+            assert_eq!(result.best.unwrap().to_string(), best, "{fen}");
+        }
+        // The mate limit stops the search as soon as the mate is found.
+        let limited = search(fen, &Limits { mate: Some(moves as u32), ..Limits::default() });
+        assert_eq!(limited.score.mate_moves(), Some(moves), "{fen}");
+    }
+    // After 1.Ra6 of the mate in two, black is mated next move whatever it plays.
+    let mated = search("kbK5/pp6/RP6/8/8/8/8/8 b - - 1 1", &Limits::depth(6));
+    assert_eq!(mated.score.mate_moves(), Some(-1), "{}", mated.score);
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move() {
+    let mate = search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &Limits::depth(3));
+    assert_eq!((mate.best, mate.score), (None, Score::mated_in(0)));
+    let stalemate = search("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", &Limits::depth(3));
+    assert_eq!((stalemate.best, stalemate.score), (None, Score::DRAW));
+}
+
+#[test]
+fn the_stop_handle_ends_an_infinite_search_quickly() {
+    let mut searcher = Searcher::<TestEval>::new(16, 2);
+    let handle = searcher.stop_handle();
+    handle.reset(false);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        handle.stop();
+        Instant::now()
+    });
+    let result = searcher.search(&Board::startpos(), &[], &Limits::infinite(), &mut |_| {});
+    let returned = Instant::now();
+    let stopped = stopper.join().unwrap();
+    let latency = returned.duration_since(stopped);
+    assert!(latency < Duration::from_millis(50), "took {latency:?} to stop");
+    assert!(Board::startpos().is_legal(result.best.unwrap()));
+}
+
+#[test]
+fn a_search_stopped_before_it_starts_still_returns_a_legal_move() {
+    let mut searcher = Searcher::<TestEval>::new(1, 1);
+    searcher.stop_handle().stop();
+    let b = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let result = searcher.search(&b, &[], &Limits::infinite(), &mut |_| {});
+    assert!(b.is_legal(result.best.unwrap()));
+}
+
+#[test]
+fn single_thread_depth_searches_are_deterministic() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let first = search(fen, &Limits::depth(7));
+    let second = search(fen, &Limits::depth(7));
+    assert_eq!(first, second);
+    assert_eq!(first.depth, 7);
+}
+
+#[test]
+fn searchmoves_restrict_the_root() {
+    let b = Board::startpos();
+    let only = vec![uci(&b, "a2a3"), uci(&b, "h2h4")];
+    let limits = Limits { searchmoves: only.clone(), ..Limits::depth(6) };
+    let mut searcher = Searcher::<TestEval>::new(16, 1);
+    let result = searcher.search(&b, &[], &limits, &mut |_| {});
+    assert!(only.contains(&result.best.unwrap()));
+    if let Some(ponder) = result.ponder {
+        let mut after = b.clone();
+        after.make_move(result.best.unwrap());
+        assert!(after.is_legal(ponder));
+    }
+}
+
+#[test]
+fn a_perpetual_check_is_seen_as_a_draw() {
+    // Two rooks down, white saves the game only by checking forever:
+    // Qg5+ Kh8 Qf6+ Kg8 Qg5+ ...
+    let fen = "5rk1/5p1p/8/8/8/rr6/3Q2PP/7K w - - 0 1";
+    let result = search(fen, &Limits::depth(9));
+    assert_eq!(result.score, Score::DRAW, "{}", result.score);
+    assert_eq!(result.best.unwrap().to_string(), "d2g5");
+    // Against the game history too: the position after the checks repeats
+    // one the game has seen.
+    let b = board(fen);
+    let mut searcher = Searcher::<TestEval>::new(16, 1);
+    let result = searcher.search(&b, &[b.key()], &Limits::depth(9), &mut |_| {});
+    assert_eq!(result.score, Score::DRAW);
+}
+
+#[test]
+fn the_node_limit_is_respected() {
+    for limit in [1u64, 5_000, 40_000] {
+        let result =
+            search("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &Limits::nodes(limit));
+        assert!(result.nodes <= limit.max(2), "{} > {limit}", result.nodes);
+        assert!(result.best.is_some());
+    }
+}
+
+#[test]
+fn movetime_is_respected() {
+    let start = Instant::now();
+    let result = search(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        &Limits::movetime(Duration::from_millis(300)),
+    );
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(250) && took < Duration::from_millis(400), "{took:?}");
+    assert!(result.depth >= 3);
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let mut searcher = Searcher::<TestEval>::new(16, 1);
+    let mut last_lines = Vec::new();
+    let limits = Limits { multipv: 3, ..Limits::depth(6) };
+    searcher.search(&Board::startpos(), &[], &limits, &mut |r: &Report| {
+        if let Report::Line(line) = r {
+            if line.depth == 6 {
+                last_lines.push((line.multipv, line.score, line.pv[0]));
+            }
+        }
+    });
+    assert_eq!(last_lines.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3]);
+    assert!(last_lines[0].1 >= last_lines[1].1 && last_lines[1].1 >= last_lines[2].1);
+    assert!(last_lines[0].2 != last_lines[1].2 && last_lines[1].2 != last_lines[2].2);
+}
+
+#[test]
+fn a_ponder_search_waits_for_the_hit_then_keeps_time() {
+    let mut searcher = Searcher::<TestEval>::new(16, 1);
+    let handle = searcher.stop_handle();
+    handle.reset(true);
+    let hitter = {
+        let handle = handle.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            handle.ponderhit();
+        })
+    };
+    let start = Instant::now();
+    let limits = Limits { ponder: true, ..Limits::movetime(Duration::from_millis(100)) };
+    let result = searcher.search(&Board::startpos(), &[], &limits, &mut |_| {});
+    let took = start.elapsed();
+    hitter.join().unwrap();
+    assert!(took >= Duration::from_millis(290) && took < Duration::from_millis(450), "{took:?}");
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn reports_carry_consistent_statistics() {
+    let mut searcher = Searcher::<TestEval>::new(16, 1);
+    let mut depths = Vec::new();
+    let result = searcher.search(&Board::startpos(), &[], &Limits::depth(5), &mut |r: &Report| {
+        if let Report::Line(line) = r {
+            assert!(line.seldepth >= line.depth && line.nodes > 0 && !line.pv.is_empty());
+            depths.push(line.depth);
+        }
+    });
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+    assert_eq!(result.depth, 5);
+}
