@@ -87,7 +87,7 @@ pub fn explain(board: &Board) -> Explanation {
 
 /// Writes `mg eg blended` for one pair, in centipawns.
 fn cells(f: &mut fmt::Formatter<'_>, value: S, phase: i32) -> fmt::Result {
-    write!(f, " {:>6} {:>6} {:>6} |", value.mg(), value.eg(), value.taper(phase))
+    write!(f, " {:>6} {:>6} {:>6}", value.mg(), value.eg(), value.taper(phase))
 }
 
 /// A table in the manner of Stockfish's `eval` command, in centipawns.
@@ -102,7 +102,9 @@ impl fmt::Display for Explanation {
             let v = self.term(term);
             write!(f, " {:>14} |", term.name())?;
             cells(f, v.white, phase)?;
+            f.write_str(" |")?;
             cells(f, v.black, phase)?;
+            f.write_str(" |")?;
             cells(f, v.white - v.black, phase)?;
             writeln!(f)?;
         }

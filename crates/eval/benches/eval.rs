@@ -1,0 +1,37 @@
+//! Evaluations per second over the positions of the shared perft suite
+//! (tests/data/perft/standard.epd), with and without the pawn hash table,
+//! and the material-only baseline for scale.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use ox88_board::Board;
+use ox88_eval::{Classical, Evaluator, Material};
+use std::hint::black_box;
+
+fn positions() -> Vec<Board> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/perft/standard.epd");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split(';').next().expect("a FEN field").trim().parse().expect("suite FENs are valid"))
+        .collect()
+}
+
+fn run(eval: &mut impl Evaluator, boards: &[Board]) -> i64 {
+    boards.iter().map(|b| i64::from(eval.evaluate(black_box(b)).raw())).sum()
+}
+
+fn bench(c: &mut Criterion) {
+    let boards = positions();
+    let mut group = c.benchmark_group("eval");
+    group.throughput(Throughput::Elements(boards.len() as u64));
+    let mut hashed = Classical::new();
+    group.bench_function("classical, pawn hash", |b| b.iter(|| run(&mut hashed, &boards)));
+    let mut unhashed = Classical::new().with_pawn_table(0);
+    group.bench_function("classical, no pawn hash", |b| b.iter(|| run(&mut unhashed, &boards)));
+    let mut material = Material::default();
+    group.bench_function("material", |b| b.iter(|| run(&mut material, &boards)));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

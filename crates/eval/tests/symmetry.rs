@@ -1,0 +1,134 @@
+//! Colour symmetry: a position and its mirror image with the colours (and
+//! the side to move) swapped must score the same for the side to move, term
+//! by term. Checked on the shared perft suites and on random games.
+
+use ox88_board::{Board, Color};
+use ox88_eval::{Classical, Evaluator, Term};
+use ox88_movegen::MoveGen;
+use proptest::prelude::*;
+
+/// The FEN of `board` mirrored top to bottom with the colours swapped.
+fn flipped(board: &Board) -> Board {
+    let fen = board.fen().to_string();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let swap_case = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect()
+    };
+    let placement: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let castling = if fields[2] == "-" { "-".to_owned() } else { swap_case(fields[2]) };
+    let en_passant = match fields[3] {
+        "-" => "-".to_owned(),
+        ep => ep.chars().take(1).chain(ep_rank(ep)).collect(),
+    };
+    let text = format!("{} {} {} {} {} {}", placement.join("/"), side, castling, en_passant, fields[4], fields[5]);
+    text.parse().unwrap_or_else(|e| panic!("flipped FEN {text} of {fen}: {e}"))
+}
+
+fn ep_rank(ep: &str) -> Option<char> {
+    match ep.chars().nth(1) {
+        Some('3') => Some('6'),
+        Some('6') => Some('3'),
+        other => other,
+    }
+}
+
+fn check(eval: &mut Classical, board: &Board) -> Result<(), TestCaseError> {
+    let mirror = flipped(board);
+    prop_assert_eq!(flipped(&mirror).fen().to_string(), board.fen().to_string());
+    let (a, b) = (eval.explain(board), eval.explain(&mirror));
+    for term in Term::ALL {
+        let (x, y) = (a.term(term), b.term(term));
+        prop_assert_eq!((x.white, x.black), (y.black, y.white), "{:?} in {} vs {}", term, board.fen(), mirror.fen());
+    }
+    prop_assert_eq!(a.scale(), b.scale(), "scale in {}", board.fen());
+    prop_assert_eq!(a.score(), b.score());
+    let score = eval.evaluate(board);
+    prop_assert_eq!(score, eval.evaluate(&mirror), "{}", board.fen());
+    prop_assert_eq!(score, a.score());
+    prop_assert!(!score.is_mate());
+    Ok(())
+}
+
+fn suite(name: &str) -> Vec<Board> {
+    let path = format!("{}/../../tests/data/perft/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split(';').next().expect("a FEN field").trim().parse().expect("suite FENs are valid"))
+        .collect()
+}
+
+#[test]
+fn suite_positions_are_symmetric() {
+    let mut eval = Classical::new();
+    let mut checked = 0;
+    for name in ["standard.epd", "special.epd", "chess960.epd"] {
+        for board in suite(name) {
+            check(&mut eval, &board).unwrap();
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000);
+}
+
+#[test]
+fn the_pawn_table_changes_nothing() {
+    let mut cached = Classical::new();
+    let mut direct = Classical::new().with_pawn_table(0);
+    for board in suite("standard.epd") {
+        // Twice, so the second call reads the cache.
+        assert_eq!(cached.evaluate(&board), direct.evaluate(&board), "{}", board.fen());
+        assert_eq!(cached.evaluate(&board), direct.evaluate(&board), "{}", board.fen());
+    }
+}
+
+/// A game of random legal moves from `start`, each move chosen by the next
+/// byte of `choices`; returns every position reached.
+fn random_game(start: &Board, choices: &[u8]) -> Vec<Board> {
+    let mut board = start.clone();
+    let mut seen = vec![board.clone()];
+    for &choice in choices {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        board.make_move(moves[choice as usize % moves.len()]);
+        seen.push(board.clone());
+    }
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_games_are_symmetric(choices in proptest::collection::vec(any::<u8>(), 0..200), start in 0usize..126) {
+        let starts = suite("standard.epd");
+        let mut eval = Classical::new().with_pawn_table(1 << 10);
+        for board in random_game(&starts[start % starts.len()], &choices) {
+            check(&mut eval, &board)?;
+        }
+    }
+
+    #[test]
+    fn random_chess960_games_are_symmetric(choices in proptest::collection::vec(any::<u8>(), 0..120), start in 0usize..960) {
+        let starts = suite("chess960.epd");
+        let mut eval = Classical::new();
+        for board in random_game(&starts[start % starts.len()], &choices) {
+            check(&mut eval, &board)?;
+        }
+    }
+}
+
+#[test]
+fn flipping_swaps_colours() {
+    let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    let mirror = flipped(&board);
+    assert_eq!(mirror.side_to_move(), Color::Black);
+    assert_eq!(mirror.fen().to_string(), "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1");
+    let ep: Board = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1".parse().unwrap();
+    assert_eq!(flipped(&ep).fen().to_string(), "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
+}
