@@ -2,14 +2,18 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod auto;
 mod engine;
 mod limits;
+mod moves;
 mod options;
 mod score;
 pub mod uci;
 mod words;
+mod worker;
 pub mod xboard;
 
+pub use auto::{run_auto, run_stdio};
 pub use engine::{BenchReport, BestMove, Engine, SearchInfo, StopHandle};
 pub use limits::{Clock, Limits};
 pub use options::{
@@ -17,3 +21,4 @@ pub use options::{
     UCI_CHESS960,
 };
 pub use score::{Bound, ScoreInfo, CECP_MATE};
+pub use worker::Flow;

@@ -200,7 +200,6 @@ pub const MOVE_OVERHEAD: &str = "Move Overhead";
 
 /// The options every driver offers itself, before the engine's own: they
 /// concern the protocol, not the search.
-#[allow(dead_code)] // used by the drivers (next commit)
 pub(crate) fn driver_options() -> Vec<OptionSpec> {
     vec![
         OptionSpec::check(PONDER, false),

@@ -1,6 +1,7 @@
 //! The score of a search result as the protocols report it: centipawns or
 //! moves to mate, and whether it is exact or only a bound.
 
+use ox88_board::Score;
 use std::fmt;
 
 /// A score on the wire: what UCI writes as `cp 34` or `mate -3`, and CECP as
@@ -56,6 +57,23 @@ impl ScoreInfo {
             ScoreInfo::Mate(-(value.saturating_add(CECP_MATE)).saturating_abs())
         } else {
             ScoreInfo::Cp(value)
+        }
+    }
+}
+
+/// A search score on the wire: mate scores become moves to mate.
+///
+/// ```
+/// use ox88_board::Score;
+/// use ox88_protocol::ScoreInfo;
+/// assert_eq!(ScoreInfo::from(Score::mate_in(5)), ScoreInfo::Mate(3));
+/// assert_eq!(ScoreInfo::from(Score::cp(-12)), ScoreInfo::Cp(-12));
+/// ```
+impl From<Score> for ScoreInfo {
+    fn from(score: Score) -> ScoreInfo {
+        match score.mate_moves() {
+            Some(moves) => ScoreInfo::Mate(moves),
+            None => ScoreInfo::Cp(score.raw()),
         }
     }
 }

@@ -2,9 +2,12 @@
 //! driver that runs an [`Engine`](crate::Engine) over them.
 
 mod command;
+mod driver;
 mod message;
 #[cfg(test)]
 mod tests;
 
 pub use command::{Go, PositionStart, UciCommand, UciParseError};
+pub use driver::UciDriver;
+pub(crate) use message::one_line;
 pub use message::{UciInfo, UciMessage, UciMessageError};

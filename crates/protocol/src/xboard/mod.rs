@@ -3,13 +3,16 @@
 //! [`Engine`](crate::Engine) over them.
 
 mod command;
+mod driver;
 mod edit;
 mod message;
 mod moves;
+mod state;
 #[cfg(test)]
 mod tests;
 
 pub use command::{Level, MoveSelection, XbCommand, XbParseError};
+pub use driver::XbDriver;
 pub use edit::{EditCommand, ParseEditError};
 pub use message::{Feature, FeatureValue, Stat01, Thinking, XbMessage, XbMessageError};
 pub use moves::{GameResult, ParseGameResultError, ParseXbMoveError, XbMove};

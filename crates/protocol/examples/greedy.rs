@@ -1,0 +1,168 @@
+//! A small material-only engine, for trying the drivers with a real GUI or
+//! match runner: `cargo run --example greedy` speaks UCI or CECP, whichever
+//! the first command asks for ("uci" or "xboard").
+//!
+//! It searches 1 to 3 plies (option "Depth") with a plain negamax on
+//! material, prefers mates, and reports each iteration.
+
+use ox88_board::{Board, Color, Move, Role};
+use ox88_movegen::MoveGen;
+use ox88_protocol::{
+    BenchReport, BestMove, Engine, Limits, OptionError, OptionSpec, OptionValue, ScoreInfo, SearchInfo, StopHandle,
+};
+use std::time::{Duration, Instant};
+
+const MATE: i32 = 100_000;
+
+struct Greedy {
+    depth: u32,
+    stop: StopHandle,
+    nodes: u64,
+}
+
+fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight | Role::Bishop => 300,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 0,
+    }
+}
+
+/// Material balance from the side to move's point of view.
+fn material(board: &Board) -> i32 {
+    let mut score = 0;
+    for color in Color::ALL {
+        let sign = if color == board.side_to_move() { 1 } else { -1 };
+        for &square in board.pieces(color) {
+            score += sign * board.piece_at(square).map_or(0, |p| value(p.role()));
+        }
+    }
+    score
+}
+
+impl Greedy {
+    /// Negamax to `depth` plies; `ply` counts from the root for mate distances.
+    fn negamax(&mut self, board: &mut Board, depth: u32, ply: i32) -> i32 {
+        self.nodes += 1;
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            return if board.in_check() { -MATE + ply } else { 0 };
+        }
+        if depth == 0 {
+            return material(board);
+        }
+        let mut best = -MATE - 1;
+        for m in moves {
+            let undo = board.make_move(m);
+            best = best.max(-self.negamax(board, depth - 1, ply + 1));
+            board.unmake_move(m, undo);
+        }
+        best
+    }
+
+    /// One iteration: the best root move at `depth`, its score and reply.
+    fn root(&mut self, board: &mut Board, roots: &[Move], depth: u32) -> Option<(Move, i32, Option<Move>)> {
+        let mut best: Option<(Move, i32, Option<Move>)> = None;
+        for &m in roots {
+            if self.stop.is_stopped() {
+                return None;
+            }
+            let undo = board.make_move(m);
+            let score = -self.negamax(board, depth - 1, 1);
+            let reply = board.legal_moves().first().copied();
+            board.unmake_move(m, undo);
+            if best.is_none_or(|(_, s, _)| score > s) {
+                best = Some((m, score, reply));
+            }
+        }
+        best
+    }
+}
+
+impl Engine for Greedy {
+    fn name(&self) -> String {
+        "ox88 greedy example".into()
+    }
+    fn author(&self) -> String {
+        "the ox88 authors".into()
+    }
+    fn options(&self) -> Vec<OptionSpec> {
+        vec![OptionSpec::spin("Depth", 2, 1, 3)]
+    }
+    fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), OptionError> {
+        match value {
+            OptionValue::Spin(depth) if name == "Depth" => {
+                self.depth = *depth as u32;
+                Ok(())
+            }
+            _ => Err(OptionError::Unknown { name: name.into() }),
+        }
+    }
+    fn new_game(&mut self) {}
+    fn search(
+        &mut self,
+        start: &Board,
+        moves: &[Move],
+        limits: &Limits,
+        reporter: &mut dyn FnMut(SearchInfo),
+    ) -> BestMove {
+        let started = Instant::now();
+        let mut board = start.clone();
+        for &m in moves {
+            board.make_move(m);
+        }
+        let roots: Vec<Move> =
+            if limits.searchmoves.is_empty() { board.legal_moves().to_vec() } else { limits.searchmoves.clone() };
+        let max_depth = limits.depth.unwrap_or(self.depth).clamp(1, self.depth);
+        self.nodes = 0;
+        let mut result = BestMove { best: roots.first().copied(), ponder: None };
+        for depth in 1..=max_depth {
+            let Some((best, score, reply)) = self.root(&mut board, &roots, depth) else { break };
+            result = BestMove { best: Some(best), ponder: reply };
+            let score = if score.abs() >= MATE - 100 {
+                let plies = MATE - score.abs();
+                ScoreInfo::Mate(score.signum() * (plies + 1) / 2)
+            } else {
+                ScoreInfo::Cp(score)
+            };
+            let time = started.elapsed();
+            reporter(SearchInfo {
+                depth: Some(depth),
+                score: Some(score),
+                nodes: Some(self.nodes),
+                time: Some(time),
+                nps: Some(self.nodes * 1000 / (time.as_millis() as u64).max(1)),
+                pv: [Some(best), reply].into_iter().flatten().collect(),
+                ..SearchInfo::default()
+            });
+            if limits.nodes.is_some_and(|n| self.nodes >= n) {
+                break;
+            }
+        }
+        result
+    }
+    fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
+    }
+    fn explain(&mut self, board: &Board) -> Option<String> {
+        Some(format!("material (side to move): {} cp", material(board)))
+    }
+    fn bench(&mut self, depth: Option<u32>) -> Option<BenchReport> {
+        let started = Instant::now();
+        let mut nodes = 0;
+        for fen in ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", ox88_board::STARTPOS_FEN] {
+            let mut board: Board = fen.parse().ok()?;
+            self.nodes = 0;
+            self.negamax(&mut board, depth.unwrap_or(3).min(4), 0);
+            nodes += self.nodes;
+        }
+        Some(BenchReport { nodes, time: started.elapsed().max(Duration::from_micros(1)) })
+    }
+}
+
+fn main() -> std::io::Result<()> {
+    let engine = Greedy { depth: 2, stop: StopHandle::new(), nodes: 0 };
+    ox88_protocol::run_stdio(engine)
+}

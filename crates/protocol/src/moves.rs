@@ -1,0 +1,103 @@
+//! Matching move text against the position, and checking what the engine
+//! returns, for both drivers.
+
+use crate::BestMove;
+use ox88_board::{Board, CastlingMode, Move, UciMove};
+use ox88_movegen::{MoveGen, Notation, ParseUciError};
+
+/// The legal move `uci` names. Castling is accepted in both spellings in
+/// both modes: king-takes-rook ("e1h1") always; the king's two-square move
+/// ("e1g1") unless, in Chess960, an ordinary king move has the same squares.
+pub(crate) fn resolve_uci(board: &Board, uci: UciMove, chess960: bool) -> Result<Move, ParseUciError> {
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    board.parse_uci_move(uci, mode).or_else(|err| match mode {
+        CastlingMode::Chess960 => board.parse_uci_move(uci, CastlingMode::Standard),
+        CastlingMode::Standard => Err(err),
+    })
+}
+
+/// The castling spelling for the mode.
+pub(crate) fn castling_mode(chess960: bool) -> CastlingMode {
+    if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
+}
+
+/// What the driver announces for a finished search: the engine's move if it
+/// is legal, else the first legal move (with a complaint), and the ponder
+/// move only if it is legal after the best move.
+pub(crate) struct Checked {
+    pub(crate) best: Option<Move>,
+    pub(crate) ponder: Option<Move>,
+    pub(crate) complaint: Option<String>,
+}
+
+pub(crate) fn check_best_move(board: &Board, result: Option<BestMove>) -> Checked {
+    let legal = board.legal_moves();
+    let Some(result) = result else {
+        return Checked {
+            best: legal.first().copied(),
+            ponder: None,
+            complaint: Some("the search failed; playing the first legal move".into()),
+        };
+    };
+    let (best, complaint) = match result.best {
+        Some(m) if legal.contains(&m) => (Some(m), None),
+        None if legal.is_empty() => (None, None),
+        other => (
+            legal.first().copied(),
+            Some(format!("the engine returned {other:?}, not a legal move; playing the first legal move")),
+        ),
+    };
+    let ponder = match (best, result.ponder) {
+        (Some(best), Some(ponder)) if best == result.best.unwrap_or(best) => {
+            let mut after = board.clone();
+            after.make_move(best);
+            after.is_legal(ponder).then_some(ponder)
+        }
+        _ => None,
+    };
+    Checked { best, ponder, complaint }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ox88_board::{MoveKind, Square};
+
+    fn uci(text: &str) -> UciMove {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn castling_in_both_spellings_and_modes() {
+        let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        let short = Move::new(Square::E1, Square::H1, MoveKind::CastleShort);
+        for chess960 in [false, true] {
+            assert_eq!(resolve_uci(&board, uci("e1g1"), chess960), Ok(short));
+            assert_eq!(resolve_uci(&board, uci("e1h1"), chess960), Ok(short));
+        }
+        assert!(resolve_uci(&board, uci("e1e3"), false).is_err());
+        assert!(resolve_uci(&board, UciMove::Null, false).is_err());
+    }
+
+    #[test]
+    fn illegal_engine_moves_are_replaced() {
+        let board = Board::startpos();
+        let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
+        let e5 = Move::new(Square::E7, Square::E5, MoveKind::DoublePush);
+        let checked = check_best_move(&board, Some(BestMove { best: Some(e4), ponder: Some(e5) }));
+        assert_eq!((checked.best, checked.ponder, checked.complaint), (Some(e4), Some(e5), None));
+        let bad = Move::new(Square::E2, Square::E5, MoveKind::Quiet);
+        let checked = check_best_move(&board, Some(BestMove { best: Some(bad), ponder: Some(e5) }));
+        assert!(checked.best.is_some_and(|m| board.is_legal(m)) && checked.complaint.is_some());
+        assert_eq!(checked.ponder, None);
+        let checked = check_best_move(&board, Some(BestMove { best: Some(e4), ponder: Some(e4) }));
+        assert_eq!(checked.ponder, None);
+        let mated: Board = "4k3/8/8/8/8/8/5PPP/3r2K1 w - - 0 1".parse().unwrap();
+        let checked = check_best_move(&mated, Some(BestMove::default()));
+        assert_eq!((checked.best, checked.complaint), (None, None));
+    }
+}

@@ -1,0 +1,402 @@
+//! The UCI driver: runs an [`Engine`] for a GUI that speaks UCI.
+
+use crate::moves::{castling_mode, check_best_move, resolve_uci};
+use crate::options::{driver_options, MOVE_OVERHEAD, PONDER, UCI_CHESS960};
+use crate::uci::{one_line, Go, PositionStart, UciCommand, UciInfo, UciMessage, UciParseError};
+use crate::worker::{Event, Worker};
+use crate::{BestMove, Clock, Engine, Flow, Limits, OptionValue, ScoreInfo, SearchInfo};
+use ox88_board::{Board, ByColor, Move, UciMove};
+use ox88_movegen::{divide, Game, MoveGen};
+use std::collections::VecDeque;
+use std::fmt::Display;
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// The search in progress, as the driver sees it.
+struct Running {
+    /// The position searched, to check and write the engine's moves.
+    board: Board,
+    /// `go infinite`: the best move waits for `stop`.
+    infinite: bool,
+    /// `go ponder` before its `ponderhit`: the best move waits too.
+    pondering: bool,
+    /// `stop` was sent.
+    stopped: bool,
+    /// The search ended but may not answer yet (infinite or pondering).
+    held: Option<Option<BestMove>>,
+}
+
+/// Runs an [`Engine`] as a UCI engine.
+///
+/// Reads commands with [`run`](Self::run) (from a thread of its own, so
+/// `isready`, `stop` and `ponderhit` are handled while the engine searches
+/// on another), or one at a time with [`handle_line`](Self::handle_line).
+/// Writes only protocol output to `out`, flushing every line. Bad input is
+/// answered with `info string` and changes nothing.
+///
+/// ```no_run
+/// # fn engine() -> impl ox88_protocol::Engine + 'static { unimplemented!() }
+/// use ox88_protocol::uci::UciDriver;
+/// let driver = UciDriver::new(engine(), std::io::stdout());
+/// driver.run(std::io::BufReader::new(std::io::stdin()))?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct UciDriver<E, W> {
+    worker: Worker<E>,
+    out: W,
+    game: Game,
+    chess960: bool,
+    move_overhead: Duration,
+    debug: bool,
+    running: Option<Running>,
+    /// Input that arrived while the driver waited for a search to end.
+    pending: VecDeque<Event>,
+}
+
+impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
+    /// A driver for `engine`, writing to `out`, at the start position.
+    pub fn new(engine: E, out: W) -> UciDriver<E, W> {
+        UciDriver {
+            worker: Worker::new(engine),
+            out,
+            game: Game::startpos(),
+            chess960: false,
+            move_overhead: Duration::from_millis(10),
+            debug: false,
+            running: None,
+            pending: VecDeque::new(),
+        }
+    }
+
+    /// Reads commands from `input` until `quit` or the end of the input,
+    /// then stops any search and returns the engine.
+    pub fn run<R: BufRead + Send + 'static>(mut self, input: R) -> io::Result<E> {
+        self.worker.read_input(input);
+        loop {
+            let event = match self.pending.pop_front() {
+                Some(event) => event,
+                None => self.worker.recv(),
+            };
+            match event {
+                Event::Line(line) => {
+                    if self.handle_line(&line)? == Flow::Quit {
+                        break;
+                    }
+                }
+                Event::Eof => break,
+                Event::Info(info) => self.report(info)?,
+                Event::Done(result) => self.search_done(result)?,
+            }
+        }
+        self.finish()
+    }
+
+    /// Handles the search's reports that have arrived, without waiting.
+    pub fn poll(&mut self) -> io::Result<()> {
+        while let Some(event) = self.worker.try_recv() {
+            match event {
+                Event::Info(info) => self.report(info)?,
+                Event::Done(result) => self.search_done(result)?,
+                other => self.pending.push_back(other),
+            }
+        }
+        Ok(())
+    }
+
+    /// Stops any search, writes its best move, and returns the engine.
+    pub fn finish(mut self) -> io::Result<E> {
+        self.stop_and_wait()?;
+        self.worker.into_engine().ok_or_else(|| io::Error::other("the engine was lost in a failed search thread"))
+    }
+
+    /// Handles one line of input: the entry point for tests and fuzzing.
+    /// Searches run on their own thread; their output appears through
+    /// [`poll`](Self::poll), [`run`](Self::run) or [`finish`](Self::finish).
+    pub fn handle_line(&mut self, line: &str) -> io::Result<Flow> {
+        let command = match line.parse::<UciCommand>() {
+            Ok(command) => command,
+            Err(UciParseError::Empty) => return Ok(Flow::Continue),
+            Err(err) => return self.info_string(format!("error: {err}")).map(|()| Flow::Continue),
+        };
+        match command {
+            UciCommand::Uci => self.identify()?,
+            UciCommand::Debug(on) => self.debug = on,
+            UciCommand::IsReady => self.send(UciMessage::ReadyOk)?,
+            UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
+            UciCommand::Register => {}
+            UciCommand::UciNewGame => {
+                self.settle()?;
+                self.game = Game::startpos();
+                if let Some(engine) = self.worker.engine() {
+                    engine.new_game();
+                }
+            }
+            UciCommand::Position { start, moves } => self.set_position(start, &moves)?,
+            UciCommand::Go(go) => self.go(&go)?,
+            UciCommand::Perft(depth) => self.perft(depth)?,
+            UciCommand::Stop => self.stop()?,
+            UciCommand::PonderHit => self.ponderhit()?,
+            UciCommand::Quit => {
+                self.stop_and_wait()?;
+                return Ok(Flow::Quit);
+            }
+            UciCommand::Display => self.display()?,
+            UciCommand::Eval => self.eval()?,
+            UciCommand::Bench(depth) => self.bench(depth)?,
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn send(&mut self, message: impl Display) -> io::Result<()> {
+        writeln!(self.out, "{message}")?;
+        self.out.flush()
+    }
+
+    fn info_string(&mut self, text: impl Display) -> io::Result<()> {
+        self.send(UciMessage::Info(UciInfo::string(&text.to_string())))
+    }
+
+    fn identify(&mut self) -> io::Result<()> {
+        self.settle()?;
+        let Some(engine) = self.worker.engine() else { return Ok(()) };
+        let (name, author, options) = (engine.name(), engine.author(), engine.options());
+        self.send(UciMessage::IdName(one_line(&name)))?;
+        self.send(UciMessage::IdAuthor(one_line(&author)))?;
+        for spec in driver_options().into_iter().chain(options) {
+            self.send(UciMessage::Option(spec))?;
+        }
+        self.send(UciMessage::UciOk)
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        if let Some(spec) = driver_options().into_iter().find(|s| s.is_named(name)) {
+            match spec.parse_value(value) {
+                Ok(OptionValue::Check(on)) if spec.is_named(UCI_CHESS960) => self.chess960 = on,
+                Ok(OptionValue::Spin(ms)) if spec.is_named(MOVE_OVERHEAD) => {
+                    self.move_overhead = Duration::from_millis(ms.unsigned_abs())
+                }
+                Ok(_) => debug_assert!(spec.is_named(PONDER)), // the GUI's business: nothing to do
+                Err(err) => self.info_string(format!("error: {err}"))?,
+            }
+            return Ok(());
+        }
+        self.settle()?;
+        let Some(engine) = self.worker.engine() else { return Ok(()) };
+        let result = match engine.options().into_iter().find(|s| s.is_named(name)) {
+            Some(spec) => spec.parse_value(value).and_then(|value| engine.set_option(&spec.name, &value)),
+            None => Err(crate::OptionError::Unknown { name: name.to_owned() }),
+        };
+        if let Err(err) = result {
+            self.info_string(format!("error: {err}"))?;
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, start: PositionStart, moves: &[UciMove]) -> io::Result<()> {
+        let board = match start {
+            PositionStart::StartPos => Board::startpos(),
+            PositionStart::Fen(board) => *board,
+        };
+        let mut game = Game::new(board);
+        for &uci in moves {
+            match resolve_uci(game.board(), uci, self.chess960) {
+                Ok(m) => game.play(m).expect("resolve_uci returns legal moves"),
+                Err(err) => return self.info_string(format!("error: {err}; position unchanged")),
+            }
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn limits(&mut self, go: &Go) -> io::Result<Limits> {
+        let ms = |t: Option<i64>| Duration::from_millis(t.unwrap_or(0).max(0).unsigned_abs());
+        let clock = (go.wtime.is_some() || go.btime.is_some()).then(|| Clock {
+            remaining: ByColor::new(ms(go.wtime), ms(go.btime)),
+            increment: ByColor::new(ms(go.winc), ms(go.binc)),
+            moves_to_go: go.movestogo.filter(|&n| n > 0),
+        });
+        let mut searchmoves = Vec::new();
+        for &uci in &go.searchmoves {
+            match resolve_uci(self.game.board(), uci, self.chess960) {
+                Ok(m) => searchmoves.push(m),
+                Err(err) => self.info_string(format!("error: searchmoves: {err}; ignored"))?,
+            }
+        }
+        Ok(Limits {
+            clock,
+            movetime: go.movetime.map(|t| ms(Some(t))),
+            depth: go.depth,
+            nodes: go.nodes,
+            mate: go.mate,
+            infinite: go.infinite,
+            ponder: go.ponder,
+            searchmoves,
+            nodes_per_second: None,
+            move_overhead: self.move_overhead,
+        })
+    }
+
+    fn go(&mut self, go: &Go) -> io::Result<()> {
+        self.settle()?;
+        let limits = self.limits(go)?;
+        if self.debug {
+            self.info_string(format!("limits {limits:?}"))?;
+        }
+        let board = self.game.board().clone();
+        let mut running =
+            Running { board, infinite: limits.infinite, pondering: limits.ponder, stopped: false, held: None };
+        if !running.board.has_legal_moves() {
+            let score = if running.board.in_check() { ScoreInfo::Mate(0) } else { ScoreInfo::Cp(0) };
+            self.send(UciMessage::Info(UciInfo { depth: Some(0), score: Some(score), ..UciInfo::default() }))?;
+            running.held = Some(Some(BestMove::default()));
+            self.running = Some(running);
+            return self.answer_if_allowed();
+        }
+        self.running = Some(running);
+        let start = self.game.start().clone();
+        let moves: Vec<Move> = self.game.moves().collect();
+        self.worker.start(start, moves, limits);
+        Ok(())
+    }
+
+    fn stop(&mut self) -> io::Result<()> {
+        if let Some(running) = &mut self.running {
+            running.stopped = true;
+            self.worker.stop_handle().stop();
+            self.answer_if_allowed()?;
+        }
+        Ok(())
+    }
+
+    fn ponderhit(&mut self) -> io::Result<()> {
+        if let Some(running) = &mut self.running {
+            running.pondering = false;
+            self.worker.stop_handle().ponderhit();
+            self.answer_if_allowed()?;
+        }
+        Ok(())
+    }
+
+    /// Stops the search, if any, and waits for its best move.
+    fn stop_and_wait(&mut self) -> io::Result<()> {
+        self.stop()?;
+        self.wait()
+    }
+
+    /// Before a command that needs the engine: lets a search with limits
+    /// finish, and stops one that would never end by itself (infinite or
+    /// pondering: the GUI should have sent `stop`).
+    fn settle(&mut self) -> io::Result<()> {
+        if self.running.as_ref().is_some_and(|r| r.infinite || r.pondering) {
+            self.stop()?;
+        }
+        self.wait()
+    }
+
+    /// Waits for the search to end and its best move to be written.
+    fn wait(&mut self) -> io::Result<()> {
+        while self.running.is_some() {
+            match self.worker.recv() {
+                Event::Info(info) => self.report(info)?,
+                Event::Done(result) => self.search_done(result)?,
+                other => self.pending.push_back(other),
+            }
+        }
+        Ok(())
+    }
+
+    fn search_done(&mut self, result: Option<BestMove>) -> io::Result<()> {
+        self.worker.join();
+        if let Some(running) = &mut self.running {
+            running.held = Some(result);
+        }
+        self.answer_if_allowed()
+    }
+
+    /// Writes the held best move unless the search must still look busy
+    /// (infinite or pondering, and not stopped).
+    fn answer_if_allowed(&mut self) -> io::Result<()> {
+        let Some(running) = &self.running else { return Ok(()) };
+        let Some(result) = running.held else { return Ok(()) };
+        if (running.infinite || running.pondering) && !running.stopped {
+            return Ok(());
+        }
+        let checked = check_best_move(&running.board, result);
+        self.running = None;
+        if let Some(complaint) = checked.complaint {
+            self.info_string(complaint)?;
+        }
+        let mode = castling_mode(self.chess960);
+        let best = checked.best.map_or(UciMove::Null, |m| m.to_uci(mode));
+        let ponder = checked.ponder.map(|m| m.to_uci(mode));
+        self.send(UciMessage::BestMove { best, ponder })
+    }
+
+    fn report(&mut self, info: SearchInfo) -> io::Result<()> {
+        let mode = castling_mode(self.chess960);
+        let message = UciInfo {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            multipv: info.multipv,
+            score: info.score,
+            bound: info.bound,
+            nodes: info.nodes,
+            nps: info.nps,
+            hashfull: info.hashfull,
+            tbhits: info.tbhits,
+            time: info.time.map(|t| t.as_millis() as u64),
+            pv: info.pv.iter().map(|m| m.to_uci(mode)).collect(),
+            currmove: info.currmove.map(|m| m.to_uci(mode)),
+            currmovenumber: info.currmovenumber,
+            string: info.string.as_deref().map(one_line),
+        };
+        self.send(UciMessage::Info(message))
+    }
+
+    fn perft(&mut self, depth: u32) -> io::Result<()> {
+        let mode = castling_mode(self.chess960);
+        let start = Instant::now();
+        let mut board = self.game.board().clone();
+        let counts = divide(&mut board, depth);
+        for (m, count) in &counts {
+            self.send(format_args!("{}: {count}", m.to_uci(mode)))?;
+        }
+        let total: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
+        self.send("")?;
+        self.send(format_args!("Nodes searched: {total}"))?;
+        self.info_string(format_args!("perft {depth}: {total} nodes in {} ms", start.elapsed().as_millis()))
+    }
+
+    fn display(&mut self) -> io::Result<()> {
+        let board = self.game.board();
+        let checkers: Vec<String> = board.checkers().iter().map(ToString::to_string).collect();
+        let text = format!("{board}\nCheckers: {}", checkers.join(" "));
+        for line in text.lines() {
+            self.send(line)?;
+        }
+        Ok(())
+    }
+
+    fn eval(&mut self) -> io::Result<()> {
+        self.settle()?;
+        let board = self.game.board().clone();
+        let explanation = self.worker.engine().and_then(|engine| engine.explain(&board));
+        match explanation {
+            Some(text) => text.lines().try_for_each(|line| self.send(line)),
+            None => self.info_string("this engine offers no evaluation explanation"),
+        }
+    }
+
+    fn bench(&mut self, depth: Option<u32>) -> io::Result<()> {
+        self.settle()?;
+        match self.worker.engine().and_then(|engine| engine.bench(depth)) {
+            Some(report) => {
+                let ms = report.time.as_millis().max(1);
+                self.send(format_args!("Total time (ms) : {ms}"))?;
+                self.send(format_args!("Nodes searched  : {}", report.nodes))?;
+                self.send(format_args!("Nodes/second    : {}", u128::from(report.nodes) * 1000 / ms))
+            }
+            None => self.info_string("this engine has no benchmark"),
+        }
+    }
+}

@@ -1,0 +1,661 @@
+//! The CECP driver: runs an [`Engine`] for a GUI that speaks the XBoard
+//! protocol (version 2).
+
+use super::state::{centis, features, result_message, EditBoard, TimeControl};
+use super::{EditCommand, MoveSelection, Stat01, Thinking, XbCommand, XbMessage, XbMove, XbParseError};
+use crate::moves::{castling_mode, check_best_move, resolve_uci};
+use crate::options::MOVE_OVERHEAD;
+use crate::worker::{Event, Worker};
+use crate::{BestMove, Engine, Flow, Limits, OptionSpec, SearchInfo};
+use ox88_board::{Board, CastlingSide, Color, Move};
+use ox88_movegen::{Game, MoveGen, Notation};
+use std::collections::VecDeque;
+use std::fmt::Display;
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+/// What the running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// Thinking on the engine's move: its result is played.
+    Move,
+    /// Pondering on the opponent's time after guessing this reply.
+    Ponder(Move),
+    /// Analysis mode: runs until stopped, nothing is played.
+    Analyze,
+}
+
+struct Running {
+    purpose: Purpose,
+    /// The root position of the search.
+    board: Board,
+    /// The result is thrown away (the search was aborted).
+    discard: bool,
+    /// The search ended early (pondering or analysing); its result waits.
+    held: Option<Option<BestMove>>,
+    /// The last progress report, for `.` and `hint`.
+    last: SearchInfo,
+}
+
+/// Runs an [`Engine`] as an XBoard-protocol (CECP v2) engine; the UCI
+/// driver's twin (see [`UciDriver`](crate::uci::UciDriver) for the threads
+/// and output rules). Errors are answered with `Error (reason): command` or
+/// `Illegal move: move` and change nothing.
+///
+/// ```no_run
+/// # fn engine() -> impl ox88_protocol::Engine + 'static { unimplemented!() }
+/// use ox88_protocol::xboard::XbDriver;
+/// XbDriver::new(engine(), std::io::stdout()).run(std::io::BufReader::new(std::io::stdin()))?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct XbDriver<E, W> {
+    worker: Worker<E>,
+    out: W,
+    game: Game,
+    chess960: bool,
+    /// The side the engine plays; `None` in force mode.
+    engine_side: Option<Color>,
+    analyzing: bool,
+    edit: Option<EditBoard>,
+    time: TimeControl,
+    post: bool,
+    ponder: bool,
+    move_overhead: Duration,
+    /// Root moves excluded from the search (`exclude`).
+    excluded: Vec<Move>,
+    /// The game ended (the engine said so, or `result` came).
+    game_over: bool,
+    /// `ping`s that arrived while thinking on a move: answered after it.
+    deferred_pongs: Vec<i64>,
+    running: Option<Running>,
+    pending: VecDeque<Event>,
+}
+
+impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
+    /// A driver for `engine`, writing to `out`, at the start of a new game
+    /// with the engine playing black.
+    pub fn new(engine: E, out: W) -> XbDriver<E, W> {
+        XbDriver {
+            worker: Worker::new(engine),
+            out,
+            game: Game::startpos(),
+            chess960: false,
+            engine_side: Some(Color::Black),
+            analyzing: false,
+            edit: None,
+            time: TimeControl::default(),
+            post: false,
+            ponder: false,
+            move_overhead: Duration::from_millis(10),
+            excluded: Vec::new(),
+            game_over: false,
+            deferred_pongs: Vec::new(),
+            running: None,
+            pending: VecDeque::new(),
+        }
+    }
+
+    /// Reads commands from `input` until `quit` or the end of the input,
+    /// then stops any search and returns the engine.
+    pub fn run<R: BufRead + Send + 'static>(mut self, input: R) -> io::Result<E> {
+        self.worker.read_input(input);
+        loop {
+            let event = match self.pending.pop_front() {
+                Some(event) => event,
+                None => self.worker.recv(),
+            };
+            match event {
+                Event::Line(line) => {
+                    if self.handle_line(&line)? == Flow::Quit {
+                        break;
+                    }
+                }
+                Event::Eof => break,
+                Event::Info(info) => self.report(info)?,
+                Event::Done(result) => self.search_done(result)?,
+            }
+        }
+        self.finish()
+    }
+
+    /// Handles the search's reports that have arrived, without waiting.
+    pub fn poll(&mut self) -> io::Result<()> {
+        while let Some(event) = self.worker.try_recv() {
+            match event {
+                Event::Info(info) => self.report(info)?,
+                Event::Done(result) => self.search_done(result)?,
+                other => self.pending.push_back(other),
+            }
+        }
+        Ok(())
+    }
+
+    /// Stops any search (a move being thought about is still played) and
+    /// returns the engine.
+    pub fn finish(mut self) -> io::Result<E> {
+        if let Some(running) = &self.running {
+            if running.purpose != Purpose::Move {
+                self.abort()?;
+            }
+        }
+        self.stop_and_wait()?;
+        self.worker.into_engine().ok_or_else(|| io::Error::other("the engine was lost in a failed search thread"))
+    }
+
+    /// Handles one line of input: the entry point for tests and fuzzing.
+    pub fn handle_line(&mut self, line: &str) -> io::Result<Flow> {
+        if self.edit.is_some() {
+            return self.edit_line(line).map(|()| Flow::Continue);
+        }
+        let command = match line.parse::<XbCommand>() {
+            Ok(command) => command,
+            Err(XbParseError::Empty) => return Ok(Flow::Continue),
+            Err(err) => {
+                return self.error(&err.reason(), line).map(|()| Flow::Continue);
+            }
+        };
+        self.command(command, line)
+    }
+
+    fn command(&mut self, command: XbCommand, line: &str) -> io::Result<Flow> {
+        use XbCommand as C;
+        match command {
+            C::Xboard | C::Accepted(_) | C::Rejected(_) | C::Random | C::Name(_) | C::Rating(..) | C::Ics(_) => {}
+            C::Computer | C::EgtPath(_) | C::Draw | C::Pause | C::Resume => {}
+            C::Protover(_) => self.features()?,
+            C::New => {
+                self.abort()?;
+                self.game = Game::startpos();
+                self.chess960 = false;
+                self.engine_side = Some(Color::Black);
+                self.game_over = false;
+                self.excluded.clear();
+                self.time = TimeControl { level: self.time.level, ..TimeControl::default() };
+                if let Some(engine) = self.worker.engine() {
+                    engine.new_game();
+                }
+                self.restart_analysis()?;
+            }
+            C::Variant(name) => match name.as_str() {
+                "normal" | "fischerandom" => {
+                    self.abort()?;
+                    self.chess960 = name == "fischerandom";
+                }
+                _ => self.error("unsupported variant", line)?,
+            },
+            C::Quit => {
+                self.abort()?;
+                return Ok(Flow::Quit);
+            }
+            C::Force => {
+                self.abort()?;
+                self.engine_side = None;
+            }
+            C::Go => {
+                self.abort()?;
+                self.engine_side = Some(self.game.board().side_to_move());
+                self.think()?;
+            }
+            C::PlayOther => {
+                self.abort()?;
+                self.engine_side = Some(!self.game.board().side_to_move());
+            }
+            C::White | C::Black => {
+                self.abort()?;
+                let side = if command == C::White { Color::White } else { Color::Black };
+                self.set_side_to_move(side, line)?;
+                self.engine_side = Some(!side);
+            }
+            C::Level(level) => {
+                self.time.level = level;
+                self.time.st = None;
+            }
+            C::St(time) => self.time.st = Some(time),
+            C::Sd(depth) => self.time.sd = Some(depth),
+            C::Nps(nps) => self.time.nps = Some(nps),
+            C::Time(cs) => self.time.own = Some(centis(cs)),
+            C::Otim(cs) => self.time.opponent = Some(centis(cs)),
+            C::UserMove(m) => self.user_move(m, line)?,
+            C::MoveNow => {
+                if self.running.as_ref().is_some_and(|r| r.purpose == Purpose::Move) {
+                    self.stop_and_wait()?;
+                }
+            }
+            C::Ping(n) => {
+                if self.running.as_ref().is_some_and(|r| r.purpose == Purpose::Move) {
+                    self.deferred_pongs.push(n);
+                } else {
+                    self.send(XbMessage::Pong(n))?;
+                }
+            }
+            C::Result { .. } => {
+                self.abort()?;
+                self.game_over = true;
+            }
+            C::SetBoard(board) => {
+                self.abort()?;
+                self.game = Game::new(*board);
+                self.game_over = false;
+                self.excluded.clear();
+                self.restart_analysis()?;
+            }
+            C::Edit => {
+                self.abort()?;
+                self.edit = Some(EditBoard::new(self.game.board()));
+            }
+            C::Hint => {
+                if let Some(Purpose::Ponder(m)) = self.running.as_ref().map(|r| r.purpose) {
+                    let hint = self.xb_move(m);
+                    self.send(XbMessage::Hint(hint))?;
+                }
+            }
+            C::Bk => {
+                self.send("\tno book moves")?;
+                self.send("")?;
+            }
+            C::Undo | C::Remove => {
+                self.abort()?;
+                let plies = if command == C::Undo { 1 } else { 2 };
+                for _ in 0..plies {
+                    if self.game.undo().is_none() {
+                        break;
+                    }
+                }
+                self.game_over = false;
+                self.excluded.clear();
+                self.restart_analysis()?;
+            }
+            C::Hard => self.ponder = true,
+            C::Easy => {
+                self.ponder = false;
+                if self.running.as_ref().is_some_and(|r| matches!(r.purpose, Purpose::Ponder(_))) {
+                    self.abort()?;
+                }
+            }
+            C::Post => self.post = true,
+            C::NoPost => self.post = false,
+            C::Analyze => {
+                self.abort()?;
+                self.analyzing = true;
+                self.engine_side = None;
+                self.restart_analysis()?;
+            }
+            C::Exit => {
+                if self.analyzing {
+                    self.analyzing = false;
+                    self.abort()?;
+                }
+            }
+            C::Status => self.status()?,
+            C::Memory(mb) => self.set_engine_option(crate::HASH, &mb.to_string(), None)?,
+            C::Cores(n) => self.set_engine_option(crate::THREADS, &n.to_string(), None)?,
+            C::Option { name, value } => self.option(&name, value.as_deref(), line)?,
+            C::Exclude(selection) | C::Include(selection) => {
+                let exclude = matches!(command, C::Exclude(_));
+                self.exclude(selection, exclude, line)?;
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn send(&mut self, message: impl Display) -> io::Result<()> {
+        writeln!(self.out, "{message}")?;
+        self.out.flush()
+    }
+
+    fn error(&mut self, reason: &str, command: &str) -> io::Result<()> {
+        self.send(XbMessage::Error { kind: reason.to_owned(), command: command.trim().to_owned() })
+    }
+
+    fn features(&mut self) -> io::Result<()> {
+        let Some(engine) = self.worker.engine() else { return Ok(()) };
+        let name = engine.name();
+        let mut options = engine.options();
+        options.push(OptionSpec::spin(MOVE_OVERHEAD, 10, 0, 5000));
+        for message in features(&name, &options) {
+            self.send(message)?;
+        }
+        Ok(())
+    }
+
+    fn xb_move(&self, m: Move) -> XbMove {
+        match (self.chess960, m.is_castle()) {
+            (true, true) if m.castle_king_target().file() == ox88_board::File::G => XbMove::Castle(CastlingSide::Short),
+            (true, true) => XbMove::Castle(CastlingSide::Long),
+            _ => XbMove::Coord(m.to_uci(castling_mode(self.chess960))),
+        }
+    }
+
+    /// The legal move `m` names in the current position.
+    fn resolve(&self, m: XbMove) -> Option<Move> {
+        let board = self.game.board();
+        match m {
+            XbMove::Coord(uci) => resolve_uci(board, uci, self.chess960).ok(),
+            XbMove::Castle(side) => board.legal_moves().into_iter().find(|m| match side {
+                CastlingSide::Short => m.kind() == ox88_board::MoveKind::CastleShort,
+                CastlingSide::Long => m.kind() == ox88_board::MoveKind::CastleLong,
+            }),
+            XbMove::Null => None,
+        }
+    }
+
+    fn user_move(&mut self, text: XbMove, line: &str) -> io::Result<()> {
+        let shown = line.trim().strip_prefix("usermove").unwrap_or(line).trim().to_owned();
+        if self.running.as_ref().is_some_and(|r| r.purpose == Purpose::Move) {
+            return self.error("engine is thinking on its move", line);
+        }
+        let Some(m) = self.resolve(text) else {
+            return self.send(XbMessage::IllegalMove { text: shown, reason: None });
+        };
+        if let Some(Purpose::Ponder(guess)) = self.running.as_ref().map(|r| r.purpose) {
+            if guess == m {
+                self.game.play(m).expect("resolved moves are legal");
+                if let Some(running) = &mut self.running {
+                    running.purpose = Purpose::Move;
+                }
+                self.worker.stop_handle().ponderhit();
+                return self.answer_if_allowed();
+            }
+        }
+        self.abort()?;
+        self.game.play(m).expect("resolved moves are legal");
+        self.excluded.clear();
+        if self.analyzing {
+            return self.restart_analysis();
+        }
+        self.think()
+    }
+
+    /// Starts thinking if it is the engine's move and the game goes on;
+    /// announces the result if the game is over.
+    fn think(&mut self) -> io::Result<()> {
+        if self.engine_side != Some(self.game.board().side_to_move()) || self.analyzing {
+            return Ok(());
+        }
+        if let Some(outcome) = self.game.outcome_with_claims() {
+            self.game_over = true;
+            return self.send(result_message(outcome));
+        }
+        if self.game_over {
+            return Ok(());
+        }
+        let mut limits = self.time.limits(self.game.board(), self.game.board().side_to_move());
+        limits.move_overhead = self.move_overhead;
+        limits.searchmoves = self.included_moves();
+        self.start(Purpose::Move, limits, None);
+        Ok(())
+    }
+
+    /// The root moves not excluded, or none (meaning all) if none is excluded.
+    fn included_moves(&self) -> Vec<Move> {
+        if self.excluded.is_empty() {
+            return Vec::new();
+        }
+        self.game.board().legal_moves().into_iter().filter(|m| !self.excluded.contains(m)).collect()
+    }
+
+    fn start(&mut self, purpose: Purpose, limits: Limits, extra: Option<Move>) {
+        let mut board = self.game.board().clone();
+        let mut moves: Vec<Move> = self.game.moves().collect();
+        if let Some(m) = extra {
+            board.make_move(m);
+            moves.push(m);
+        }
+        let running = Running { purpose, board, discard: false, held: None, last: SearchInfo::default() };
+        if !running.board.has_legal_moves() {
+            return;
+        }
+        self.running = Some(running);
+        self.worker.start(self.game.start().clone(), moves, limits);
+    }
+
+    fn restart_analysis(&mut self) -> io::Result<()> {
+        if !self.analyzing {
+            return Ok(());
+        }
+        self.abort()?;
+        let searchmoves = self.included_moves();
+        if !self.excluded.is_empty() && searchmoves.is_empty() {
+            return self.send(XbMessage::Comment("every move is excluded".into()));
+        }
+        let limits = Limits { infinite: true, searchmoves, move_overhead: self.move_overhead, ..Limits::default() };
+        self.start(Purpose::Analyze, limits, None);
+        Ok(())
+    }
+
+    /// Before changing the engine: lets thinking on a move finish (the move
+    /// is played), aborts pondering and analysis.
+    fn settle(&mut self) -> io::Result<()> {
+        if self.running.as_ref().is_some_and(|r| r.purpose != Purpose::Move) {
+            self.abort()?;
+        }
+        while self.running.is_some() {
+            match self.worker.recv() {
+                Event::Info(info) => self.report(info)?,
+                Event::Done(result) => self.search_done(result)?,
+                other => self.pending.push_back(other),
+            }
+        }
+        Ok(())
+    }
+
+    /// Stops any search and throws its result away.
+    fn abort(&mut self) -> io::Result<()> {
+        if let Some(running) = &mut self.running {
+            running.discard = true;
+        }
+        self.stop_and_wait()
+    }
+
+    fn stop_and_wait(&mut self) -> io::Result<()> {
+        if self.running.is_none() {
+            return Ok(());
+        }
+        self.worker.stop_handle().stop();
+        self.answer_if_allowed()?;
+        while self.running.is_some() {
+            match self.worker.recv() {
+                Event::Info(info) => self.report(info)?,
+                Event::Done(result) => self.search_done(result)?,
+                other => self.pending.push_back(other),
+            }
+        }
+        Ok(())
+    }
+
+    fn search_done(&mut self, result: Option<BestMove>) -> io::Result<()> {
+        self.worker.join();
+        if let Some(running) = &mut self.running {
+            running.held = Some(result);
+        }
+        self.answer_if_allowed()
+    }
+
+    /// Plays the move of a finished search, unless the search is one whose
+    /// result must wait (pondering, analysing) or be discarded.
+    fn answer_if_allowed(&mut self) -> io::Result<()> {
+        let Some(running) = &self.running else { return Ok(()) };
+        let Some(result) = running.held else { return Ok(()) };
+        if running.discard {
+            self.running = None;
+            // No move will come: the pongs waiting for it are due now.
+            for n in std::mem::take(&mut self.deferred_pongs) {
+                self.send(XbMessage::Pong(n))?;
+            }
+            return Ok(());
+        }
+        if running.purpose != Purpose::Move {
+            // Pondering or analysing: the result waits for a ponder hit or
+            // is dropped when the search is aborted.
+            return Ok(());
+        }
+        let checked = check_best_move(&running.board, result);
+        self.running = None;
+        let Some(best) = checked.best else { return Ok(()) };
+        if let Some(complaint) = checked.complaint {
+            self.send(XbMessage::Comment(complaint))?;
+        }
+        let text = self.xb_move(best);
+        self.game.play(best).expect("checked moves are legal");
+        self.send(XbMessage::Move(text))?;
+        for n in std::mem::take(&mut self.deferred_pongs) {
+            self.send(XbMessage::Pong(n))?;
+        }
+        if let Some(outcome) = self.game.outcome_with_claims() {
+            self.game_over = true;
+            return self.send(result_message(outcome));
+        }
+        match checked.ponder {
+            Some(guess) if self.ponder && !self.game_over => {
+                let mut limits = self.time.limits(self.game.board(), !self.game.board().side_to_move());
+                limits.ponder = true;
+                limits.move_overhead = self.move_overhead;
+                self.start(Purpose::Ponder(guess), limits, Some(guess));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn report(&mut self, info: SearchInfo) -> io::Result<()> {
+        let Some(running) = &mut self.running else { return Ok(()) };
+        if info.depth.is_some() {
+            running.last = info.clone();
+        }
+        let show = self.post || running.purpose == Purpose::Analyze;
+        let (Some(depth), Some(score), false) = (info.depth, info.score, info.pv.is_empty()) else { return Ok(()) };
+        if !show || running.discard {
+            return Ok(());
+        }
+        let pv = san_line(&running.board, &info.pv);
+        let thinking = Thinking {
+            ply: depth,
+            score: score.to_cecp(),
+            centis: info.time.map_or(0, |t| (t.as_millis() / 10) as u64),
+            nodes: info.nodes.unwrap_or(0),
+            pv,
+        };
+        self.send(XbMessage::Thinking(thinking))
+    }
+
+    fn status(&mut self) -> io::Result<()> {
+        let Some(running) = self.running.as_ref().filter(|r| r.purpose == Purpose::Analyze) else { return Ok(()) };
+        let total = running.board.legal_moves().len() as u32;
+        let last = &running.last;
+        let current = last.currmove.filter(|&m| running.board.is_legal(m)).map(|m| running.board.san(m).to_string());
+        let done = last.currmovenumber.unwrap_or(total);
+        let stat = Stat01 {
+            centis: last.time.map_or(0, |t| (t.as_millis() / 10) as u64),
+            nodes: last.nodes.unwrap_or(0),
+            ply: last.depth.unwrap_or(0),
+            moves_left: total.saturating_sub(done),
+            moves_total: total,
+            current,
+        };
+        self.send(XbMessage::Stat01(stat))
+    }
+
+    fn edit_line(&mut self, line: &str) -> io::Result<()> {
+        let command = match line.parse::<EditCommand>() {
+            Ok(command) => command,
+            Err(_) if line.trim().is_empty() => return Ok(()),
+            Err(_) => return self.error("invalid edit command", line),
+        };
+        let Some(edit) = &mut self.edit else { return Ok(()) };
+        edit.apply(command);
+        if command != EditCommand::Done {
+            return Ok(());
+        }
+        let built = edit.board();
+        self.edit = None;
+        match built {
+            Ok(board) => {
+                self.game = Game::new(board);
+                self.game_over = false;
+                self.excluded.clear();
+                self.restart_analysis()
+            }
+            Err(err) => self.error(&format!("invalid position: {err}"), "edit"),
+        }
+    }
+
+    fn set_side_to_move(&mut self, side: Color, line: &str) -> io::Result<()> {
+        let board = self.game.board();
+        if board.side_to_move() == side {
+            return Ok(());
+        }
+        let fen = board.fen().to_string();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let letter = side.char().to_string();
+        fields[1] = &letter;
+        fields[3] = "-";
+        match Board::from_fen(&fields.join(" ")) {
+            Ok(board) => {
+                self.game = Game::new(board);
+                Ok(())
+            }
+            Err(err) => self.error(&format!("cannot pass the move: {err}"), line),
+        }
+    }
+
+    fn option(&mut self, name: &str, value: Option<&str>, line: &str) -> io::Result<()> {
+        if name.eq_ignore_ascii_case(MOVE_OVERHEAD) {
+            match value.and_then(|v| v.trim().parse::<u64>().ok()).filter(|&ms| ms <= 5000) {
+                Some(ms) => self.move_overhead = Duration::from_millis(ms),
+                None => self.error("invalid value", line)?,
+            }
+            return Ok(());
+        }
+        self.set_engine_option(name, value.unwrap_or(""), Some(line))
+    }
+
+    /// Sets an engine option; `line` is the command to blame in errors, or
+    /// `None` for `memory`/`cores`, which are ignored when the engine lacks
+    /// the option (it did not announce the feature).
+    fn set_engine_option(&mut self, name: &str, value: &str, line: Option<&str>) -> io::Result<()> {
+        self.settle()?;
+        let Some(engine) = self.worker.engine() else { return Ok(()) };
+        let spec = engine.options().into_iter().find(|s| s.is_named(name));
+        let result = match (&spec, line) {
+            (Some(spec), _) => spec.parse_value(Some(value)).and_then(|v| engine.set_option(&spec.name, &v)),
+            (None, None) => return Ok(()),
+            (None, Some(_)) => Err(crate::OptionError::Unknown { name: name.to_owned() }),
+        };
+        match result {
+            Ok(()) => Ok(()),
+            Err(err) => self.error(&err.to_string(), line.unwrap_or(name)),
+        }
+    }
+
+    fn exclude(&mut self, selection: MoveSelection, exclude: bool, line: &str) -> io::Result<()> {
+        match selection {
+            MoveSelection::All if exclude => self.excluded = self.game.board().legal_moves().to_vec(),
+            MoveSelection::All => self.excluded.clear(),
+            MoveSelection::Move(text) => {
+                let Some(m) = self.resolve(text) else {
+                    return self.send(XbMessage::IllegalMove { text: text.to_string(), reason: None });
+                };
+                self.excluded.retain(|&e| e != m);
+                if exclude {
+                    self.excluded.push(m);
+                }
+            }
+        }
+        let _ = line;
+        self.restart_analysis()
+    }
+}
+
+/// The moves of `pv` in SAN from `board`, as far as they are legal.
+fn san_line(board: &Board, pv: &[Move]) -> String {
+    let mut board = board.clone();
+    let mut words = Vec::with_capacity(pv.len());
+    for &m in pv {
+        if !board.is_legal(m) {
+            break;
+        }
+        words.push(board.san(m).to_string());
+        board.make_move(m);
+    }
+    words.join(" ")
+}
