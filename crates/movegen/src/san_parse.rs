@@ -167,7 +167,7 @@ pub(crate) fn resolve(board: &Board, san: San) -> Result<Move, SanError> {
             && rank.map_or(true, |r| m.from().rank() == r)
             && (role != Role::Pawn || file.is_some() || m.from().file() == to.file())
     };
-    let mut candidates: Vec<Move> = Vec::new();
+    let mut candidates = MoveList::new();
     let mut promotions_only = false;
     for m in list.iter().copied().filter(matches) {
         if m.promotion() == promotion {
@@ -180,7 +180,7 @@ pub(crate) fn resolve(board: &Board, san: San) -> Result<Move, SanError> {
         1 => Ok(candidates[0]),
         0 if promotions_only => Err(SanError::MissingPromotion { san }),
         0 => Err(SanError::Illegal { san }),
-        _ => Err(SanError::Ambiguous { san, candidates }),
+        _ => Err(SanError::Ambiguous { san, candidates: candidates.to_vec() }),
     }
 }
 
