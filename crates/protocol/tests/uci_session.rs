@@ -85,7 +85,7 @@ fn go_turns_every_parameter_into_limits() {
     let best = s.expect("bestmove");
     let after = startpos_after(&["e2e4", "e7e5"]);
     assert_eq!(best, format!("bestmove e7e5 ponder {}", ox88_movegen::MoveGen::legal_moves(&after)[0]));
-    let search = &entries(&log, "search")[0];
+    let search = &entries(&log, "searching")[0];
     for part in [
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         "remaining: ByColor { white: 1s, black: 0ns }",
@@ -161,7 +161,7 @@ fn pondering_waits_for_ponderhit() {
         s.expect_silence(QUIET);
         s.send("ponderhit");
         assert_eq!(s.expect("bestmove"), fake_bestmove(&startpos_after(&["e2e4", "e7e5"])), "{behaviour:?}");
-        assert!(entries(&log, "search")[0].contains("ponder: true"));
+        assert!(entries(&log, "searching")[0].contains("ponder: true"));
         // A ponder miss: the GUI stops the search, gets a best move, and starts anew.
         s.send("go ponder wtime 1000 btime 1000");
         s.expect("info depth 1");
@@ -180,7 +180,7 @@ fn no_legal_move_gives_bestmove_0000() {
     s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     s.send("go movetime 100");
     assert_eq!(s.until("bestmove"), ["info depth 0 score cp 0", "bestmove 0000"]);
-    assert!(entries(&log, "search").is_empty(), "the engine is not asked to search without moves");
+    assert!(entries(&log, "searching").is_empty(), "the engine is not asked to search without moves");
     s.close();
 }
 

@@ -26,6 +26,9 @@ enum Purpose {
 }
 
 struct Running {
+    /// Counts the searches, so that waiting for one is not waiting for the
+    /// ponder search it starts.
+    id: u64,
     purpose: Purpose,
     /// The root position of the search.
     board: Board,
@@ -68,6 +71,7 @@ pub struct XbDriver<E, W> {
     /// `ping`s that arrived while thinking on a move: answered after it.
     deferred_pongs: Vec<i64>,
     running: Option<Running>,
+    searches: u64,
     pending: VecDeque<Event>,
 }
 
@@ -91,6 +95,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             game_over: false,
             deferred_pongs: Vec::new(),
             running: None,
+            searches: 0,
             pending: VecDeque::new(),
         }
     }
@@ -401,7 +406,9 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             board.make_move(m);
             moves.push(m);
         }
-        let running = Running { purpose, board, discard: false, held: None, last: SearchInfo::default() };
+        self.searches += 1;
+        let running =
+            Running { id: self.searches, purpose, board, discard: false, held: None, last: SearchInfo::default() };
         if !running.board.has_legal_moves() {
             return;
         }
@@ -429,14 +436,9 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         if self.running.as_ref().is_some_and(|r| r.purpose != Purpose::Move) {
             self.abort()?;
         }
-        while self.running.is_some() {
-            match self.worker.recv() {
-                Event::Info(info) => self.report(info)?,
-                Event::Done(result) => self.search_done(result)?,
-                other => self.pending.push_back(other),
-            }
-        }
-        Ok(())
+        self.wait()?;
+        // The move may have started pondering.
+        self.abort()
     }
 
     /// Stops any search and throws its result away.
@@ -453,7 +455,14 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         }
         self.worker.stop_handle().stop();
         self.answer_if_allowed()?;
-        while self.running.is_some() {
+        self.wait()
+    }
+
+    /// Waits for the running search to end (not for a ponder search that
+    /// its move starts).
+    fn wait(&mut self) -> io::Result<()> {
+        let Some(id) = self.running.as_ref().map(|r| r.id) else { return Ok(()) };
+        while self.running.as_ref().is_some_and(|r| r.id == id) {
             match self.worker.recv() {
                 Event::Info(info) => self.report(info)?,
                 Event::Done(result) => self.search_done(result)?,

@@ -230,7 +230,7 @@ impl Engine for Fake {
         for &m in moves {
             board.play(m).expect("drivers pass legal moves");
         }
-        self.note(format!("search {} {limits:?}", board.fen()));
+        self.note(format!("searching {} {limits:?}", board.fen()));
         let best = limits.searchmoves.first().copied().or(fake_choice(&board));
         let reply = best.and_then(|m| {
             let mut after = board.clone();
