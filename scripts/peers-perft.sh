@@ -59,8 +59,12 @@ echo
 echo "# median Mnps over $ROUNDS interleaved rounds"
 "$PEERS_DIR/run.sh" --summarize "$RAW" | tee "$RAW.summary"
 echo
-echo "# ratios of ox88 to each peer (median total Mnps, wall | CPU)"
-awk '$3 == "total" { w[$1" "$2] = $6; c[$1" "$2] = $10 }
-     END { for (k in w) { split(k, f, " "); if (f[1] != "ox88" && ("ox88 " f[2]) in w)
-             printf "ox88 / %-10s %-4s  %.2fx | %.2fx\n", f[1], f[2], w["ox88 " f[2]] / w[k], c["ox88 " f[2]] / c[k] } }' \
-  "$RAW.summary" | sort
+echo "# ratios of ox88 to each peer: median over the rounds of total Mnps (wall | CPU)"
+awk '$3 == "total" { k = $1 " " $2; n[k]++; w[k, n[k]] = $7; c[k, n[k]] = $9 }
+     function med(arr, key, m,   a, b, x, v) {
+       for (a = 1; a <= m; a++) v[a] = arr[key, a]
+       for (a = 2; a <= m; a++) { x = v[a]; b = a - 1; while (b >= 1 && v[b] > x) { v[b + 1] = v[b]; b-- } v[b + 1] = x }
+       return (m % 2) ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2 }
+     END { for (k in n) { split(k, f, " "); o = "ox88 " f[2]; if (f[1] != "ox88" && (o in n))
+             printf "ox88 / %-10s %-4s  %.2fx | %.2fx\n", f[1], f[2], med(w, o, n[o]) / med(w, k, n[k]), med(c, o, n[o]) / med(c, k, n[k]) } }' \
+  "$RAW" | sort

@@ -83,6 +83,10 @@ impl Role {
     }
 }
 
+/// The role of each value of a piece's low three bits (0 and 7 never occur).
+const ROLE_OF_BITS: [Role; 8] =
+    [Role::King, Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::King];
+
 /// A piece: a role of a colour. Stored in one non-zero byte, so that an
 /// `Option<Piece>` (an occupied or empty square) is one byte too.
 ///
@@ -120,14 +124,9 @@ impl Piece {
     /// The role of this piece.
     #[inline(always)]
     pub const fn role(self) -> Role {
-        match self.0.get() & 7 {
-            1 => Role::Pawn,
-            2 => Role::Knight,
-            3 => Role::Bishop,
-            4 => Role::Rook,
-            5 => Role::Queen,
-            _ => Role::King,
-        }
+        // A table lookup instead of a match: one load on the generator's
+        // hottest path (it cut perft's instructions per node measurably).
+        ROLE_OF_BITS[(self.0.get() & 7) as usize]
     }
     /// A dense index `0..12` for per-piece tables: white pawn..king are
     /// 0..6, black pawn..king 6..12.

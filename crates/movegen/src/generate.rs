@@ -14,34 +14,83 @@ use ox88_board::{Board, CastlingSide, Color, Direction, File, Move, MoveKind, Ro
 /// known position, and FEN validation rejects material that could exceed it.
 pub type MoveList = ArrayVec<Move, 256>;
 
+/// Where generated moves go: a [`MoveList`], or a counter when only the
+/// number of moves matters (perft's last ply), so that the moves need not
+/// even be built.
+pub trait MoveSink {
+    /// Takes one legal move.
+    fn push(&mut self, m: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        ArrayVec::push(self, m);
+    }
+}
+
+/// A [`MoveSink`] that only counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveCounter(pub usize);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
 /// Generates legal moves; with `TACTICAL`, only captures (en passant
 /// included) and promotions to a queen.
 #[inline]
-pub(crate) fn generate<const TACTICAL: bool>(board: &Board, safety: &KingSafety, list: &mut MoveList) {
-    let gen = Generator::new(board, safety);
-    gen.king_moves::<TACTICAL>(list);
+pub(crate) fn generate<const TACTICAL: bool, S: MoveSink>(board: &Board, safety: &KingSafety, list: &mut S) {
+    if safety.in_check() {
+        generate_with::<TACTICAL, true, S>(board, safety, list);
+    } else {
+        generate_with::<TACTICAL, false, S>(board, safety, list);
+    }
+}
+
+/// [`generate`] specialised on whether the king is in check, so that the
+/// common case tests no evasion condition per target square.
+#[inline(always)]
+fn generate_with<const TACTICAL: bool, const CHECK: bool, S: MoveSink>(
+    board: &Board,
+    safety: &KingSafety,
+    list: &mut S,
+) {
+    let gen = Generator::<CHECK>::new(board, safety);
+    gen.king_moves::<TACTICAL, S>(list);
     if safety.checkers.len() > 1 {
         return;
     }
     for &from in board.pieces(gen.us) {
-        gen.piece_moves::<TACTICAL>(from, list);
+        gen.piece_moves::<TACTICAL, S>(from, list);
     }
     gen.en_passant(list);
-    if !TACTICAL && !safety.in_check() {
+    if !TACTICAL && !CHECK {
         gen.castling(list);
     }
 }
 
 /// Generates the legal moves of the piece on `from` alone (all kinds).
 pub(crate) fn generate_from(board: &Board, safety: &KingSafety, from: Square, list: &mut MoveList) {
-    let gen = Generator::new(board, safety);
+    if safety.in_check() {
+        generate_from_with::<true>(board, safety, from, list);
+    } else {
+        generate_from_with::<false>(board, safety, from, list);
+    }
+}
+
+fn generate_from_with<const CHECK: bool>(board: &Board, safety: &KingSafety, from: Square, list: &mut MoveList) {
+    let gen = Generator::<CHECK>::new(board, safety);
     if from == gen.king {
-        gen.king_moves::<false>(list);
+        gen.king_moves::<false, MoveList>(list);
         if !safety.in_check() {
             gen.castling(list);
         }
     } else if safety.checkers.len() < 2 {
-        gen.piece_moves::<false>(from, list);
+        gen.piece_moves::<false, MoveList>(from, list);
         if board.piece_at(from).is_some_and(|p| p.role() == Role::Pawn) {
             gen.en_passant(list);
             list.retain(|m| m.from() == from);
@@ -49,7 +98,7 @@ pub(crate) fn generate_from(board: &Board, safety: &KingSafety, from: Square, li
     }
 }
 
-struct Generator<'a> {
+struct Generator<'a, const CHECK: bool> {
     board: &'a Board,
     safety: &'a KingSafety,
     us: Color,
@@ -58,9 +107,9 @@ struct Generator<'a> {
     checker: Option<(Square, u8)>,
 }
 
-impl<'a> Generator<'a> {
+impl<'a, const CHECK: bool> Generator<'a, CHECK> {
     #[inline(always)]
-    fn new(board: &'a Board, safety: &'a KingSafety) -> Generator<'a> {
+    fn new(board: &'a Board, safety: &'a KingSafety) -> Generator<'a, CHECK> {
         let us = board.side_to_move();
         let king = board.king(us);
         let checker = safety.checkers.first().map(|&c| (c, king.distance(c)));
@@ -71,6 +120,9 @@ impl<'a> Generator<'a> {
     /// checker or blocks its ray); true when not in check.
     #[inline(always)]
     fn resolves_check(&self, to: Square) -> bool {
+        if !CHECK {
+            return true;
+        }
         match self.checker {
             None => true,
             Some((checker, distance)) => {
@@ -89,29 +141,29 @@ impl<'a> Generator<'a> {
     }
 
     #[inline(always)]
-    fn piece_moves<const TACTICAL: bool>(&self, from: Square, list: &mut MoveList) {
+    fn piece_moves<const TACTICAL: bool, S: MoveSink>(&self, from: Square, list: &mut S) {
         let piece = self.board.piece_at(from).expect("piece list and mailbox agree");
         let pin = if self.safety.pins.is_empty() { None } else { self.safety.pin(from) };
-        if pin.is_some() && self.checker.is_some() {
+        if CHECK && pin.is_some() {
             // A pinned piece can neither capture nor block another checker.
             return;
         }
         match piece.role() {
-            Role::Pawn => self.pawn_moves::<TACTICAL>(from, pin, list),
+            Role::Pawn => self.pawn_moves::<TACTICAL, S>(from, pin, list),
             Role::Knight => {
                 if pin.is_none() {
-                    self.leaper_moves::<TACTICAL>(from, &Direction::KNIGHT, list);
+                    self.leaper_moves::<TACTICAL, S>(from, &Direction::KNIGHT, list);
                 }
             }
-            Role::Bishop => self.slider_moves::<TACTICAL>(from, &Direction::DIAGONAL, pin, list),
-            Role::Rook => self.slider_moves::<TACTICAL>(from, &Direction::STRAIGHT, pin, list),
-            Role::Queen => self.slider_moves::<TACTICAL>(from, &Direction::ALL, pin, list),
+            Role::Bishop => self.slider_moves::<TACTICAL, S>(from, &Direction::DIAGONAL, pin, list),
+            Role::Rook => self.slider_moves::<TACTICAL, S>(from, &Direction::STRAIGHT, pin, list),
+            Role::Queen => self.slider_moves::<TACTICAL, S>(from, &Direction::ALL, pin, list),
             Role::King => {}
         }
     }
 
     #[inline(always)]
-    fn leaper_moves<const TACTICAL: bool>(&self, from: Square, deltas: &[i8], list: &mut MoveList) {
+    fn leaper_moves<const TACTICAL: bool, S: MoveSink>(&self, from: Square, deltas: &[i8], list: &mut S) {
         for &delta in deltas {
             let Some(to) = from.offset(delta) else { continue };
             let kind = match self.board.piece_at(to) {
@@ -127,7 +179,13 @@ impl<'a> Generator<'a> {
     }
 
     #[inline(always)]
-    fn slider_moves<const TACTICAL: bool>(&self, from: Square, rays: &[i8], pin: Option<i8>, list: &mut MoveList) {
+    fn slider_moves<const TACTICAL: bool, S: MoveSink>(
+        &self,
+        from: Square,
+        rays: &[i8],
+        pin: Option<i8>,
+        list: &mut S,
+    ) {
         for &ray in rays {
             if pin.is_some_and(|p| p != ray && p != -ray) {
                 continue;
@@ -153,14 +211,14 @@ impl<'a> Generator<'a> {
     }
 
     #[inline(always)]
-    fn pawn_moves<const TACTICAL: bool>(&self, from: Square, pin: Option<i8>, list: &mut MoveList) {
+    fn pawn_moves<const TACTICAL: bool, S: MoveSink>(&self, from: Square, pin: Option<i8>, list: &mut S) {
         let forward = self.us.forward();
         let promotes = from.rank() == self.us.fold(ox88_board::Rank::SEVENTH, ox88_board::Rank::SECOND);
         if let Some(to) = from.offset(forward) {
             if self.board.piece_at(to).is_none() {
                 if promotes {
                     if self.allowed(pin, to) {
-                        push_promotions::<TACTICAL>(from, to, false, list);
+                        push_promotions::<TACTICAL, S>(from, to, false, list);
                     }
                 } else if !TACTICAL {
                     if self.allowed(pin, to) {
@@ -181,7 +239,7 @@ impl<'a> Generator<'a> {
             match self.board.piece_at(to) {
                 Some(p) if p.color() != self.us && self.allowed(pin, to) => {
                     if promotes {
-                        push_promotions::<TACTICAL>(from, to, true, list);
+                        push_promotions::<TACTICAL, S>(from, to, true, list);
                     } else {
                         list.push(Move::new(from, to, MoveKind::Capture));
                     }
@@ -191,7 +249,7 @@ impl<'a> Generator<'a> {
         }
     }
 
-    fn en_passant(&self, list: &mut MoveList) {
+    fn en_passant<S: MoveSink>(&self, list: &mut S) {
         let Some(target) = self.board.en_passant() else { return };
         let victim = target.offset(-self.us.forward()).expect("the pushed pawn is on the board");
         for side in [Direction::EAST, Direction::WEST] {
@@ -211,7 +269,7 @@ impl<'a> Generator<'a> {
     }
 
     #[inline(always)]
-    fn king_moves<const TACTICAL: bool>(&self, list: &mut MoveList) {
+    fn king_moves<const TACTICAL: bool, S: MoveSink>(&self, list: &mut S) {
         let them = !self.us;
         for delta in Direction::ALL {
             let Some(to) = self.king.offset(delta) else { continue };
@@ -230,7 +288,7 @@ impl<'a> Generator<'a> {
     /// Castling, standard and Chess960: every square the king and rook cross
     /// or land on is empty (but for the two of them), and no square the king
     /// crosses or lands on is attacked.
-    fn castling(&self, list: &mut MoveList) {
+    fn castling<S: MoveSink>(&self, list: &mut S) {
         let rights = self.board.castling();
         if rights.is_empty() {
             return;
@@ -265,7 +323,7 @@ impl<'a> Generator<'a> {
 }
 
 #[inline(always)]
-fn push_promotions<const TACTICAL: bool>(from: Square, to: Square, capture: bool, list: &mut MoveList) {
+fn push_promotions<const TACTICAL: bool, S: MoveSink>(from: Square, to: Square, capture: bool, list: &mut S) {
     let kind = |role| if capture { MoveKind::PromotionCapture(role) } else { MoveKind::Promotion(role) };
     list.push(Move::new(from, to, kind(Role::Queen)));
     if !TACTICAL {

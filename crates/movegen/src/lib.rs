@@ -18,7 +18,7 @@ mod uci;
 
 pub use epd::{Epd, EpdError, Operation};
 pub use game::Game;
-pub use generate::MoveList;
+pub use generate::{MoveCounter, MoveList, MoveSink};
 pub use history::KeyHistory;
 pub use king_safety::KingSafety;
 pub use legality::IllegalMoveError;
@@ -48,6 +48,11 @@ pub trait MoveGen {
     fn legal_moves(&self) -> MoveList;
     /// All legal moves, appended to `list` (no allocation).
     fn generate_legal(&self, list: &mut MoveList);
+    /// All legal moves, handed to any [`MoveSink`] (for example a
+    /// [`MoveCounter`], to count them without building them).
+    fn generate_legal_into<S: MoveSink>(&self, sink: &mut S);
+    /// The number of legal moves.
+    fn count_legal(&self) -> usize;
     /// The legal captures (en passant included) and promotions to a queen:
     /// the moves a quiescence search looks at. When in check, use
     /// [`generate_legal`](Self::generate_legal) for the evasions instead.
@@ -77,11 +82,21 @@ impl MoveGen for Board {
     }
     #[inline]
     fn generate_legal(&self, list: &mut MoveList) {
-        generate::generate::<false>(self, &KingSafety::of(self), list);
+        generate::generate::<false, _>(self, &KingSafety::of(self), list);
+    }
+    #[inline]
+    fn generate_legal_into<S: MoveSink>(&self, sink: &mut S) {
+        generate::generate::<false, S>(self, &KingSafety::of(self), sink);
+    }
+    #[inline]
+    fn count_legal(&self) -> usize {
+        let mut counter = MoveCounter(0);
+        self.generate_legal_into(&mut counter);
+        counter.0
     }
     #[inline]
     fn generate_tactical(&self, list: &mut MoveList) {
-        generate::generate::<true>(self, &KingSafety::of(self), list);
+        generate::generate::<true, _>(self, &KingSafety::of(self), list);
     }
     fn checkers(&self) -> ArrayVec<Square, 2> {
         KingSafety::of(self).checkers
@@ -102,6 +117,6 @@ impl MoveGen for Board {
         !self.in_check() && !self.has_legal_moves()
     }
     fn has_legal_moves(&self) -> bool {
-        !self.legal_moves().is_empty()
+        self.count_legal() > 0
     }
 }

@@ -15,14 +15,13 @@ use std::sync::Mutex;
 /// assert_eq!(ox88_movegen::perft(&mut board, 3), 8902);
 /// ```
 pub fn perft(board: &mut Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => return 1,
+        1 => return board.count_legal() as u64,
+        _ => {}
     }
     let mut list = MoveList::new();
     board.generate_legal(&mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut nodes = 0;
     for &m in &list {
         let undo = board.make_move(m);
