@@ -76,7 +76,7 @@ impl<E: Evaluator> Worker<'_, E> {
                 let victim =
                     if m.is_en_passant() { Some(Role::Pawn) } else { self.board.piece_at(m.to()).map(|p| p.role()) };
                 let gain = victim.map_or(0, see_value) + if m.is_promotion() { see_value(Role::Queen) } else { 0 };
-                if eval + gain + DELTA_MARGIN <= alpha {
+                if self.shared.params.delta_pruning && eval + gain + DELTA_MARGIN <= alpha {
                     best_score = best_score.max(eval + gain + DELTA_MARGIN);
                     continue;
                 }

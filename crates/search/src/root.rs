@@ -9,8 +9,6 @@ use ox88_board::Score;
 use ox88_eval::Evaluator;
 use std::time::Duration;
 
-/// The first aspiration half-window, in centipawns.
-const ASPIRATION_WINDOW: i32 = 20;
 /// Aspiration windows are used from this depth on.
 const ASPIRATION_DEPTH: i32 = 5;
 /// Reports of the move being searched start after this long.
@@ -95,12 +93,14 @@ impl<E: Evaluator> Worker<'_, E> {
     /// previous score, widening it on each failure.
     fn aspiration(&mut self, depth: i32, pv_index: usize) {
         let previous = self.root_moves[pv_index].previous_score;
-        let mut delta = ASPIRATION_WINDOW;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && previous > -Score::INFINITE && !previous.is_mate() {
-            ((previous - delta).max(-Score::INFINITE), (previous + delta).min(Score::INFINITE))
-        } else {
-            (-Score::INFINITE, Score::INFINITE)
-        };
+        let params = self.shared.params;
+        let mut delta = params.aspiration_window.max(1);
+        let (mut alpha, mut beta) =
+            if params.aspiration && depth >= ASPIRATION_DEPTH && previous > -Score::INFINITE && !previous.is_mate() {
+                ((previous - delta).max(-Score::INFINITE), (previous + delta).min(Score::INFINITE))
+            } else {
+                (-Score::INFINITE, Score::INFINITE)
+            };
         loop {
             let score = self.search_root(depth, alpha, beta, pv_index);
             // Stable sort: the moves that failed low keep their order.
@@ -143,13 +143,14 @@ impl<E: Evaluator> Worker<'_, E> {
                 }
             }
             let gives_check = ox88_movegen::MoveGen::gives_check(&self.board, m);
-            let new_depth = depth - 1 + i32::from(gives_check);
+            let new_depth = depth - 1 + i32::from(gives_check && self.shared.params.check_extension);
             let undo = self.make(0, m);
             let mut score = -Score::INFINITE;
             let first = i == pv_index;
             if !first {
                 let late = i - pv_index;
-                let reduction = if depth >= 3 && late > 3 && !m.is_tactical() && !gives_check {
+                let reduction = if self.shared.params.lmr && depth >= 3 && late > 3 && !m.is_tactical() && !gives_check
+                {
                     (i32::from(self.data.lmr[depth.min(63) as usize][late.min(63)]) - 1).clamp(0, new_depth - 1)
                 } else {
                     0

@@ -11,14 +11,13 @@ use ox88_board::{Move, Piece, Score};
 use ox88_eval::Evaluator;
 use ox88_movegen::MoveGen;
 
-/// Reverse futility: a node whose static evaluation beats beta by this much
-/// per ply of depth is assumed to fail high.
-const RFP_MARGIN: i32 = 75;
+/// Reverse futility: a node whose static evaluation beats beta by a margin
+/// per ply of depth (a [`SearchParams`](crate::SearchParams) field) is
+/// assumed to fail high.
 const RFP_DEPTH: i32 = 8;
 /// Futility: a quiet move is skipped when the static evaluation plus this
-/// base and per-ply margin cannot reach alpha.
+/// base and a per-ply margin cannot reach alpha.
 const FUTILITY_BASE: i32 = 90;
-const FUTILITY_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 8;
 /// Late-move pruning: quiet moves beyond this count (by depth) are skipped.
 const LMP_DEPTH: i32 = 8;
@@ -45,6 +44,7 @@ impl<E: Evaluator> Worker<'_, E> {
         ply: usize,
         cut_node: bool,
     ) -> Score {
+        let params = self.shared.params;
         // 1. At the horizon, resolve captures in quiescence.
         if depth <= 0 {
             return self.qsearch::<PV>(alpha, beta, ply);
@@ -120,15 +120,16 @@ impl<E: Evaluator> Worker<'_, E> {
 
         if !PV && !in_check {
             // 6. Reverse futility pruning: far above beta at low depth.
-            let margin = RFP_MARGIN * (depth - i32::from(improving));
-            if depth <= RFP_DEPTH && eval - margin >= beta && !eval.is_mate() {
+            let margin = params.reverse_futility_margin * (depth - i32::from(improving));
+            if params.reverse_futility && depth <= RFP_DEPTH && eval - margin >= beta && !eval.is_mate() {
                 return eval;
             }
 
             // 7. Null move: if passing still beats beta, a real move will.
             //    Not after a null move, nor without pieces (zugzwang).
             let side = self.board.side_to_move();
-            if depth >= 3
+            if params.null_move
+                && depth >= 3
                 && eval >= beta
                 && static_eval.is_some_and(|s| s + 20 >= beta)
                 && self.moved_at(ply as isize - 1).is_some()
@@ -151,7 +152,7 @@ impl<E: Evaluator> Worker<'_, E> {
             }
 
             // 8. Razoring: hopeless at low depth, unless a capture saves it.
-            if depth <= 3 && eval + RAZOR_BASE + RAZOR_MARGIN * depth * depth < alpha {
+            if params.razoring && depth <= 3 && eval + RAZOR_BASE + RAZOR_MARGIN * depth * depth < alpha {
                 let score = self.qsearch::<false>(alpha, alpha + 1, ply);
                 if self.stopped {
                     return Score::ZERO;
@@ -165,15 +166,18 @@ impl<E: Evaluator> Worker<'_, E> {
         // 9. Internal iterative reduction: without a table move the node was
         //    not searched before, and its ordering is poor; search it less.
         let mut depth = depth;
-        if depth >= 4 && tt_move.is_none() {
+        if params.iir && depth >= 4 && tt_move.is_none() {
             depth -= 1;
         }
 
         // 10. The move loop.
         let side = self.board.side_to_move();
         let previous = [self.moved_at(ply as isize - 1), self.moved_at(ply as isize - 2)];
-        let killers = self.data.history.killers(ply);
-        let counter = self.data.history.counter(previous[0]);
+        let (killers, counter) = if params.refutations {
+            (self.data.history.killers(ply), self.data.history.counter(previous[0]))
+        } else {
+            ([None; 2], None)
+        };
         let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter]);
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
@@ -185,31 +189,38 @@ impl<E: Evaluator> Worker<'_, E> {
                 let (board, history) = (&self.board, &self.data.history);
                 picker.next(board, |m| {
                     let piece = board.piece_at(m.from()).expect("a legal move has a moving piece");
-                    history.quiet_score(side, piece, m, previous)
+                    if params.history {
+                        history.quiet_score(side, piece, m, previous)
+                    } else {
+                        0
+                    }
                 })
             };
             let Some((m, pick)) = next else { break };
             let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
             let quiet = !m.is_tactical();
             let gives_check = self.board.gives_check(m);
-            let history_score = if quiet { self.data.history.quiet_score(side, piece, m, previous) } else { 0 };
+            let history_score =
+                if quiet && params.history { self.data.history.quiet_score(side, piece, m, previous) } else { 0 };
 
             // 10a. Shallow-depth pruning, once a move has saved the node
             //      from being mated.
             if !in_check && best_score > -Score::MATE_BOUND && self.has_pieces(side) {
                 if quiet && !gives_check {
-                    if depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                    if params.late_move_pruning && depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
                         continue;
                     }
-                    if depth <= FUTILITY_DEPTH
-                        && static_eval.is_some_and(|s| s + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha)
+                    if params.futility
+                        && depth <= FUTILITY_DEPTH
+                        && static_eval.is_some_and(|s| s + FUTILITY_BASE + params.futility_margin * depth <= alpha)
                     {
                         continue;
                     }
-                    if depth <= SEE_DEPTH && !see_ge(&self.board, m, -SEE_QUIET_MARGIN * depth) {
+                    if params.see_pruning && depth <= SEE_DEPTH && !see_ge(&self.board, m, -SEE_QUIET_MARGIN * depth) {
                         continue;
                     }
-                } else if pick == Pick::BadTactical
+                } else if params.see_pruning
+                    && pick == Pick::BadTactical
                     && depth <= SEE_DEPTH
                     && !see_ge(&self.board, m, -SEE_CAPTURE_MARGIN * depth * depth)
                 {
@@ -218,7 +229,7 @@ impl<E: Evaluator> Worker<'_, E> {
             }
 
             // 10b. Check extension.
-            let extension = i32::from(gives_check);
+            let extension = i32::from(gives_check && params.check_extension);
             let new_depth = depth - 1 + extension;
 
             // 10c. Principal variation search with late-move reductions:
@@ -229,7 +240,11 @@ impl<E: Evaluator> Worker<'_, E> {
             let mut score = -Score::INFINITE;
             if !PV || moves_tried > 1 {
                 let mut reduction = 0;
-                if depth >= 3 && moves_tried > 1 + 2 * usize::from(PV) && (quiet || pick == Pick::BadTactical) {
+                if params.lmr
+                    && depth >= 3
+                    && moves_tried > 1 + 2 * usize::from(PV)
+                    && (quiet || pick == Pick::BadTactical)
+                {
                     reduction = i32::from(self.data.lmr[depth.min(63) as usize][moves_tried.min(63)]);
                     reduction -= i32::from(PV);
                     reduction += i32::from(!improving);
@@ -263,7 +278,7 @@ impl<E: Evaluator> Worker<'_, E> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        if quiet {
+                        if quiet && (params.history || params.refutations) {
                             self.data.history.update_quiet(ply, side, depth, (piece, m), &quiets_tried, previous);
                         }
                         break;

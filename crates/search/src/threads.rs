@@ -6,7 +6,7 @@
 use crate::report::{Report, SearchResult};
 use crate::tt::TranspositionTable;
 use crate::worker::{Control, Shared, ThreadData, Worker};
-use crate::{Limits, StopHandle, TimeManager};
+use crate::{Limits, SearchParams, StopHandle, TimeManager};
 use ox88_board::{Board, Move, Score};
 use ox88_eval::Evaluator;
 use ox88_movegen::{MoveGen, MoveList};
@@ -32,6 +32,7 @@ pub struct Searcher<E> {
     prototype: E,
     threads: Vec<ThreadData<E>>,
     stop: StopHandle,
+    params: SearchParams,
 }
 
 impl<E: Evaluator + Clone + Send + Default> Searcher<E> {
@@ -50,6 +51,7 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
             prototype: evaluator,
             threads: Vec::new(),
             stop: StopHandle::new(),
+            params: SearchParams::default(),
         };
         searcher.set_threads(threads);
         searcher
@@ -67,6 +69,17 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         while self.threads.len() < threads {
             self.threads.push(ThreadData::new(self.prototype.clone()));
         }
+    }
+
+    /// The heuristics' switches and margins.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// Changes the heuristics' switches and margins (for matches that
+    /// measure them, and for tuning).
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.params = params;
     }
 
     /// The number of search threads.
@@ -129,6 +142,7 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
+            params: &self.params,
             abort: AtomicBool::new(false),
             nodes: (0..self.threads.len()).map(|_| AtomicU64::new(0)).collect(),
         };

@@ -9,7 +9,7 @@
 use crate::history::{History, PieceTo};
 use crate::report::Report;
 use crate::tt::TranspositionTable;
-use crate::{Limits, StopHandle, TimeManager, MAX_PLY};
+use crate::{Limits, SearchParams, StopHandle, TimeManager, MAX_PLY};
 use arrayvec::ArrayVec;
 use ox88_board::{Board, Color, Move, Piece, Role, Score, Undo};
 use ox88_eval::Evaluator;
@@ -53,6 +53,7 @@ impl<E> ThreadData<E> {
 /// What all threads of one search share.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
+    pub params: &'a SearchParams,
     /// Set when the search must end (by the main thread, for everyone).
     pub abort: AtomicBool,
     /// Each thread's node count, published every poll interval.

@@ -1,0 +1,138 @@
+//! [`SearchParams`]: every selective heuristic of the search as a switch, and
+//! its margins as numbers, so that a match can measure what each is worth
+//! (the version without it against the version with it) and a tuner can
+//! change them without touching code.
+
+/// Switches and margins of the search heuristics. The default is the
+/// configuration the engine plays with.
+///
+/// ```
+/// use ox88_search::SearchParams;
+/// let without_null_move = SearchParams { null_move: false, ..SearchParams::default() };
+/// assert!(SearchParams::default().null_move && !without_null_move.null_move);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// First aspiration half-window, in centipawns.
+    pub aspiration_window: i32,
+    /// Extend moves that give check by one ply.
+    pub check_extension: bool,
+    /// Null-move pruning (never in check, after a null move, or without
+    /// pieces other than pawns).
+    pub null_move: bool,
+    /// Reverse futility pruning (static null move).
+    pub reverse_futility: bool,
+    /// Reverse futility margin per ply of depth.
+    pub reverse_futility_margin: i32,
+    /// Razoring: hopeless low-depth nodes drop into quiescence.
+    pub razoring: bool,
+    /// Futility pruning of quiet moves at low depth.
+    pub futility: bool,
+    /// Futility margin: base plus this per ply.
+    pub futility_margin: i32,
+    /// Late-move pruning of quiet moves at low depth.
+    pub late_move_pruning: bool,
+    /// Pruning of moves that lose material by SEE at low depth.
+    pub see_pruning: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Internal iterative reduction of nodes without a table move.
+    pub iir: bool,
+    /// Delta pruning in quiescence.
+    pub delta_pruning: bool,
+    /// Killer moves and counter-moves in move ordering.
+    pub refutations: bool,
+    /// History (butterfly and continuation) in move ordering and reductions.
+    pub history: bool,
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            aspiration: true,
+            aspiration_window: 20,
+            check_extension: true,
+            null_move: true,
+            reverse_futility: true,
+            reverse_futility_margin: 75,
+            razoring: true,
+            futility: true,
+            futility_margin: 90,
+            late_move_pruning: true,
+            see_pruning: true,
+            lmr: true,
+            iir: true,
+            delta_pruning: true,
+            refutations: true,
+            history: true,
+        }
+    }
+}
+
+impl SearchParams {
+    /// The names of the switches, for engines that expose them as options.
+    pub const SWITCHES: [&'static str; 14] = [
+        "aspiration",
+        "check_extension",
+        "null_move",
+        "reverse_futility",
+        "razoring",
+        "futility",
+        "late_move_pruning",
+        "see_pruning",
+        "lmr",
+        "iir",
+        "delta_pruning",
+        "refutations",
+        "history",
+        "all_pruning",
+    ];
+
+    /// Sets the switch `name` (one of [`SWITCHES`](Self::SWITCHES);
+    /// `all_pruning` sets every pruning and reduction switch at once).
+    /// Returns false for an unknown name.
+    pub fn set_switch(&mut self, name: &str, on: bool) -> bool {
+        match name {
+            "aspiration" => self.aspiration = on,
+            "check_extension" => self.check_extension = on,
+            "null_move" => self.null_move = on,
+            "reverse_futility" => self.reverse_futility = on,
+            "razoring" => self.razoring = on,
+            "futility" => self.futility = on,
+            "late_move_pruning" => self.late_move_pruning = on,
+            "see_pruning" => self.see_pruning = on,
+            "lmr" => self.lmr = on,
+            "iir" => self.iir = on,
+            "delta_pruning" => self.delta_pruning = on,
+            "refutations" => self.refutations = on,
+            "history" => self.history = on,
+            "all_pruning" => {
+                for switch in ["null_move", "reverse_futility", "razoring", "futility", "late_move_pruning"] {
+                    self.set_switch(switch, on);
+                }
+                for switch in ["see_pruning", "lmr", "iir", "delta_pruning"] {
+                    self.set_switch(switch, on);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_switch_is_settable() {
+        for name in SearchParams::SWITCHES {
+            let mut params = SearchParams::default();
+            assert!(params.set_switch(name, false), "{name}");
+            assert_ne!(params, SearchParams::default(), "{name}");
+        }
+        assert!(!SearchParams::default().set_switch("nonsense", true));
+    }
+}
