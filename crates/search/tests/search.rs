@@ -5,7 +5,15 @@ use ox88_board::{Board, Move, Score};
 use ox88_eval::Material as TestEval;
 use ox88_movegen::MoveGen;
 use ox88_search::{Limits, Report, SearchResult, Searcher};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
+
+/// The tests run one at a time: several of them measure time, which other
+/// searches running beside them on a small machine would distort.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 fn board(fen: &str) -> Board {
     fen.parse().expect("valid FEN")
@@ -22,6 +30,7 @@ fn uci(board: &Board, text: &str) -> Move {
 
 #[test]
 fn mates_are_found_at_their_exact_distance() {
+    let _serial = serial();
     // Distances checked independently by exhaustive search (python-chess).
     for (fen, moves, best) in [
         ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, Some("a1a8")),
@@ -45,6 +54,7 @@ fn mates_are_found_at_their_exact_distance() {
 
 #[test]
 fn no_legal_move_gives_no_best_move() {
+    let _serial = serial();
     let mate = search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &Limits::depth(3));
     assert_eq!((mate.best, mate.score), (None, Score::mated_in(0)));
     let stalemate = search("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", &Limits::depth(3));
@@ -53,6 +63,7 @@ fn no_legal_move_gives_no_best_move() {
 
 #[test]
 fn the_stop_handle_ends_an_infinite_search_quickly() {
+    let _serial = serial();
     let mut searcher = Searcher::<TestEval>::new(16, 2);
     let handle = searcher.stop_handle();
     handle.reset(false);
@@ -71,6 +82,7 @@ fn the_stop_handle_ends_an_infinite_search_quickly() {
 
 #[test]
 fn a_search_stopped_before_it_starts_still_returns_a_legal_move() {
+    let _serial = serial();
     let mut searcher = Searcher::<TestEval>::new(1, 1);
     searcher.stop_handle().stop();
     let b = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
@@ -80,6 +92,7 @@ fn a_search_stopped_before_it_starts_still_returns_a_legal_move() {
 
 #[test]
 fn single_thread_depth_searches_are_deterministic() {
+    let _serial = serial();
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     let first = search(fen, &Limits::depth(7));
     let second = search(fen, &Limits::depth(7));
@@ -89,6 +102,7 @@ fn single_thread_depth_searches_are_deterministic() {
 
 #[test]
 fn searchmoves_restrict_the_root() {
+    let _serial = serial();
     let b = Board::startpos();
     let only = vec![uci(&b, "a2a3"), uci(&b, "h2h4")];
     let limits = Limits { searchmoves: only.clone(), ..Limits::depth(6) };
@@ -104,6 +118,7 @@ fn searchmoves_restrict_the_root() {
 
 #[test]
 fn a_perpetual_check_is_seen_as_a_draw() {
+    let _serial = serial();
     // Two rooks down, white saves the game only by checking forever:
     // Qg5+ Kh8 Qf6+ Kg8 Qg5+ ...
     let fen = "5rk1/5p1p/8/8/8/rr6/3Q2PP/7K w - - 0 1";
@@ -120,6 +135,7 @@ fn a_perpetual_check_is_seen_as_a_draw() {
 
 #[test]
 fn the_node_limit_is_respected() {
+    let _serial = serial();
     for limit in [1u64, 5_000, 40_000] {
         let result =
             search("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &Limits::nodes(limit));
@@ -130,6 +146,7 @@ fn the_node_limit_is_respected() {
 
 #[test]
 fn movetime_is_respected() {
+    let _serial = serial();
     let start = Instant::now();
     let result = search(
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -142,6 +159,7 @@ fn movetime_is_respected() {
 
 #[test]
 fn multipv_reports_distinct_lines_best_first() {
+    let _serial = serial();
     let mut searcher = Searcher::<TestEval>::new(16, 1);
     let mut last_lines = Vec::new();
     let limits = Limits { multipv: 3, ..Limits::depth(6) };
@@ -159,6 +177,7 @@ fn multipv_reports_distinct_lines_best_first() {
 
 #[test]
 fn a_ponder_search_waits_for_the_hit_then_keeps_time() {
+    let _serial = serial();
     let mut searcher = Searcher::<TestEval>::new(16, 1);
     let handle = searcher.stop_handle();
     handle.reset(true);
@@ -180,6 +199,7 @@ fn a_ponder_search_waits_for_the_hit_then_keeps_time() {
 
 #[test]
 fn reports_carry_consistent_statistics() {
+    let _serial = serial();
     let mut searcher = Searcher::<TestEval>::new(16, 1);
     let mut depths = Vec::new();
     let result = searcher.search(&Board::startpos(), &[], &Limits::depth(5), &mut |r: &Report| {
