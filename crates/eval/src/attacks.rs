@@ -4,7 +4,7 @@
 use crate::pawns::relative_rank;
 use crate::terms::Trace;
 use crate::{Term, Terms, Weights, S};
-use ox88_board::{Board, ByColor, Color, Direction, File, Role, Square};
+use ox88_board::{Board, ByColor, Color, Direction, File, Rank, Role, Square};
 
 /// Attack-map bit of a pawn (the others follow role order).
 pub(crate) const PAWN: u8 = 1 << 0;
@@ -107,7 +107,7 @@ impl Attacks {
         from: Square,
         role: Role,
     ) {
-        let enemy_king = board.king(!us);
+        let enemy_zone = zone_centre(board, !us);
         let bit = role_bit(role);
         let (mut mobility, mut zone) = (0usize, 0);
         let mut visit = |attacks: &mut Attacks, to: Square| {
@@ -117,7 +117,7 @@ impl Attacks {
             if !own_blocker && attacks.by(!us, to) & PAWN == 0 {
                 mobility += 1;
             }
-            if to.distance(enemy_king) <= 1 {
+            if to.distance(enemy_zone) <= 1 {
                 zone += 1;
             }
         };
@@ -163,6 +163,16 @@ impl Attacks {
             trace.add(Term::Pieces, us, w.trapped_rook * if can_castle { 1 } else { 2 });
         }
     }
+}
+
+/// The centre of `color`'s king zone: the king's square moved off the edge
+/// files and its own first rank, so the zone is always nine squares (a
+/// king on g1 has the zone f1-h3).
+pub(crate) fn zone_centre(board: &Board, color: Color) -> Square {
+    let king = board.king(color);
+    let file = File::new(king.file().index().clamp(1, 6)).expect("a file index in 1..=6");
+    let rank = Rank::new(king.rank().index().clamp(1, 6)).expect("a rank index in 1..=6");
+    Square::from_coords(file, rank)
 }
 
 /// Whether the rook of `us` on `rook` stands on the back rank on the far
@@ -211,14 +221,15 @@ mod tests {
 
     #[test]
     fn king_zone_attackers_are_counted() {
-        let (a, _) = attacks("6k1/5ppp/8/8/8/8/3Q4/1B2K1R1 w - - 0 1");
-        // The bishop reaches h7, the rook g2..g7, the queen nothing near g8.
-        assert_eq!(a.king_attackers.white, 2);
-        assert_eq!(
-            a.king_attacker_weight.white,
-            Weights::default().king_attacker[2] + Weights::default().king_attacker[3]
-        );
+        // The zone of a king on g8 is f6-h8. The bishop reaches g6 and h7,
+        // the rook g6 and g7, the queen h6, the knight nothing near.
+        let (a, _) = attacks("6k1/5ppp/8/8/8/8/N2Q4/1B2K1R1 w - - 0 1");
+        let w = Weights::default();
+        assert_eq!(a.king_attackers.white, 3);
+        assert_eq!(a.king_attacker_weight.white, w.king_attacker[2] + w.king_attacker[3] + w.king_attacker[4]);
+        assert_eq!(a.king_zone_attacks.white, 5);
         assert_eq!(a.king_attackers.black, 0);
+        assert_eq!(zone_centre(&"6k1/8/8/8/8/8/8/K7 w - - 0 1".parse().unwrap(), Color::White), Square::B2);
     }
 
     #[test]

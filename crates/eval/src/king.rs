@@ -2,7 +2,7 @@
 //! square it may still castle to), and the danger from enemy pieces
 //! attacking the squares around it.
 
-use crate::attacks::{Attacks, BISHOP, KING, KNIGHT, QUEEN, ROOK};
+use crate::attacks::{zone_centre, Attacks, BISHOP, KING, KNIGHT, QUEEN, ROOK};
 use crate::pawns::{relative_rank, PawnEntry};
 use crate::{Weights, S};
 use ox88_board::{Board, CastlingSide, Color, Direction, File, Piece, Role, Square};
@@ -48,7 +48,8 @@ fn danger(board: &Board, w: &Weights, attacks: &Attacks, us: Color, shelter: S) 
         + w.king_zone_attack * attacks.king_zone_attacks[them];
 
     // Zone squares the enemy attacks and only our king defends.
-    let zone = Direction::ALL.iter().filter_map(|&d| king.offset(d)).chain([king]);
+    let centre = zone_centre(board, us);
+    let zone = Direction::ALL.iter().filter_map(|&d| centre.offset(d)).chain([centre]);
     let weak = zone
         .filter(|&sq| {
             let defence = attacks.by(us, sq);
