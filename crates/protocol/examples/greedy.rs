@@ -3,7 +3,8 @@
 //! the first command asks for ("uci" or "xboard").
 //!
 //! It searches 1 to 3 plies (option "Depth") with a plain negamax on
-//! material, prefers mates, and reports each iteration.
+//! material and a pinch of placement, prefers mates, and reports each
+//! iteration.
 
 use ox88_board::{Board, Color, Move, Role};
 use ox88_movegen::MoveGen;
@@ -30,13 +31,29 @@ fn value(role: Role) -> i32 {
     }
 }
 
-/// Material balance from the side to move's point of view.
+/// A little positional sense, so that games go somewhere: pawns like to
+/// advance, knights and bishops like the centre.
+fn placement(role: Role, square: ox88_board::Square, color: Color) -> i32 {
+    let rank = i32::from(square.rank().index());
+    let advance = if color == Color::White { rank } else { 7 - rank };
+    let file = i32::from(square.file().index());
+    let centre = 6 - ((2 * file - 7).abs() + (2 * rank - 7).abs()) / 2;
+    match role {
+        Role::Pawn => 4 * advance,
+        Role::Knight | Role::Bishop => 3 * centre,
+        _ => 0,
+    }
+}
+
+/// Material and placement from the side to move's point of view.
 fn material(board: &Board) -> i32 {
     let mut score = 0;
     for color in Color::ALL {
         let sign = if color == board.side_to_move() { 1 } else { -1 };
         for &square in board.pieces(color) {
-            score += sign * board.piece_at(square).map_or(0, |p| value(p.role()));
+            if let Some(piece) = board.piece_at(square) {
+                score += sign * (value(piece.role()) + placement(piece.role(), square, color));
+            }
         }
     }
     score

@@ -56,7 +56,6 @@ fn protover_announces_every_feature() {
         "option=\"MultiPV -spin 1 1 4\"",
         "option=\"Clear Hash -button\"",
         "option=\"Style -combo Solid /// *Normal /// Risky\"",
-        "option=\"Move Overhead -spin 10 0 5000\"",
     ] {
         assert!(all.contains(feature), "{feature} missing from {all}");
     }

@@ -6,7 +6,7 @@ use super::{EditCommand, MoveSelection, Stat01, Thinking, XbCommand, XbMessage, 
 use crate::moves::{castling_mode, check_best_move, resolve_uci};
 use crate::options::MOVE_OVERHEAD;
 use crate::worker::{Event, Worker};
-use crate::{BestMove, Engine, Flow, Limits, OptionSpec, SearchInfo};
+use crate::{BestMove, Engine, Flow, Limits, SearchInfo};
 use ox88_board::{Board, CastlingSide, Color, Move};
 use ox88_movegen::{Game, MoveGen, Notation};
 use std::collections::VecDeque;
@@ -315,8 +315,10 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
     fn features(&mut self) -> io::Result<()> {
         let Some(engine) = self.worker.engine() else { return Ok(()) };
         let name = engine.name();
-        let mut options = engine.options();
-        options.push(OptionSpec::spin(MOVE_OVERHEAD, 10, 0, 5000));
+        // "Move Overhead" is not announced: XBoard has no such convention, and
+        // some clients split option names at spaces. `option Move Overhead=N`
+        // still sets it.
+        let options = engine.options();
         for message in features(&name, &options) {
             self.send(message)?;
         }
