@@ -19,6 +19,10 @@ pub struct SearchParams {
     pub aspiration_window: i32,
     /// Extend moves that give check by one ply.
     pub check_extension: bool,
+    /// Extend the table move by one ply when every other move falls well
+    /// short of its score (a singular move); cut the node when even the
+    /// others beat beta (multi-cut).
+    pub singular_extension: bool,
     /// Null-move pruning (never in check, after a null move, or without
     /// pieces other than pawns).
     pub null_move: bool,
@@ -54,6 +58,7 @@ impl Default for SearchParams {
             aspiration: true,
             aspiration_window: 20,
             check_extension: true,
+            singular_extension: true,
             null_move: true,
             reverse_futility: true,
             reverse_futility_margin: 75,
@@ -73,9 +78,10 @@ impl Default for SearchParams {
 
 impl SearchParams {
     /// The names of the switches, for engines that expose them as options.
-    pub const SWITCHES: [&'static str; 14] = [
+    pub const SWITCHES: [&'static str; 15] = [
         "aspiration",
         "check_extension",
+        "singular_extension",
         "null_move",
         "reverse_futility",
         "razoring",
@@ -97,6 +103,7 @@ impl SearchParams {
         match name {
             "aspiration" => self.aspiration = on,
             "check_extension" => self.check_extension = on,
+            "singular_extension" => self.singular_extension = on,
             "null_move" => self.null_move = on,
             "reverse_futility" => self.reverse_futility = on,
             "razoring" => self.razoring = on,

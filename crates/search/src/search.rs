@@ -26,6 +26,10 @@ const LMP_DEPTH: i32 = 8;
 const SEE_QUIET_MARGIN: i32 = 60;
 const SEE_CAPTURE_MARGIN: i32 = 20;
 const SEE_DEPTH: i32 = 8;
+/// Singular extensions: from this depth, with this margin per ply below the
+/// table score.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_MARGIN: i32 = 2;
 /// Razoring: at depth 1-3, nodes this far below alpha (base plus per ply
 /// squared) go straight to quiescence. Generous, so that quiet mates after
 /// a sacrifice survive.
@@ -73,9 +77,11 @@ impl<E: Evaluator> Worker<'_, E> {
         }
 
         // 4. Transposition table: a deep enough bound that settles the
-        //    window ends a non-PV node at once.
+        //    window ends a non-PV node at once. (A singular-extension search
+        //    of this node without one move must not use the node's entry.)
         let key = self.board.key();
-        let entry = self.shared.tt.probe(key);
+        let excluded = self.excluded[ply];
+        let entry = if excluded.is_some() { None } else { self.shared.tt.probe(key) };
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
             let score = e.score.from_tt(ply as i32);
@@ -118,7 +124,7 @@ impl<E: Evaluator> Worker<'_, E> {
         };
         self.data.history.clear_ply_killers(ply + 1);
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded.is_none() {
             // 6. Reverse futility pruning: far above beta at low depth.
             let margin = params.reverse_futility_margin * (depth - i32::from(improving));
             if params.reverse_futility && depth <= RFP_DEPTH && eval - margin >= beta && !eval.is_mate() {
@@ -166,7 +172,7 @@ impl<E: Evaluator> Worker<'_, E> {
         // 9. Internal iterative reduction: without a table move the node was
         //    not searched before, and its ordering is poor; search it less.
         let mut depth = depth;
-        if params.iir && depth >= 4 && tt_move.is_none() {
+        if params.iir && depth >= 4 && tt_move.is_none() && excluded.is_none() {
             depth -= 1;
         }
 
@@ -197,6 +203,9 @@ impl<E: Evaluator> Worker<'_, E> {
                 })
             };
             let Some((m, pick)) = next else { break };
+            if excluded == Some(m) {
+                continue;
+            }
             let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
             let quiet = !m.is_tactical();
             let gives_check = self.board.gives_check(m);
@@ -228,8 +237,32 @@ impl<E: Evaluator> Worker<'_, E> {
                 }
             }
 
-            // 10b. Check extension.
-            let extension = i32::from(gives_check && params.check_extension);
+            // 10b. Extensions: checks; the table move when it is singular,
+            //      that is when a reduced search of the other moves stays
+            //      well below its score. If even the others beat beta, the
+            //      node fails high without searching further (multi-cut).
+            let mut extension = i32::from(gives_check && params.check_extension);
+            if let Some(e) = entry.filter(|e| {
+                params.singular_extension
+                    && pick == Pick::TtMove
+                    && depth >= SINGULAR_DEPTH
+                    && e.depth >= depth - 3
+                    && e.bound != TtBound::Upper
+                    && !e.score.is_mate()
+            }) {
+                let singular_beta = e.score.from_tt(ply as i32) - SINGULAR_MARGIN * depth;
+                self.excluded[ply] = Some(m);
+                let score = self.search::<false>((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return Score::ZERO;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
             let new_depth = depth - 1 + extension;
 
             // 10c. Principal variation search with late-move reductions:
@@ -291,7 +324,11 @@ impl<E: Evaluator> Worker<'_, E> {
             }
         }
 
-        // 11. No legal move: checkmate or stalemate.
+        // 11. No legal move: checkmate or stalemate (or, in a singular
+        //     search, no move besides the excluded one).
+        if moves_tried == 0 && excluded.is_some() {
+            return alpha;
+        }
         if moves_tried == 0 {
             return if in_check { Score::mated_in(ply as i32) } else { Score::DRAW };
         }
@@ -304,7 +341,9 @@ impl<E: Evaluator> Worker<'_, E> {
         } else {
             TtBound::Upper
         };
-        self.shared.tt.store(key, best_move, best_score.to_tt(ply as i32), static_eval, depth, bound);
+        if excluded.is_none() {
+            self.shared.tt.store(key, best_move, best_score.to_tt(ply as i32), static_eval, depth, bound);
+        }
         best_score
     }
 }
