@@ -211,3 +211,35 @@ fn reports_carry_consistent_statistics() {
     assert_eq!(depths, [1, 2, 3, 4, 5]);
     assert_eq!(result.depth, 5);
 }
+
+#[test]
+fn two_threads_find_the_same_mate() {
+    let _serial = serial();
+    let mut searcher = Searcher::<TestEval>::new(16, 2);
+    let result = searcher.search(&board("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"), &[], &Limits::depth(8), &mut |_| {});
+    assert_eq!(result.best.unwrap().to_string(), "a1a6");
+    assert_eq!(result.score.mate_moves(), Some(2));
+}
+
+#[test]
+fn the_bench_node_count_is_a_signature() {
+    let _serial = serial();
+    let first = ox88_search::bench(TestEval::default(), 4, 1);
+    let second = ox88_search::bench(TestEval::default(), 4, 1);
+    assert_eq!(first.nodes, second.nodes);
+    assert_eq!(first.positions, ox88_search::BENCH_FENS.len());
+    let deeper = ox88_search::bench(TestEval::default(), 5, 1);
+    assert!(deeper.nodes > first.nodes);
+}
+
+#[test]
+fn switching_a_heuristic_off_changes_the_search_but_not_the_mate() {
+    let _serial = serial();
+    let fen = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+    let mut plain = Searcher::<TestEval>::new(16, 1);
+    plain.set_params(ox88_search::SearchParams { null_move: false, lmr: false, ..Default::default() });
+    let without = plain.search(&board(fen), &[], &Limits::depth(6), &mut |_| {});
+    let with = search(fen, &Limits::depth(6));
+    assert_eq!(without.score, with.score);
+    assert_ne!(without.nodes, with.nodes);
+}
