@@ -12,7 +12,7 @@ const POSITIONS: [&str; 6] = [
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-    "2k5/1P6/7K/R7/4Q2Q/5N2/8/RN5Q w - - 0 1",
+    "2k5/8/7K/R7/4Q2Q/5N2/8/RN5Q w - - 0 1",
     "4k3/8/8/b7/8/2N5/8/4K1N1 w - - 0 1",
 ];
 

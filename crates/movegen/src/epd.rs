@@ -127,6 +127,20 @@ impl Epd {
     }
 }
 
+impl Epd {
+    /// The value of the `hmvc` or `fmvn` operation, or `default`.
+    fn clock_operation(&self, opcode: &str, default: u16) -> Option<u16> {
+        let op = self.operations.iter().find_map(|op| match op {
+            Operation::Other { opcode: o, operands } if o == opcode => Some(operands),
+            _ => None,
+        });
+        match op {
+            None => Some(default),
+            Some(operands) => operands.parse().ok(),
+        }
+    }
+}
+
 impl Operation {
     /// The opcode, as EPD writes it.
     pub fn opcode(&self) -> Cow<'_, str> {
@@ -224,11 +238,17 @@ fn write_quoted(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
 }
 
 /// The line as EPD: the four position fields, then each operation as
-/// `opcode operands;`. The clocks are written only if an `hmvc` or `fmvn`
-/// operation carries them.
+/// `opcode operands;`. Clocks that the `hmvc` and `fmvn` operations (or
+/// their absence: 0 and 1) do not give are written as FEN's two clock
+/// fields after the position, which the reader accepts.
 impl fmt::Display for Epd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.board.epd())?;
+        let clocks = (self.board.halfmove_clock(), self.board.fullmove_number());
+        if (Some(clocks.0), Some(clocks.1)) != (self.clock_operation("hmvc", 0), self.clock_operation("fmvn", 1)) {
+            // As the perft suites write them: FEN's clock fields.
+            write!(f, " {} {}", clocks.0, clocks.1)?;
+        }
         for op in &self.operations {
             write!(f, " {}", op.opcode())?;
             if !matches!(op, Operation::Other { operands, .. } if operands.is_empty()) {

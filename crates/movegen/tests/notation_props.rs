@@ -51,16 +51,21 @@ proptest! {
     }
 
     /// A position reached by play, with its legal moves as `bm`, reads back
-    /// from EPD unchanged (clocks carried by `hmvc` and `fmvn`).
+    /// from EPD unchanged (clocks carried by `hmvc` and `fmvn`, or else
+    /// written as FEN clock fields).
     #[test]
-    fn epd_round_trip(start in 0u32..960, choices in prop::collection::vec(any::<u16>(), 0..80)) {
+    fn epd_round_trip(
+        start in 0u32..960,
+        choices in prop::collection::vec(any::<u16>(), 0..80),
+        clock_operations in any::<bool>(),
+    ) {
         let game = random_game(common::chess960_start(start), &choices, &[])?;
         let board = game.board().clone();
-        let mut operations = vec![
-            Operation::Id(format!("random \"{start}\"; {}", choices.len())),
-            Operation::Other { opcode: "hmvc".into(), operands: board.halfmove_clock().to_string() },
-            Operation::Other { opcode: "fmvn".into(), operands: board.fullmove_number().to_string() },
-        ];
+        let mut operations = vec![Operation::Id(format!("random \"{start}\"; {}", choices.len()))];
+        if clock_operations {
+            operations.push(Operation::Other { opcode: "hmvc".into(), operands: board.halfmove_clock().to_string() });
+            operations.push(Operation::Other { opcode: "fmvn".into(), operands: board.fullmove_number().to_string() });
+        }
         let moves = board.legal_moves();
         if !moves.is_empty() {
             operations.push(Operation::BestMoves(moves.to_vec()));
