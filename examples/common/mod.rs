@@ -1,0 +1,45 @@
+//! What the engine examples share: `--help`, a one-line error for bad
+//! arguments, then the chosen protocol driver on standard input and output.
+
+use ox88::protocol::uci::UciDriver;
+use ox88::protocol::xboard::XbDriver;
+use std::io::{self, BufReader};
+use std::process::ExitCode;
+
+/// Which protocol an example speaks. Each example uses one variant, so the
+/// others are dead code from its point of view.
+#[allow(dead_code)]
+pub enum Protocol {
+    /// UCI only.
+    Uci,
+    /// CECP/XBoard only.
+    Xboard,
+    /// Whichever the first command asks for (`xboard` or anything else).
+    Auto,
+}
+
+/// Runs the engine example `name`.
+pub fn main(name: &str, help: &str, protocol: Protocol) -> ExitCode {
+    if let Some(arg) = std::env::args().nth(1) {
+        if arg == "--help" || arg == "-h" {
+            println!("{help}");
+            return ExitCode::SUCCESS;
+        }
+        eprintln!("{name}: unknown argument {arg:?} (see --help)");
+        return ExitCode::from(2);
+    }
+    let engine = ox88::Ox88::new();
+    let input = BufReader::new(io::stdin());
+    let result = match protocol {
+        Protocol::Uci => UciDriver::new(engine, io::stdout()).run(input).map(drop),
+        Protocol::Xboard => XbDriver::new(engine, io::stdout()).run(input).map(drop),
+        Protocol::Auto => ox88::protocol::run_stdio(engine),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! The ox88 engine over UCI: `cargo run --release --example uci`.
+
+mod common;
+
+const HELP: &str = "\
+uci: the ox88 chess engine for UCI GUIs and match runners (reads UCI commands on stdin)
+
+usage: uci [--help]
+
+Start it from a GUI (cutechess, Arena, ...) or type `uci`, `position startpos`, `go depth 10`.
+Extras: `d` (show the board), `eval` (explain the evaluation), `go perft N`, `bench [depth]`.
+For CECP/XBoard use the `xboard` example, or `engine` to detect the protocol.";
+
+fn main() -> std::process::ExitCode {
+    common::main("uci", HELP, common::Protocol::Uci)
+}

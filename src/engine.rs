@@ -1,0 +1,135 @@
+//! [`Ox88`]: ox88-search and ox88-eval behind the protocol crate's
+//! [`Engine`](crate::protocol::Engine) trait.
+
+use crate::convert;
+use crate::eval::Classical;
+use crate::protocol::{
+    BenchReport, BestMove, Engine, Limits, OptionError, OptionSpec, OptionValue, SearchInfo, StopHandle,
+};
+use crate::search::{Searcher, BENCH_DEPTH};
+use ox88_board::{Board, Move};
+
+/// The default transposition table size, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+const MAX_HASH_MB: i64 = 65_536;
+const MAX_THREADS: i64 = 256;
+const MAX_MULTIPV: i64 = 64;
+
+/// The ox88 chess engine: the classical evaluation searched by ox88-search,
+/// ready for [`run_stdio`](crate::protocol::run_stdio) (UCI or XBoard).
+///
+/// ```
+/// use ox88::protocol::{Engine, Limits};
+/// use ox88::board::Board;
+/// let mut engine = ox88::Ox88::new();
+/// let limits = Limits { depth: Some(4), ..Limits::default() };
+/// let best = engine.search(&Board::startpos(), &[], &limits, &mut |_| {});
+/// assert!(best.best.is_some());
+/// ```
+pub struct Ox88 {
+    searcher: Searcher<Classical>,
+    multipv: usize,
+}
+
+impl Ox88 {
+    /// An engine with the default options (16 MB hash, one thread).
+    pub fn new() -> Ox88 {
+        Ox88 { searcher: Searcher::with_evaluator(Classical::new(), DEFAULT_HASH_MB, 1), multipv: 1 }
+    }
+}
+
+impl Default for Ox88 {
+    fn default() -> Ox88 {
+        Ox88::new()
+    }
+}
+
+/// The keys of the positions from `start` through `moves` (the current
+/// position last), for repetition draws.
+fn history_keys(start: &Board, moves: &[Move]) -> (Board, Vec<u64>) {
+    let mut board = start.clone();
+    let mut keys = Vec::with_capacity(moves.len() + 1);
+    keys.push(board.key());
+    for &m in moves {
+        board.make_move(m);
+        keys.push(board.key());
+    }
+    (board, keys)
+}
+
+fn spin(value: &OptionValue, name: &str) -> Result<i64, OptionError> {
+    match value {
+        OptionValue::Spin(n) => Ok(*n),
+        other => Err(OptionError::InvalidValue {
+            name: name.to_owned(),
+            value: format!("{other:?}"),
+            expected: "an integer".to_owned(),
+        }),
+    }
+}
+
+impl Engine for Ox88 {
+    fn name(&self) -> String {
+        format!("ox88 {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn author(&self) -> String {
+        "the ox88 developers".to_owned()
+    }
+
+    fn options(&self) -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::hash(DEFAULT_HASH_MB as i64, MAX_HASH_MB),
+            OptionSpec::threads(MAX_THREADS),
+            OptionSpec::multipv(MAX_MULTIPV),
+            OptionSpec::clear_hash(),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), OptionError> {
+        let named = |spec: OptionSpec| spec.is_named(name);
+        if named(OptionSpec::hash(0, 0)) {
+            self.searcher.set_hash_mb(spin(value, name)?.clamp(1, MAX_HASH_MB) as usize);
+        } else if named(OptionSpec::threads(0)) {
+            self.searcher.set_threads(spin(value, name)?.clamp(1, MAX_THREADS) as usize);
+        } else if named(OptionSpec::multipv(0)) {
+            self.multipv = spin(value, name)?.clamp(1, MAX_MULTIPV) as usize;
+        } else if named(OptionSpec::clear_hash()) {
+            self.searcher.clear();
+        } else {
+            return Err(OptionError::Unknown { name: name.to_owned() });
+        }
+        Ok(())
+    }
+
+    fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    fn search(
+        &mut self,
+        start: &Board,
+        moves: &[Move],
+        limits: &Limits,
+        reporter: &mut dyn FnMut(SearchInfo),
+    ) -> BestMove {
+        let (board, keys) = history_keys(start, moves);
+        let limits = convert::limits(limits, self.multipv);
+        let result = self.searcher.search(&board, &keys, &limits, &mut |report| reporter(convert::info(report)));
+        BestMove { best: result.best, ponder: result.ponder }
+    }
+
+    fn stop_handle(&self) -> StopHandle {
+        let handle = self.searcher.stop_handle();
+        StopHandle::from_flags(handle.stop_flag().clone(), handle.ponder_flag().clone())
+    }
+
+    fn explain(&mut self, board: &Board) -> Option<String> {
+        Some(crate::eval::explain(board).to_string())
+    }
+
+    fn bench(&mut self, depth: Option<u32>) -> Option<BenchReport> {
+        let result = crate::search::bench(Classical::new(), depth.unwrap_or(BENCH_DEPTH), 1);
+        Some(BenchReport { nodes: result.nodes, time: result.time })
+    }
+}
