@@ -9,7 +9,7 @@ use std::io::{self, BufRead, Write};
 /// `xboard`, UCI otherwise. Returns at `quit` or the end of the input.
 ///
 /// ```no_run
-/// # fn engine() -> impl ox88_protocol::Engine + 'static { unimplemented!() }
+/// # fn engine() -> ox88_protocol::testing::FirstLegal { Default::default() }
 /// fn main() -> std::io::Result<()> {
 ///     ox88_protocol::run_stdio(engine())
 /// }

@@ -8,6 +8,7 @@ mod limits;
 mod moves;
 mod options;
 mod score;
+pub mod testing;
 pub mod uci;
 mod words;
 mod worker;

@@ -35,7 +35,7 @@ struct Running {
 /// answered with `info string` and changes nothing.
 ///
 /// ```no_run
-/// # fn engine() -> impl ox88_protocol::Engine + 'static { unimplemented!() }
+/// # fn engine() -> ox88_protocol::testing::FirstLegal { Default::default() }
 /// use ox88_protocol::uci::UciDriver;
 /// let driver = UciDriver::new(engine(), std::io::stdout());
 /// driver.run(std::io::BufReader::new(std::io::stdin()))?;

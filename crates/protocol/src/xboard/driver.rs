@@ -46,7 +46,7 @@ struct Running {
 /// `Illegal move: move` and change nothing.
 ///
 /// ```no_run
-/// # fn engine() -> impl ox88_protocol::Engine + 'static { unimplemented!() }
+/// # fn engine() -> ox88_protocol::testing::FirstLegal { Default::default() }
 /// use ox88_protocol::xboard::XbDriver;
 /// XbDriver::new(engine(), std::io::stdout()).run(std::io::BufReader::new(std::io::stdin()))?;
 /// # Ok::<(), std::io::Error>(())
@@ -309,7 +309,9 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
     }
 
     fn error(&mut self, reason: &str, command: &str) -> io::Result<()> {
-        self.send(XbMessage::Error { kind: reason.to_owned(), command: command.trim().to_owned() })
+        // GUIs find the reason between the first parentheses: keep it free of more.
+        let kind = reason.replace('(', "[").replace(')', "]");
+        self.send(XbMessage::Error { kind, command: command.trim().to_owned() })
     }
 
     fn features(&mut self) -> io::Result<()> {

@@ -181,12 +181,14 @@ impl FromStr for XbMessage {
         let text_from = |i: usize| rest(line, &all, i).to_owned();
         // "Illegal move: e2e5", "Illegal move (in check): e2e5", "Error (unknown command): foo".
         let labelled = |prefix: &str| -> Option<(Option<String>, String)> {
-            let tail = line.trim().strip_prefix(prefix)?;
-            let (label, text) = tail.split_once(':')?;
-            let label = label.trim();
-            let label =
-                if label.is_empty() { None } else { Some(label.strip_prefix('(')?.strip_suffix(')')?.to_owned()) };
-            Some((label, text.trim().to_owned()))
+            let tail = line.trim().strip_prefix(prefix)?.trim_start();
+            match tail.strip_prefix('(') {
+                Some(inside) => {
+                    let (label, text) = inside.split_once("):")?;
+                    Some((Some(label.to_owned()), text.trim().to_owned()))
+                }
+                None => Some((None, tail.strip_prefix(':')?.trim().to_owned())),
+            }
         };
         Ok(match first {
             "feature" => XbMessage::Feature(parse_features(&text_from(1)).ok_or(err("bad feature list"))?),

@@ -106,6 +106,10 @@ fn engine_messages_format() {
         XbMessage::Error { kind: "unknown command".into(), command: "frob".into() }.to_string(),
         "Error (unknown command): frob"
     );
+    assert_eq!(
+        "Error (bad FEN: 3 fields): setboard 8/8 w".parse(),
+        Ok(XbMessage::Error { kind: "bad FEN: 3 fields".into(), command: "setboard 8/8 w".into() })
+    );
 }
 
 fn arb_uci_move() -> impl Strategy<Value = UciMove> {
@@ -220,7 +224,7 @@ fn arb_message() -> impl Strategy<Value = XbMessage> {
         Just(M::OfferDraw),
         (arb_text(), prop::option::of("[a-z][a-z ]{0,10}[a-z]"))
             .prop_map(|(text, reason)| M::IllegalMove { text, reason }),
-        ("[a-z][a-z ]{0,10}[a-z]", arb_text()).prop_map(|(kind, command)| M::Error { kind, command }),
+        ("[a-z][a-z :]{0,10}[a-z]", arb_text()).prop_map(|(kind, command)| M::Error { kind, command }),
         arb_move().prop_map(M::Hint),
         arb_text().prop_map(M::TellUser),
         arb_text().prop_map(M::Comment),

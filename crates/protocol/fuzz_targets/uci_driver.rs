@@ -1,0 +1,37 @@
+//! Random input lines to the UCI driver (with the `FirstLegal` test engine):
+//! it never panics or hangs, every line it writes is a UCI message or a
+//! perft/display line, and every accepted `go` gets exactly one `bestmove`.
+//!
+//! Wire into `fuzz/Cargo.toml` with `ox88-protocol = { path = "../crates/protocol" }`
+//! and a `[[bin]]` named `uci_driver` whose path is this file.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use ox88_protocol::testing::{FirstLegal, SharedBuffer};
+use ox88_protocol::uci::{UciCommand, UciDriver, UciMessage};
+use ox88_protocol::Flow;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let out = SharedBuffer::default();
+    let mut driver = UciDriver::new(FirstLegal::default(), out.clone());
+    let mut gos = 0;
+    for line in text.lines().take(64) {
+        // Deep perfts only cost time.
+        if matches!(line.parse::<UciCommand>(), Ok(UciCommand::Perft(depth)) if depth > 3) {
+            continue;
+        }
+        let is_go = matches!(line.parse::<UciCommand>(), Ok(UciCommand::Go(_)));
+        if driver.handle_line(line).expect("memory writes do not fail") == Flow::Quit {
+            break;
+        }
+        gos += usize::from(is_go);
+        driver.poll().expect("memory writes do not fail");
+    }
+    driver.finish().expect("the engine comes back");
+    let written = out.text();
+    for line in written.lines() {
+        assert!(line.parse::<UciMessage>().is_ok() || line.contains(": ") || line.is_empty(), "{line:?}");
+    }
+    assert_eq!(written.lines().filter(|l| l.starts_with("bestmove")).count(), gos, "{written}");
+});
