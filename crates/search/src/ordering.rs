@@ -8,6 +8,7 @@
 //! Static exchange evaluation is run lazily, only when a capture comes up.
 
 use crate::see::{see_ge, see_value};
+use arrayvec::ArrayVec;
 use ox88_board::{Board, Move, Role};
 use ox88_movegen::{MoveGen, MoveList};
 
@@ -46,7 +47,9 @@ pub struct MovePicker {
     refutations: [Option<Move>; 3],
     tactical_only: bool,
     moves: MoveList,
-    scores: [i32; 256],
+    /// Filled when the moves are generated (no initialisation cost for
+    /// nodes the table move cuts off).
+    scores: ArrayVec<i32, 256>,
     next: usize,
 }
 
@@ -60,7 +63,7 @@ impl MovePicker {
             refutations,
             tactical_only: false,
             moves: MoveList::new(),
-            scores: [0; 256],
+            scores: ArrayVec::new(),
             next: 0,
         }
     }
@@ -124,8 +127,8 @@ impl MovePicker {
                 self.moves.swap_remove(i);
             }
         }
-        for (i, &m) in self.moves.iter().enumerate() {
-            self.scores[i] = match m.promotion() {
+        for &m in &self.moves {
+            let score = match m.promotion() {
                 Some(role) if role != Role::Queen => UNDER_PROMOTION + see_value(role),
                 _ if m.is_tactical() => {
                     let victim = if m.is_en_passant() {
@@ -143,6 +146,7 @@ impl MovePicker {
                     None => quiet_score(m),
                 },
             };
+            self.scores.push(score);
         }
     }
 }

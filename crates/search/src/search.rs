@@ -184,6 +184,7 @@ impl<E: Evaluator> Worker<'_, E> {
         } else {
             ([None; 2], None)
         };
+        let has_pieces = self.has_pieces(side);
         let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter]);
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
@@ -214,7 +215,7 @@ impl<E: Evaluator> Worker<'_, E> {
 
             // 10a. Shallow-depth pruning, once a move has saved the node
             //      from being mated.
-            if !in_check && best_score > -Score::MATE_BOUND && self.has_pieces(side) {
+            if !in_check && best_score > -Score::MATE_BOUND && has_pieces {
                 if quiet && !gives_check {
                     if params.late_move_pruning && depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
                         continue;
