@@ -163,8 +163,8 @@ pub(crate) fn resolve(board: &Board, san: San) -> Result<Move, SanError> {
         !m.is_castle()
             && m.to() == to
             && (any_piece || piece.role() == role)
-            && file.map_or(true, |f| m.from().file() == f)
-            && rank.map_or(true, |r| m.from().rank() == r)
+            && file.is_none_or(|f| m.from().file() == f)
+            && rank.is_none_or(|r| m.from().rank() == r)
             && (role != Role::Pawn || file.is_some() || m.from().file() == to.file())
     };
     let mut candidates = MoveList::new();
