@@ -24,7 +24,8 @@ use ox88_board::{Board, CastlingMode, Move, Undo};
 pub struct Game {
     start: Board,
     board: Board,
-    moves: Vec<(Move, Undo)>,
+    moves: Vec<Move>,
+    undos: Vec<Undo>,
     history: KeyHistory,
 }
 
@@ -32,7 +33,7 @@ impl Game {
     /// A game from `start`, with no moves played. Earlier positions are
     /// unknown, so repetitions count from here.
     pub fn new(start: Board) -> Game {
-        Game { board: start.clone(), start, moves: Vec::new(), history: KeyHistory::new() }
+        Game { board: start.clone(), start, moves: Vec::new(), undos: Vec::new(), history: KeyHistory::new() }
     }
     /// A game from the standard starting position.
     pub fn startpos() -> Game {
@@ -47,8 +48,8 @@ impl Game {
         &self.board
     }
     /// The moves played, in order.
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        self.moves.iter().map(|&(m, _)| m)
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
     }
     /// The keys of the positions before the current one (to seed a
     /// search's history).
@@ -61,7 +62,8 @@ impl Game {
         let key = self.board.key();
         let undo = self.board.play(m)?;
         self.history.push(key);
-        self.moves.push((m, undo));
+        self.moves.push(m);
+        self.undos.push(undo);
         Ok(())
     }
     /// Plays the move named in SAN.
@@ -78,7 +80,7 @@ impl Game {
     }
     /// Takes back the last move, returning it (`None` at the start).
     pub fn undo(&mut self) -> Option<Move> {
-        let (m, undo) = self.moves.pop()?;
+        let (m, undo) = (self.moves.pop()?, self.undos.pop()?);
         self.board.unmake_move(m, undo);
         self.history.pop();
         Some(m)

@@ -13,6 +13,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod san;
+mod san_line;
 mod san_parse;
 mod uci;
 
@@ -26,6 +27,7 @@ pub use notation::Notation;
 pub use outcome::{is_insufficient_material, DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_parallel, perft, perft_full, HashedPerft};
 pub use san::{San, SanPlus, Suffix};
+pub use san_line::SanLine;
 pub use san_parse::{ParseSanError, SanError};
 pub use uci::ParseUciError;
 

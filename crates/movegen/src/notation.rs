@@ -2,6 +2,7 @@
 //! position in UCI and SAN notation.
 
 use crate::san::{San, SanPlus};
+use crate::san_line::SanLine;
 use crate::san_parse::SanError;
 use crate::uci::ParseUciError;
 use ox88_board::{Board, CastlingMode, Move, UciMove};
@@ -39,6 +40,9 @@ pub trait Notation {
     fn parse_san(&self, text: &str) -> Result<Move, SanError>;
     /// The legal move named by an already parsed [`San`].
     fn resolve_san(&self, san: San) -> Result<Move, SanError>;
+    /// `moves` played from here, displayed in SAN with move numbers (a PV,
+    /// or PGN movetext).
+    fn san_line<'a>(&'a self, moves: &'a [Move]) -> SanLine<'a>;
 }
 
 impl Notation for Board {
@@ -60,5 +64,8 @@ impl Notation for Board {
     }
     fn resolve_san(&self, san: San) -> Result<Move, SanError> {
         crate::san_parse::resolve(self, san)
+    }
+    fn san_line<'a>(&'a self, moves: &'a [Move]) -> SanLine<'a> {
+        SanLine::new(self, moves)
     }
 }
