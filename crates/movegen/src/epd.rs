@@ -2,7 +2,7 @@
 //! `D1`..`Dn`, `pm`, `acd`, and any other opcode kept as raw text), with
 //! move operands resolved against the position.
 
-use crate::{Notation, SanError};
+use crate::{MoveGen, Notation, SanError};
 use ox88_board::{Board, FenError, Move};
 use std::borrow::Cow;
 use std::fmt::{self, Write};
@@ -211,7 +211,13 @@ impl Operation {
                 if i > 0 {
                     f.write_char(' ')?;
                 }
-                write!(f, "{}", board.san(m))?;
+                // A move that is not legal here (in an `Epd` built by hand)
+                // has no SAN: it is written in UCI, which reading rejects.
+                if board.is_legal(m) {
+                    write!(f, "{}", board.san(m))?;
+                } else {
+                    write!(f, "{}", m.to_uci(ox88_board::CastlingMode::Chess960))?;
+                }
             }
             Ok(())
         };

@@ -165,6 +165,17 @@ mod tests {
     }
 
     #[test]
+    fn an_illegal_move_is_written_without_panicking() {
+        use ox88_board::{Move, MoveKind, Square};
+        let board = ox88_board::Board::startpos();
+        let bogus = Move::new(Square::E4, Square::E5, MoveKind::Quiet);
+        let epd = Epd { board, operations: vec![Operation::BestMoves(vec![bogus])] };
+        let text = epd.to_string();
+        assert!(text.ends_with(" bm e4e5;"), "{text}");
+        assert!(matches!(text.parse::<Epd>(), Err(EpdError::Move { .. })));
+    }
+
+    #[test]
     fn errors_are_typed() {
         let pos = "4k3/8/8/8/8/8/8/4K3 w - -";
         let err = |ops: &str| format!("{pos} {ops}").parse::<Epd>().unwrap_err();

@@ -30,7 +30,9 @@ pub trait Notation {
     fn parse_uci_move(&self, uci: UciMove, mode: CastlingMode) -> Result<Move, ParseUciError>;
     /// The SAN of the legal move `m`, with its check or mate suffix
     /// ("Nbd7", "exd8=Q+", "O-O#"). Allocates nothing; format it with
-    /// `Display`.
+    /// `Display`. `m` must be legal here (check a move of unknown origin
+    /// with `is_legal` first; [`san_line`](Self::san_line) does): for other
+    /// moves the result is meaningless and may be a panic.
     fn san(&self, m: Move) -> SanPlus;
     /// The SAN of the legal move `m` without the check suffix (cheaper:
     /// it does not look at the position after the move).
