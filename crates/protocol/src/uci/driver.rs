@@ -254,7 +254,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         }
         self.running = Some(running);
         let start = self.game.start().clone();
-        let moves: Vec<Move> = self.game.moves().collect();
+        let moves: Vec<Move> = self.game.moves().to_vec();
         self.worker.start(start, moves, limits);
         Ok(())
     }

@@ -1,0 +1,222 @@
+//! The CECP driver's search lifecycle: starting the thinking, pondering
+//! and analysis searches, waiting for them, and what happens when they end
+//! (the move is played, the result announced, pondering begins).
+
+use super::{Purpose, Running, XbDriver};
+use crate::moves::check_best_move;
+use crate::worker::Event;
+use crate::xboard::state::result_message;
+use crate::xboard::{Stat01, Thinking, XbMessage};
+use crate::{BestMove, Engine, Limits, SearchInfo};
+use ox88_board::{Board, Move};
+use ox88_movegen::{MoveGen, Notation};
+use std::io::{self, Write};
+
+impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
+    /// Starts thinking if it is the engine's move and the game goes on;
+    /// announces the result if the game is over.
+    pub(super) fn think(&mut self) -> io::Result<()> {
+        if self.engine_side != Some(self.game.board().side_to_move()) || self.analyzing {
+            return Ok(());
+        }
+        if let Some(outcome) = self.game.outcome_with_claims() {
+            self.game_over = true;
+            return self.send(result_message(outcome));
+        }
+        if self.game_over {
+            return Ok(());
+        }
+        let mut limits = self.time.limits(self.game.board(), self.game.board().side_to_move());
+        limits.move_overhead = self.move_overhead;
+        limits.searchmoves = self.included_moves();
+        self.start(Purpose::Move, limits, None);
+        Ok(())
+    }
+
+    /// The root moves not excluded, or none (meaning all) if none is excluded.
+    pub(super) fn included_moves(&self) -> Vec<Move> {
+        if self.excluded.is_empty() {
+            return Vec::new();
+        }
+        self.game.board().legal_moves().into_iter().filter(|m| !self.excluded.contains(m)).collect()
+    }
+
+    fn start(&mut self, purpose: Purpose, limits: Limits, extra: Option<Move>) {
+        let mut board = self.game.board().clone();
+        let mut moves: Vec<Move> = self.game.moves().to_vec();
+        if let Some(m) = extra {
+            board.make_move(m);
+            moves.push(m);
+        }
+        self.searches += 1;
+        let running =
+            Running { id: self.searches, purpose, board, discard: false, held: None, last: SearchInfo::default() };
+        if !running.board.has_legal_moves() {
+            return;
+        }
+        self.running = Some(running);
+        self.worker.start(self.game.start().clone(), moves, limits);
+    }
+
+    pub(super) fn restart_analysis(&mut self) -> io::Result<()> {
+        if !self.analyzing {
+            return Ok(());
+        }
+        self.abort()?;
+        let searchmoves = self.included_moves();
+        if !self.excluded.is_empty() && searchmoves.is_empty() {
+            return self.send(XbMessage::Comment("every move is excluded".into()));
+        }
+        let limits = Limits { infinite: true, searchmoves, move_overhead: self.move_overhead, ..Limits::default() };
+        self.start(Purpose::Analyze, limits, None);
+        Ok(())
+    }
+
+    /// Before changing the engine: lets thinking on a move finish (the move
+    /// is played), aborts pondering and analysis.
+    pub(super) fn settle(&mut self) -> io::Result<()> {
+        if self.running.as_ref().is_some_and(|r| r.purpose != Purpose::Move) {
+            self.abort()?;
+        }
+        self.wait()?;
+        // The move may have started pondering.
+        self.abort()
+    }
+
+    /// Stops any search and throws its result away.
+    pub(super) fn abort(&mut self) -> io::Result<()> {
+        if let Some(running) = &mut self.running {
+            running.discard = true;
+        }
+        self.stop_and_wait()
+    }
+
+    pub(super) fn stop_and_wait(&mut self) -> io::Result<()> {
+        if self.running.is_none() {
+            return Ok(());
+        }
+        self.worker.stop_handle().stop();
+        self.answer_if_allowed()?;
+        self.wait()
+    }
+
+    /// Waits for the running search to end (not for a ponder search that
+    /// its move starts).
+    fn wait(&mut self) -> io::Result<()> {
+        let Some(id) = self.running.as_ref().map(|r| r.id) else { return Ok(()) };
+        while self.running.as_ref().is_some_and(|r| r.id == id) {
+            match self.worker.recv() {
+                Event::Info(info) => self.report(info)?,
+                Event::Done(result) => self.search_done(result)?,
+                other => self.pending.push_back(other),
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn search_done(&mut self, result: Option<BestMove>) -> io::Result<()> {
+        self.worker.join();
+        if let Some(running) = &mut self.running {
+            running.held = Some(result);
+        }
+        self.answer_if_allowed()
+    }
+
+    /// Plays the move of a finished search, unless the search is one whose
+    /// result must wait (pondering, analysing) or be discarded.
+    pub(super) fn answer_if_allowed(&mut self) -> io::Result<()> {
+        let Some(running) = &self.running else { return Ok(()) };
+        let Some(result) = running.held else { return Ok(()) };
+        if running.discard {
+            self.running = None;
+            // No move will come: the pongs waiting for it are due now.
+            for n in std::mem::take(&mut self.deferred_pongs) {
+                self.send(XbMessage::Pong(n))?;
+            }
+            return Ok(());
+        }
+        if running.purpose != Purpose::Move {
+            // Pondering or analysing: the result waits for a ponder hit or
+            // is dropped when the search is aborted.
+            return Ok(());
+        }
+        let checked = check_best_move(&running.board, result);
+        self.running = None;
+        let Some(best) = checked.best else { return Ok(()) };
+        if let Some(complaint) = checked.complaint {
+            self.send(XbMessage::Comment(complaint))?;
+        }
+        let text = self.xb_move(best);
+        self.game.play(best).expect("checked moves are legal");
+        self.send(XbMessage::Move(text))?;
+        for n in std::mem::take(&mut self.deferred_pongs) {
+            self.send(XbMessage::Pong(n))?;
+        }
+        if let Some(outcome) = self.game.outcome_with_claims() {
+            self.game_over = true;
+            return self.send(result_message(outcome));
+        }
+        match checked.ponder {
+            Some(guess) if self.ponder && !self.game_over => {
+                let mut limits = self.time.limits(self.game.board(), !self.game.board().side_to_move());
+                limits.ponder = true;
+                limits.move_overhead = self.move_overhead;
+                self.start(Purpose::Ponder(guess), limits, Some(guess));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    pub(super) fn report(&mut self, info: SearchInfo) -> io::Result<()> {
+        let Some(running) = &mut self.running else { return Ok(()) };
+        if info.depth.is_some() {
+            running.last = info.clone();
+        }
+        let show = self.post || running.purpose == Purpose::Analyze;
+        let (Some(depth), Some(score), false) = (info.depth, info.score, info.pv.is_empty()) else { return Ok(()) };
+        if !show || running.discard {
+            return Ok(());
+        }
+        let pv = san_line(&running.board, &info.pv);
+        let thinking = Thinking {
+            ply: depth,
+            score: score.to_cecp(),
+            centis: info.time.map_or(0, |t| (t.as_millis() / 10) as u64),
+            nodes: info.nodes.unwrap_or(0),
+            pv,
+        };
+        self.send(XbMessage::Thinking(thinking))
+    }
+
+    pub(super) fn status(&mut self) -> io::Result<()> {
+        let Some(running) = self.running.as_ref().filter(|r| r.purpose == Purpose::Analyze) else { return Ok(()) };
+        let total = running.board.legal_moves().len() as u32;
+        let last = &running.last;
+        let current = last.currmove.filter(|&m| running.board.is_legal(m)).map(|m| running.board.san(m).to_string());
+        let done = last.currmovenumber.unwrap_or(total);
+        let stat = Stat01 {
+            centis: last.time.map_or(0, |t| (t.as_millis() / 10) as u64),
+            nodes: last.nodes.unwrap_or(0),
+            ply: last.depth.unwrap_or(0),
+            moves_left: total.saturating_sub(done),
+            moves_total: total,
+            current,
+        };
+        self.send(XbMessage::Stat01(stat))
+    }
+}
+
+/// The moves of `pv` in SAN from `board`, as far as they are legal.
+fn san_line(board: &Board, pv: &[Move]) -> String {
+    let mut board = board.clone();
+    let mut words = Vec::with_capacity(pv.len());
+    for &m in pv {
+        if !board.is_legal(m) {
+            break;
+        }
+        words.push(board.san(m).to_string());
+        board.make_move(m);
+    }
+    words.join(" ")
+}

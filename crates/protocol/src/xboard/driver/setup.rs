@@ -1,0 +1,103 @@
+//! Commands of the CECP driver that set things up rather than play: edit
+//! mode, the side to move, options, and excluded root moves.
+
+use super::XbDriver;
+use crate::options::MOVE_OVERHEAD;
+use crate::xboard::{EditCommand, MoveSelection, XbMessage};
+use crate::Engine;
+use ox88_board::{Board, Color};
+use ox88_movegen::{Game, MoveGen};
+use std::io::{self, Write};
+use std::time::Duration;
+
+impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
+    pub(super) fn edit_line(&mut self, line: &str) -> io::Result<()> {
+        let command = match line.parse::<EditCommand>() {
+            Ok(command) => command,
+            Err(_) if line.trim().is_empty() => return Ok(()),
+            Err(_) => return self.error("invalid edit command", line),
+        };
+        let Some(edit) = &mut self.edit else { return Ok(()) };
+        edit.apply(command);
+        if command != EditCommand::Done {
+            return Ok(());
+        }
+        let built = edit.board();
+        self.edit = None;
+        match built {
+            Ok(board) => {
+                self.game = Game::new(board);
+                self.game_over = false;
+                self.excluded.clear();
+                self.restart_analysis()
+            }
+            Err(err) => self.error(&format!("invalid position: {err}"), "edit"),
+        }
+    }
+
+    pub(super) fn set_side_to_move(&mut self, side: Color, line: &str) -> io::Result<()> {
+        let board = self.game.board();
+        if board.side_to_move() == side {
+            return Ok(());
+        }
+        let fen = board.fen().to_string();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let letter = side.char().to_string();
+        fields[1] = &letter;
+        fields[3] = "-";
+        match Board::from_fen(&fields.join(" ")) {
+            Ok(board) => {
+                self.game = Game::new(board);
+                Ok(())
+            }
+            Err(err) => self.error(&format!("cannot pass the move: {err}"), line),
+        }
+    }
+
+    pub(super) fn option(&mut self, name: &str, value: Option<&str>, line: &str) -> io::Result<()> {
+        if name.eq_ignore_ascii_case(MOVE_OVERHEAD) {
+            match value.and_then(|v| v.trim().parse::<u64>().ok()).filter(|&ms| ms <= 5000) {
+                Some(ms) => self.move_overhead = Duration::from_millis(ms),
+                None => self.error("invalid value", line)?,
+            }
+            return Ok(());
+        }
+        self.set_engine_option(name, value.unwrap_or(""), Some(line))
+    }
+
+    /// Sets an engine option; `line` is the command to blame in errors, or
+    /// `None` for `memory`/`cores`, which are ignored when the engine lacks
+    /// the option (it did not announce the feature).
+    pub(super) fn set_engine_option(&mut self, name: &str, value: &str, line: Option<&str>) -> io::Result<()> {
+        self.settle()?;
+        let Some(engine) = self.worker.engine() else { return Ok(()) };
+        let spec = engine.options().into_iter().find(|s| s.is_named(name));
+        let result = match (&spec, line) {
+            (Some(spec), _) => spec.parse_value(Some(value)).and_then(|v| engine.set_option(&spec.name, &v)),
+            (None, None) => return Ok(()),
+            (None, Some(_)) => Err(crate::OptionError::Unknown { name: name.to_owned() }),
+        };
+        match result {
+            Ok(()) => Ok(()),
+            Err(err) => self.error(&err.to_string(), line.unwrap_or(name)),
+        }
+    }
+
+    pub(super) fn exclude(&mut self, selection: MoveSelection, exclude: bool, line: &str) -> io::Result<()> {
+        match selection {
+            MoveSelection::All if exclude => self.excluded = self.game.board().legal_moves().to_vec(),
+            MoveSelection::All => self.excluded.clear(),
+            MoveSelection::Move(text) => {
+                let Some(m) = self.resolve(text) else {
+                    return self.send(XbMessage::IllegalMove { text: text.to_string(), reason: None });
+                };
+                self.excluded.retain(|&e| e != m);
+                if exclude {
+                    self.excluded.push(m);
+                }
+            }
+        }
+        let _ = line;
+        self.restart_analysis()
+    }
+}
