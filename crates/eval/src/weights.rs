@@ -108,6 +108,15 @@ impl SubAssign for S {
 ///
 /// Setting a weight to zero switches its term off; [`Terms`](crate::Terms)
 /// switches whole terms off.
+///
+/// ```
+/// use ox88_board::Board;
+/// use ox88_eval::{Classical, Evaluator, Score, Weights, S};
+/// let weights = Weights { tempo: S(30, 10), ..Weights::default() };
+/// let mut eval = Classical::with_weights(weights);
+/// // The start position is symmetric: only the tempo counts.
+/// assert_eq!(eval.evaluate(&Board::startpos()), Score::cp(30));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     // Material and piece-square tables.
