@@ -110,16 +110,19 @@ impl Attacks {
         let enemy_zone = zone_centre(board, !us);
         let bit = role_bit(role);
         let (mut mobility, mut zone) = (0usize, 0);
+        // Marks one attacked square; returns whether it is occupied (a slider stops there).
         let mut visit = |attacks: &mut Attacks, to: Square| {
             attacks.mark(us, to, bit);
+            let occupant = board.piece_at(to);
             let own_blocker =
-                board.piece_at(to).is_some_and(|p| p.color() == us && matches!(p.role(), Role::Pawn | Role::King));
+                matches!(occupant, Some(p) if p.color() == us && matches!(p.role(), Role::Pawn | Role::King));
             if !own_blocker && attacks.by(!us, to) & PAWN == 0 {
                 mobility += 1;
             }
             if to.distance(enemy_zone) <= 1 {
                 zone += 1;
             }
+            occupant.is_some()
         };
         if role == Role::Knight {
             for d in Direction::KNIGHT {
@@ -136,8 +139,7 @@ impl Attacks {
             for &d in directions {
                 let mut at = from;
                 while let Some(to) = at.offset(d) {
-                    visit(self, to);
-                    if board.piece_at(to).is_some() {
+                    if visit(self, to) {
                         break;
                     }
                     at = to;
