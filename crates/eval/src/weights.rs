@@ -229,11 +229,11 @@ pub struct Weights {
     // Threats, credited to the attacking side.
     /// Bonus per enemy piece attacked by a pawn, by the attacked role.
     pub threat_by_pawn: [S; 6],
-    /// Bonus per enemy rook or queen, or undefended piece or pawn, attacked by
+    /// Bonus per enemy piece, or pawn that no enemy pawn defends, attacked by
     /// a knight or bishop, by the attacked role.
     pub threat_by_minor: [S; 6],
-    /// Bonus per enemy queen, or undefended piece or pawn, attacked by a rook,
-    /// by the attacked role.
+    /// Bonus per enemy queen, or piece or pawn that no enemy pawn defends,
+    /// attacked by a rook, by the attacked role.
     pub threat_by_rook: [S; 6],
     /// Bonus per attacked enemy piece or pawn that nothing defends.
     pub hanging: S,
