@@ -286,3 +286,19 @@ fn a_whole_game() {
     assert_eq!(entries(&log, "search done").len(), 12);
     assert_eq!(entries(&log, "new_game").len(), 1);
 }
+
+#[test]
+fn debug_mode_reports_the_limits() {
+    let (mut s, _) = session(Behaviour::Instant);
+    s.send("debug on");
+    s.send("go movetime 20");
+    let lines = s.until("bestmove");
+    assert!(
+        lines[0].starts_with("info string limits Limits {") && lines[0].contains("movetime: Some(20ms)"),
+        "{lines:?}"
+    );
+    s.send("debug off");
+    s.send("go movetime 20");
+    assert!(!s.until("bestmove")[0].starts_with("info string"));
+    s.close();
+}

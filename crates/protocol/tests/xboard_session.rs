@@ -378,3 +378,44 @@ fn eof_in_the_middle_of_thinking() {
     s.close();
     assert_eq!(entries(&log, "search done").len(), 1);
 }
+
+#[test]
+fn a_whole_game_then_another() {
+    let (mut s, log) = session(Behaviour::Instant);
+    for game in 0..2 {
+        s.send("new");
+        s.send("random");
+        s.send("level 0 2 1");
+        s.send("computer");
+        s.send("name Opponent");
+        s.send("rating 2000 2100");
+        s.send("post");
+        let mut board = Board::startpos();
+        for ply in 0..10 {
+            // The GUI's move (its side), then the engine's answer.
+            let ours = board.legal_moves()[ply % 3.min(board.legal_moves().len())];
+            s.send(&format!("time {}", 12000 - ply * 100));
+            s.send(&format!("otim {}", 12000 - ply * 50));
+            s.send(&format!("usermove {ours}"));
+            board.make_move(ours);
+            let lines = s.until("move ");
+            assert!(lines[..lines.len() - 1].iter().all(|l| l.parse::<XbMessage>().is_ok()), "{lines:?}");
+            let reply = lines.last().unwrap().strip_prefix("move ").unwrap().to_owned();
+            let m = board.parse_uci(&reply, ox88_board::CastlingMode::Standard).expect("the engine's move is legal");
+            board.make_move(m);
+        }
+        s.send("result 1/2-1/2 {Game drawn by agreement}");
+        s.send("ping 1");
+        assert_eq!(s.until("pong"), ["pong 1"]);
+        assert_eq!(entries(&log, "new_game").len(), game + 1);
+    }
+    s.send("quit");
+    s.close();
+    let searches = entries(&log, "searching");
+    assert_eq!(searches.len(), 20);
+    assert!(searches[0].contains("remaining: ByColor { white: 120s, black: 120s }"), "{}", searches[0]);
+    assert!(
+        searches[0].contains("increment: ByColor { white: 1s, black: 1s }")
+            && searches[0].contains("moves_to_go: None")
+    );
+}
