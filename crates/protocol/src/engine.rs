@@ -55,6 +55,7 @@ pub trait Engine: Send {
     ) -> BestMove;
     /// The handle through which the driver stops the search and signals a
     /// ponder hit; the engine keeps a clone and polls it while searching.
+    /// Drivers ask once, so every call must return clones of the same flags.
     fn stop_handle(&self) -> StopHandle;
     /// A human-readable explanation of the static evaluation of `board`, for
     /// the UCI `eval` command; `None` if the engine offers none.

@@ -350,14 +350,23 @@ fn options_memory_cores() {
     s.send("option Nope=1");
     assert!(s.expect("Error").contains("no such option"));
     s.send("cores 7");
-    assert!(s.expect("Error").contains("seven is unlucky"));
+    assert_eq!(s.expect("Error"), "Error (option \"Threads\" rejected: seven is unlucky): cores 7");
+    s.send("memory 100000");
+    s.send("cores 99");
     s.send("nps 1000");
     s.send("new");
     s.send("usermove e2e4");
     s.expect("move");
     assert_eq!(
         entries(&log, "set "),
-        ["set Hash=Spin(64)", "set Threads=Spin(2)", "set Style=Combo(\"Risky\")", "set Clear Hash=Button"]
+        [
+            "set Hash=Spin(64)",
+            "set Threads=Spin(2)",
+            "set Style=Combo(\"Risky\")",
+            "set Clear Hash=Button",
+            "set Hash=Spin(1024)",
+            "set Threads=Spin(8)"
+        ]
     );
     let search = &entries(&log, "searching")[0];
     assert!(search.contains("move_overhead: 50ms") && search.contains("nodes_per_second: None"), "{search}");

@@ -177,7 +177,9 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
                 self.engine_side = Some(Color::Black);
                 self.game_over = false;
                 self.excluded.clear();
-                self.time = TimeControl { level: self.time.level, ..TimeControl::default() };
+                // New clocks, wall-clock time and no depth limit; the time
+                // control itself (level or st) stays.
+                self.time = TimeControl { level: self.time.level, st: self.time.st, ..TimeControl::default() };
                 if let Some(engine) = self.worker.engine() {
                     engine.new_game();
                 }
@@ -294,8 +296,8 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
                 }
             }
             C::Status => self.status()?,
-            C::Memory(mb) => self.set_engine_option(crate::HASH, &mb.to_string(), None)?,
-            C::Cores(n) => self.set_engine_option(crate::THREADS, &n.to_string(), None)?,
+            C::Memory(mb) => self.set_engine_option(crate::HASH, &mb.to_string(), line, true)?,
+            C::Cores(n) => self.set_engine_option(crate::THREADS, &n.to_string(), line, true)?,
             C::Option { name, value } => self.option(&name, value.as_deref(), line)?,
             C::Exclude(selection) | C::Include(selection) => {
                 let exclude = matches!(command, C::Exclude(_));

@@ -4,7 +4,7 @@
 use super::XbDriver;
 use crate::options::MOVE_OVERHEAD;
 use crate::xboard::{EditCommand, MoveSelection, XbMessage};
-use crate::Engine;
+use crate::{Engine, OptionKind, OptionSpec, OptionValue};
 use ox88_board::{Board, Color};
 use ox88_movegen::{Game, MoveGen};
 use std::io::{self, Write};
@@ -62,24 +62,28 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             }
             return Ok(());
         }
-        self.set_engine_option(name, value.unwrap_or(""), Some(line))
+        self.set_engine_option(name, value.unwrap_or(""), line, false)
     }
 
-    /// Sets an engine option; `line` is the command to blame in errors, or
-    /// `None` for `memory`/`cores`, which are ignored when the engine lacks
-    /// the option (it did not announce the feature).
-    pub(super) fn set_engine_option(&mut self, name: &str, value: &str, line: Option<&str>) -> io::Result<()> {
+    /// Sets an engine option; `line` is the command to blame in errors.
+    /// `memory` and `cores` (`fit`) are ignored when the engine lacks the
+    /// option (it did not announce the feature), and fitted to its range.
+    pub(super) fn set_engine_option(&mut self, name: &str, value: &str, line: &str, fit: bool) -> io::Result<()> {
         self.settle()?;
         let Some(engine) = self.worker.engine() else { return Ok(()) };
         let spec = engine.options().into_iter().find(|s| s.is_named(name));
-        let result = match (&spec, line) {
+        let result = match (&spec, fit) {
+            (Some(OptionSpec { kind: OptionKind::Spin { min, max, .. }, name }), true) => {
+                let wanted = value.parse::<i64>().unwrap_or(*min).max(*min).min(*max);
+                engine.set_option(name, &OptionValue::Spin(wanted))
+            }
             (Some(spec), _) => spec.parse_value(Some(value)).and_then(|v| engine.set_option(&spec.name, &v)),
-            (None, None) => return Ok(()),
-            (None, Some(_)) => Err(crate::OptionError::Unknown { name: name.to_owned() }),
+            (None, true) => return Ok(()),
+            (None, false) => Err(crate::OptionError::Unknown { name: name.to_owned() }),
         };
         match result {
             Ok(()) => Ok(()),
-            Err(err) => self.error(&err.to_string(), line.unwrap_or(name)),
+            Err(err) => self.error(&err.to_string(), line),
         }
     }
 
