@@ -230,6 +230,9 @@ fn extras_display_eval_perft_bench() {
     let lines = s.until("Nodes searched");
     assert_eq!(lines.last().unwrap(), "Nodes searched: 97862");
     assert_eq!(lines.len(), 48 + 2);
+    s.expect("info string perft 3");
+    s.send("go perft 0");
+    assert_eq!(s.until("Nodes searched"), ["", "Nodes searched: 1"]);
     s.send("eval");
     assert_eq!(s.expect("explained"), "explained r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
     s.send("bench");

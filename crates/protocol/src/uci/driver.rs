@@ -357,7 +357,8 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         let mode = castling_mode(self.chess960);
         let start = Instant::now();
         let mut board = self.game.board().clone();
-        let counts = divide(&mut board, depth);
+        // Depth 0 counts the position itself; there are no moves to list.
+        let counts = if depth == 0 { Vec::new() } else { divide(&mut board, depth) };
         for (m, count) in &counts {
             self.send(format_args!("{}: {count}", m.to_uci(mode)))?;
         }
