@@ -138,9 +138,9 @@ mod tests {
     #[test]
     fn every_switch_is_settable() {
         for name in SearchParams::SWITCHES {
-            let mut params = SearchParams::default();
-            assert!(params.set_switch(name, false), "{name}");
-            assert_ne!(params, SearchParams::default(), "{name}");
+            let (mut off, mut on) = (SearchParams::default(), SearchParams::default());
+            assert!(off.set_switch(name, false) && on.set_switch(name, true), "{name}");
+            assert_ne!(off, on, "{name}");
         }
         assert!(!SearchParams::default().set_switch("nonsense", true));
     }
