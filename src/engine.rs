@@ -8,12 +8,15 @@ use crate::protocol::{
 };
 use crate::search::{Searcher, BENCH_DEPTH};
 use ox88_board::{Board, Move};
+use ox88_book::{Book, BookChoice};
 
 /// The default transposition table size, in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
 const MAX_HASH_MB: i64 = 65_536;
 const MAX_THREADS: i64 = 256;
 const MAX_MULTIPV: i64 = 64;
+const OWN_BOOK: &str = "OwnBook";
+const BOOK_FILE: &str = "BookFile";
 
 /// The ox88 chess engine: the classical evaluation searched by ox88-search,
 /// ready for [`run_stdio`](crate::protocol::run_stdio) (UCI or XBoard).
@@ -29,12 +32,32 @@ const MAX_MULTIPV: i64 = 64;
 pub struct Ox88 {
     searcher: Searcher<Classical>,
     multipv: usize,
+    own_book: bool,
+    book: Option<Book>,
 }
 
 impl Ox88 {
     /// An engine with the default options (16 MB hash, one thread).
     pub fn new() -> Ox88 {
-        Ox88 { searcher: Searcher::with_evaluator(Classical::new(), DEFAULT_HASH_MB, 1), multipv: 1 }
+        Ox88 {
+            searcher: Searcher::with_evaluator(Classical::new(), DEFAULT_HASH_MB, 1),
+            multipv: 1,
+            own_book: false,
+            book: None,
+        }
+    }
+
+    /// A move from the opening book for `board`, when `OwnBook` is on, a
+    /// book is loaded and the search is an ordinary one (not analysis or
+    /// pondering, and over all moves).
+    fn book_move(&self, board: &Board, limits: &Limits) -> Option<Move> {
+        if !self.own_book || limits.infinite || limits.ponder || !limits.searchmoves.is_empty() {
+            return None;
+        }
+        let book = self.book.as_ref()?;
+        // Any varying number will do to pick among weighted moves.
+        let random = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        book.choose(board, BookChoice::Weighted(random as u64 ^ board.key()))
     }
 }
 
@@ -83,6 +106,8 @@ impl Engine for Ox88 {
             OptionSpec::threads(MAX_THREADS),
             OptionSpec::multipv(MAX_MULTIPV),
             OptionSpec::clear_hash(),
+            OptionSpec::check(OWN_BOOK, false),
+            OptionSpec::string(BOOK_FILE, ""),
         ]
     }
 
@@ -96,6 +121,23 @@ impl Engine for Ox88 {
             self.multipv = spin(value, name)?.clamp(1, MAX_MULTIPV) as usize;
         } else if named(OptionSpec::clear_hash()) {
             self.searcher.clear();
+        } else if named(OptionSpec::check(OWN_BOOK, false)) {
+            self.own_book = matches!(value, OptionValue::Check(true));
+        } else if named(OptionSpec::string(BOOK_FILE, "")) {
+            let path = match value {
+                OptionValue::String(path) => path.trim(),
+                _ => "",
+            };
+            self.book = if path.is_empty() || path == "<empty>" {
+                None
+            } else {
+                let book = Book::open(path).map_err(|e| OptionError::InvalidValue {
+                    name: name.to_owned(),
+                    value: path.to_owned(),
+                    expected: format!("a Polyglot book file ({e})"),
+                })?;
+                Some(book)
+            };
         } else {
             return Err(OptionError::Unknown { name: name.to_owned() });
         }
@@ -114,6 +156,10 @@ impl Engine for Ox88 {
         reporter: &mut dyn FnMut(SearchInfo),
     ) -> BestMove {
         let (board, keys) = history_keys(start, moves);
+        if let Some(m) = self.book_move(&board, limits) {
+            reporter(SearchInfo { string: Some(format!("book move {m}")), pv: vec![m], ..SearchInfo::default() });
+            return BestMove::new(m);
+        }
         let limits = convert::limits(limits, self.multipv);
         let result = self.searcher.search(&board, &keys, &limits, &mut |report| reporter(convert::info(report)));
         BestMove { best: result.best, ponder: result.ponder }

@@ -7,6 +7,7 @@ mod engine;
 
 pub use engine::{Ox88, DEFAULT_HASH_MB};
 pub use ox88_board as board;
+pub use ox88_book as book;
 pub use ox88_eval as eval;
 pub use ox88_movegen as movegen;
 pub use ox88_protocol as protocol;
