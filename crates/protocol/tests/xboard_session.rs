@@ -84,6 +84,9 @@ fn a_game_with_clocks_and_thinking_output() {
     let reply = after.legal_moves()[0];
     let pv = format!("{} {}", board.san(best), after.san(reply));
     assert_eq!(lines, [format!("1 12 7 100 {pv}"), fake_move(&board)]);
+    // Not pondering, the engine still knows the reply it expects.
+    s.send("hint");
+    assert_eq!(s.expect("Hint"), format!("Hint: {reply}"));
     let search = &entries(&log, "searching")[0];
     for part in ["remaining: ByColor { white: 290s, black: 300s }", "moves_to_go: Some(40)", "movetime: None"] {
         assert!(search.contains(part), "{part} not in {search}");

@@ -70,6 +70,8 @@ pub struct XbDriver<E, W> {
     excluded: Vec<Move>,
     /// The game ended (the engine said so, or `result` came).
     game_over: bool,
+    /// The reply the engine expected to its last move (for `hint`).
+    hint: Option<Move>,
     /// `ping`s that arrived while thinking on a move: answered after it.
     deferred_pongs: Vec<i64>,
     running: Option<Running>,
@@ -95,6 +97,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             move_overhead: Duration::from_millis(10),
             excluded: Vec::new(),
             game_over: false,
+            hint: None,
             deferred_pongs: Vec::new(),
             running: None,
             searches: 0,
@@ -253,7 +256,8 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
                 self.edit = Some(EditBoard::new(self.game.board()));
             }
             C::Hint => {
-                if let Some(Purpose::Ponder(m)) = self.running.as_ref().map(|r| r.purpose) {
+                // The reply the engine expects, while it is the opponent's move.
+                if let Some(m) = self.hint.filter(|&m| self.game.board().is_legal(m)) {
                     let hint = self.xb_move(m);
                     self.send(XbMessage::Hint(hint))?;
                 }

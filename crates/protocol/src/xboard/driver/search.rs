@@ -156,6 +156,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             self.game_over = true;
             return self.send(result_message(outcome));
         }
+        self.hint = checked.ponder;
         match checked.ponder {
             Some(guess) if self.ponder && !self.game_over => {
                 let mut limits = self.time.limits(self.game.board(), !self.game.board().side_to_move());
@@ -173,9 +174,13 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         if info.depth.is_some() {
             running.last = info.clone();
         }
-        let show = self.post || running.purpose == Purpose::Analyze;
+        let show = (self.post || running.purpose == Purpose::Analyze) && !running.discard;
+        if let (true, Some(text)) = (show, &info.string) {
+            self.send(XbMessage::Comment(crate::uci::one_line(text)))?;
+        }
+        let Some(running) = &self.running else { return Ok(()) };
         let (Some(depth), Some(score), false) = (info.depth, info.score, info.pv.is_empty()) else { return Ok(()) };
-        if !show || running.discard {
+        if !show {
             return Ok(());
         }
         let pv = san_line(&running.board, &info.pv);
