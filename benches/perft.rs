@@ -2,6 +2,9 @@
 //! Results" page: the move generator's speed, comparable with the peers
 //! measured by `../shared/tools/peers-perft`.
 
+// criterion_group! generates an undocumented public function.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use ox88::board::Board;
 use ox88::movegen::{perft, perft_full};
