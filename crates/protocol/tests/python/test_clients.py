@@ -190,6 +190,19 @@ def check_chess960(protocol):
             board.push(next(m for m in board.legal_moves if board.is_castling(m) and m.to_square == side))
             result = engine.play(board, chess.engine.Limit(time=0.01))
             assert result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}"
+        # The engine castles (restricted to that move with root_moves: UCI
+        # searchmoves, CECP exclude/include), written the Chess960 way
+        # (king takes rook in UCI, SAN O-O in the CECP principal variation).
+        for fen in ("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",
+                    "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR b HBhb - 0 1"):
+            board = chess.Board(fen, chess960=True)
+            for castle in [m for m in board.legal_moves if board.is_castling(m)]:
+                if protocol == "uci":
+                    move = engine.play(board, chess.engine.Limit(time=0.01), root_moves=[castle]).move
+                else:  # python-chess restricts root moves only in CECP analysis
+                    move = engine.analyse(board, chess.engine.Limit(time=0.2), root_moves=[castle])["pv"][0]
+                assert move == castle, f"{move} instead of {castle} in {fen}"
+                castled += 1
         engine.ping()
         return ends, castled
 
