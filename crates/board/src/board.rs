@@ -1,10 +1,26 @@
 //! The [`Board`]: a 0x88 mailbox, one piece list per side, and the rest of
 //! the position state (side to move, castling, en passant, clocks, keys).
 
+use crate::cell::{Cell, WALL_BIT};
 use crate::geometry::{self, SLIDER_MASK};
 use crate::piece_list::{PieceList, MAX_PIECES};
 use crate::{zobrist, ByColor, CastlingRights, Color, Piece, Role, Square};
 use std::hash::{Hash, Hasher};
+use std::num::NonZeroU8;
+
+/// The mailbox of an empty board: 0 on the 64 squares, the wall on every
+/// other index of `0..=255` (see [`Cell`]).
+const EMPTY_MAILBOX: [u8; 256] = {
+    let mut cells = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        if i & 0x88 != 0 {
+            cells[i] = WALL_BIT;
+        }
+        i += 1;
+    }
+    cells
+};
 
 /// A chess position.
 ///
@@ -22,11 +38,13 @@ use std::hash::{Hash, Hasher};
 /// ```
 #[derive(Clone)]
 pub struct Board {
-    squares: [Option<Piece>; 128],
+    /// Piece bytes indexed by 0x88 index; walls off the board (see [`Cell`]).
+    squares: [u8; 256],
     slots: [u8; 128],
     lists: [PieceList; 2],
     kings: [Square; 2],
-    counts: [u8; 12],
+    /// Piece counts indexed by the piece's byte.
+    counts: [u8; 32],
     pub(crate) side: Color,
     pub(crate) castling: CastlingRights,
     pub(crate) en_passant: Option<Square>,
@@ -41,11 +59,11 @@ impl Board {
     /// Not a playable position until kings are placed (FEN parsing does it).
     pub(crate) fn empty() -> Board {
         Board {
-            squares: [None; 128],
+            squares: EMPTY_MAILBOX,
             slots: [0; 128],
             lists: [PieceList::EMPTY; 2],
             kings: [Square::E1, Square::E8],
-            counts: [0; 12],
+            counts: [0; 32],
             side: Color::White,
             castling: CastlingRights::NONE,
             en_passant: None,
@@ -64,7 +82,15 @@ impl Board {
     /// The piece on `square`, if any.
     #[inline(always)]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.squares[square.index0x88()]
+        // On-board entries hold 0 or a piece's byte, never the wall.
+        NonZeroU8::new(self.squares[square.index0x88()]).map(Piece::from_raw)
+    }
+    /// The mailbox entry at any 0x88 index, on or off the board: the move
+    /// generator's view, which steps from square to square without edge
+    /// tests (off-board indices read as [`Cell::WALL`]).
+    #[inline(always)]
+    pub fn cell(&self, index: u8) -> Cell {
+        Cell::from_bits(self.squares[index as usize])
     }
     /// The squares of `color`'s pieces (king included), in no particular order.
     #[inline(always)]
@@ -79,7 +105,7 @@ impl Board {
     /// How many pieces of this kind are on the board.
     #[inline(always)]
     pub fn count(&self, piece: Piece) -> usize {
-        self.counts[piece.index()] as usize
+        self.counts[piece.bits() as usize] as usize
     }
     /// How many pieces of `role` each side has.
     pub fn count_role(&self, role: Role) -> ByColor<usize> {
@@ -123,15 +149,26 @@ impl Board {
         self.pawn_key
     }
 
+    #[inline(always)]
+    fn put(&mut self, square: Square, piece: Piece) {
+        self.squares[square.index0x88()] = piece.bits();
+    }
+    #[inline(always)]
+    fn take(&mut self, square: Square) -> Piece {
+        let piece = self.piece_at(square).expect("a piece stands on the square");
+        self.squares[square.index0x88()] = 0;
+        piece
+    }
+
     /// Puts `piece` on the empty `square`.
     #[inline(always)]
     pub(crate) fn add_piece(&mut self, square: Square, piece: Piece) {
-        debug_assert!(self.squares[square.index0x88()].is_none());
+        debug_assert!(self.piece_at(square).is_none());
         let color = piece.color();
         let slot = self.lists[color.index()].push(square);
-        self.squares[square.index0x88()] = Some(piece);
+        self.put(square, piece);
         self.slots[square.index0x88()] = slot;
-        self.counts[piece.index()] += 1;
+        self.counts[piece.bits() as usize] += 1;
         if piece.role() == Role::King {
             self.kings[color.index()] = square;
         }
@@ -142,58 +179,60 @@ impl Board {
     /// had (for [`restore_piece`](Self::restore_piece)).
     #[inline(always)]
     pub(crate) fn remove_piece(&mut self, square: Square) -> (Piece, u8) {
-        let piece = self.squares[square.index0x88()].expect("remove_piece on an empty square");
+        let piece = self.take(square);
         let slot = self.slots[square.index0x88()];
-        self.squares[square.index0x88()] = None;
         if let Some(moved) = self.lists[piece.color().index()].swap_remove(slot) {
             self.slots[moved.index0x88()] = slot;
         }
-        self.counts[piece.index()] -= 1;
+        self.counts[piece.bits() as usize] -= 1;
         self.toggle_keys(piece, square);
         (piece, slot)
     }
 
     /// Undoes [`remove_piece`](Self::remove_piece) exactly, piece-list order
-    /// included.
+    /// included; the keys are left to the caller (unmake restores them whole).
     #[inline(always)]
     pub(crate) fn restore_piece(&mut self, square: Square, piece: Piece, slot: u8) {
         if let Some(moved) = self.lists[piece.color().index()].reinsert(slot, square) {
             self.slots[moved.index0x88()] = self.lists[piece.color().index()].len() as u8 - 1;
         }
-        self.squares[square.index0x88()] = Some(piece);
+        self.put(square, piece);
         self.slots[square.index0x88()] = slot;
-        self.counts[piece.index()] += 1;
-        self.toggle_keys(piece, square);
+        self.counts[piece.bits() as usize] += 1;
     }
 
-    /// Moves the piece on `from` to the empty square `to`.
+    /// Moves the piece on `from` to the empty square `to`; with `KEYS`, the
+    /// keys follow (unmake restores them whole instead).
     #[inline(always)]
-    pub(crate) fn move_piece(&mut self, from: Square, to: Square) {
-        let piece = self.squares[from.index0x88()].expect("move_piece from an empty square");
-        debug_assert!(self.squares[to.index0x88()].is_none());
+    pub(crate) fn move_piece<const KEYS: bool>(&mut self, from: Square, to: Square) {
+        let piece = self.take(from);
+        debug_assert!(self.piece_at(to).is_none());
         let slot = self.slots[from.index0x88()];
-        self.squares[from.index0x88()] = None;
-        self.squares[to.index0x88()] = Some(piece);
+        self.put(to, piece);
         self.slots[to.index0x88()] = slot;
         self.lists[piece.color().index()].set(slot, to);
         if piece.role() == Role::King {
             self.kings[piece.color().index()] = to;
         }
-        self.toggle_keys(piece, from);
-        self.toggle_keys(piece, to);
+        if KEYS {
+            self.toggle_keys(piece, from);
+            self.toggle_keys(piece, to);
+        }
     }
 
     /// Replaces the piece on `square` by `piece` of the same colour (promotion
-    /// and its undo), keeping its slot.
+    /// and its undo), keeping its slot; with `KEYS`, the keys follow.
     #[inline(always)]
-    pub(crate) fn replace_piece(&mut self, square: Square, piece: Piece) {
-        let old = self.squares[square.index0x88()].expect("replace_piece on an empty square");
+    pub(crate) fn replace_piece<const KEYS: bool>(&mut self, square: Square, piece: Piece) {
+        let old = self.piece_at(square).expect("replace_piece on an empty square");
         debug_assert_eq!(old.color(), piece.color());
-        self.counts[old.index()] -= 1;
-        self.counts[piece.index()] += 1;
-        self.squares[square.index0x88()] = Some(piece);
-        self.toggle_keys(old, square);
-        self.toggle_keys(piece, square);
+        self.counts[old.bits() as usize] -= 1;
+        self.counts[piece.bits() as usize] += 1;
+        self.put(square, piece);
+        if KEYS {
+            self.toggle_keys(old, square);
+            self.toggle_keys(piece, square);
+        }
     }
 
     #[inline(always)]
@@ -257,7 +296,7 @@ impl Board {
     #[inline]
     pub fn attacked_ignoring(&self, square: Square, by: Color, ignore: &[Square]) -> bool {
         for &from in self.pieces(by) {
-            let piece = self.squares[from.index0x88()].expect("piece list and mailbox agree");
+            let piece = self.piece_at(from).expect("piece list and mailbox agree");
             let mask = geometry::piece_mask(piece);
             if geometry::attack_mask(from, square) & mask == 0 {
                 continue;
@@ -283,7 +322,7 @@ impl Board {
             if current == to {
                 return true;
             }
-            if self.squares[current.index0x88()].is_some() && !ignore.contains(&current) {
+            if self.squares[current.index0x88()] != 0 && !ignore.contains(&current) {
                 return false;
             }
         }
@@ -292,7 +331,7 @@ impl Board {
     /// The squares of the pieces of `by` that attack `square`, in piece-list order.
     pub fn attackers(&self, square: Square, by: Color) -> impl Iterator<Item = Square> + '_ {
         self.pieces(by).iter().copied().filter(move |&from| {
-            let piece = self.squares[from.index0x88()].expect("piece list and mailbox agree");
+            let piece = self.piece_at(from).expect("piece list and mailbox agree");
             let mask = geometry::piece_mask(piece);
             geometry::attack_mask(from, square) & mask != 0
                 && (mask & SLIDER_MASK == 0 || self.path_clear(from, square, &[]))
@@ -342,24 +381,32 @@ impl Board {
     /// these squares may coincide. Slots are kept, so the reverse call undoes
     /// it exactly.
     #[inline(always)]
-    pub(crate) fn relocate_castling(&mut self, king_from: Square, rook_from: Square, king_to: Square, rook_to: Square) {
-        let king = self.squares[king_from.index0x88()].expect("castling king present");
-        let rook = self.squares[rook_from.index0x88()].expect("castling rook present");
+    pub(crate) fn relocate_castling<const KEYS: bool>(
+        &mut self,
+        king_from: Square,
+        rook_from: Square,
+        king_to: Square,
+        rook_to: Square,
+    ) {
+        let king = self.piece_at(king_from).expect("castling king present");
+        let rook = self.piece_at(rook_from).expect("castling rook present");
         let (king_slot, rook_slot) = (self.slots[king_from.index0x88()], self.slots[rook_from.index0x88()]);
         let list = &mut self.lists[king.color().index()];
         list.set(king_slot, king_to);
         list.set(rook_slot, rook_to);
-        self.squares[king_from.index0x88()] = None;
-        self.squares[rook_from.index0x88()] = None;
-        self.squares[king_to.index0x88()] = Some(king);
-        self.squares[rook_to.index0x88()] = Some(rook);
+        self.squares[king_from.index0x88()] = 0;
+        self.squares[rook_from.index0x88()] = 0;
+        self.put(king_to, king);
+        self.put(rook_to, rook);
         self.slots[king_to.index0x88()] = king_slot;
         self.slots[rook_to.index0x88()] = rook_slot;
         self.kings[king.color().index()] = king_to;
-        self.toggle_keys(king, king_from);
-        self.toggle_keys(king, king_to);
-        self.toggle_keys(rook, rook_from);
-        self.toggle_keys(rook, rook_to);
+        if KEYS {
+            self.toggle_keys(king, king_from);
+            self.toggle_keys(king, king_to);
+            self.toggle_keys(rook, rook_from);
+            self.toggle_keys(rook, rook_to);
+        }
     }
 
     /// The piece-list slot of the piece on `square` (for consistency checks).

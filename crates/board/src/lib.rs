@@ -4,6 +4,7 @@
 
 mod board;
 mod castling;
+mod cell;
 mod color;
 mod display;
 mod fen;
@@ -20,6 +21,7 @@ pub mod zobrist;
 
 pub use board::Board;
 pub use castling::{CastlingRights, CastlingSide};
+pub use cell::Cell;
 pub use color::{ByColor, Color};
 pub use fen::{Fen, STARTPOS_FEN};
 pub use fen_error::{FenError, FenRepair};

@@ -62,11 +62,11 @@ impl Board {
                 if self.piece_at(from).is_some_and(|p| p.role() == Role::Pawn) {
                     self.halfmove_clock = 0;
                 }
-                self.move_piece(from, to);
+                self.move_piece::<true>(from, to);
             }
             MoveKind::DoublePush => {
                 self.halfmove_clock = 0;
-                self.move_piece(from, to);
+                self.move_piece::<true>(from, to);
                 let enemy_pawn = Some(Piece::new(!us, Role::Pawn));
                 let beside = |d: i8| to.offset(d).and_then(|sq| self.piece_at(sq)) == enemy_pawn;
                 if beside(1) || beside(-1) {
@@ -79,29 +79,29 @@ impl Board {
                 self.halfmove_clock = 0;
                 let (piece, slot) = self.remove_piece(to);
                 (undo.captured, undo.captured_slot) = (Some(piece), slot);
-                self.move_piece(from, to);
+                self.move_piece::<true>(from, to);
             }
             MoveKind::EnPassant => {
                 self.halfmove_clock = 0;
                 let victim = Square::from_coords(to.file(), from.rank());
                 let (piece, slot) = self.remove_piece(victim);
                 (undo.captured, undo.captured_slot) = (Some(piece), slot);
-                self.move_piece(from, to);
+                self.move_piece::<true>(from, to);
             }
             MoveKind::CastleShort | MoveKind::CastleLong => {
-                self.relocate_castling(from, to, m.castle_king_target(), m.castle_rook_target());
+                self.relocate_castling::<true>(from, to, m.castle_king_target(), m.castle_rook_target());
             }
             MoveKind::Promotion(role) => {
                 self.halfmove_clock = 0;
-                self.move_piece(from, to);
-                self.replace_piece(to, Piece::new(us, role));
+                self.move_piece::<true>(from, to);
+                self.replace_piece::<true>(to, Piece::new(us, role));
             }
             MoveKind::PromotionCapture(role) => {
                 self.halfmove_clock = 0;
                 let (piece, slot) = self.remove_piece(to);
                 (undo.captured, undo.captured_slot) = (Some(piece), slot);
-                self.move_piece(from, to);
-                self.replace_piece(to, Piece::new(us, role));
+                self.move_piece::<true>(from, to);
+                self.replace_piece::<true>(to, Piece::new(us, role));
             }
         }
         if !self.castling.is_empty() {
@@ -132,25 +132,25 @@ impl Board {
         }
         let (from, to) = (m.from(), m.to());
         match m.kind() {
-            MoveKind::Quiet | MoveKind::DoublePush => self.move_piece(to, from),
+            MoveKind::Quiet | MoveKind::DoublePush => self.move_piece::<false>(to, from),
             MoveKind::Capture => {
-                self.move_piece(to, from);
+                self.move_piece::<false>(to, from);
                 self.restore_captured(to, &undo);
             }
             MoveKind::EnPassant => {
-                self.move_piece(to, from);
+                self.move_piece::<false>(to, from);
                 self.restore_captured(Square::from_coords(to.file(), from.rank()), &undo);
             }
             MoveKind::CastleShort | MoveKind::CastleLong => {
-                self.relocate_castling(m.castle_king_target(), m.castle_rook_target(), from, to);
+                self.relocate_castling::<false>(m.castle_king_target(), m.castle_rook_target(), from, to);
             }
             MoveKind::Promotion(_) => {
-                self.replace_piece(to, Piece::new(us, Role::Pawn));
-                self.move_piece(to, from);
+                self.replace_piece::<false>(to, Piece::new(us, Role::Pawn));
+                self.move_piece::<false>(to, from);
             }
             MoveKind::PromotionCapture(_) => {
-                self.replace_piece(to, Piece::new(us, Role::Pawn));
-                self.move_piece(to, from);
+                self.replace_piece::<false>(to, Piece::new(us, Role::Pawn));
+                self.move_piece::<false>(to, from);
                 self.restore_captured(to, &undo);
             }
         }

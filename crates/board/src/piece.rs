@@ -83,12 +83,25 @@ impl Role {
     }
 }
 
+/// The bit a piece byte has when the piece is white.
+pub(crate) const WHITE_BIT: u8 = 8;
+/// The bit a piece byte has when the piece is black.
+pub(crate) const BLACK_BIT: u8 = 16;
+
+/// The colour bit of a piece byte: [`WHITE_BIT`] or [`BLACK_BIT`].
+#[inline(always)]
+pub(crate) const fn color_bit(color: Color) -> u8 {
+    WHITE_BIT << color as u8
+}
+
 /// The role of each value of a piece's low three bits (0 and 7 never occur).
 const ROLE_OF_BITS: [Role; 8] =
     [Role::King, Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::King];
 
 /// A piece: a role of a colour. Stored in one non-zero byte, so that an
-/// `Option<Piece>` (an occupied or empty square) is one byte too.
+/// `Option<Piece>` (an occupied or empty square) is one byte too. The byte is
+/// the role number (1..=6) plus 8 for white or 16 for black: a colour test is
+/// one bit test, which the move generator relies on (see [`crate::Cell`]).
 ///
 /// ```
 /// use ox88_board::{Color, Piece, Role};
@@ -106,7 +119,7 @@ impl Piece {
     /// The piece of `color` and `role`.
     #[inline(always)]
     pub const fn new(color: Color, role: Role) -> Piece {
-        match NonZeroU8::new(role as u8 | (color as u8) << 3) {
+        match NonZeroU8::new(role as u8 | color_bit(color)) {
             Some(bits) => Piece(bits),
             // Roles are numbered from 1, so the bits are never zero.
             None => unreachable!(),
@@ -115,7 +128,7 @@ impl Piece {
     /// The colour of this piece.
     #[inline(always)]
     pub const fn color(self) -> Color {
-        if self.0.get() & 8 == 0 {
+        if self.0.get() & BLACK_BIT == 0 {
             Color::White
         } else {
             Color::Black
@@ -133,6 +146,17 @@ impl Piece {
     #[inline(always)]
     pub const fn index(self) -> usize {
         self.color().index() * 6 + self.role().index()
+    }
+    /// The piece's byte (see the type's documentation).
+    #[inline(always)]
+    pub(crate) const fn bits(self) -> u8 {
+        self.0.get()
+    }
+    /// The piece whose byte is `bits`, which the caller knows to be a piece's
+    /// byte (a mailbox entry that is neither empty nor a wall).
+    #[inline(always)]
+    pub(crate) const fn from_raw(bits: NonZeroU8) -> Piece {
+        Piece(bits)
     }
     /// The FEN letter: upper case for white, lower case for black.
     pub const fn char(self) -> char {
