@@ -9,7 +9,7 @@ use crate::worker::{Control, Shared, ThreadData, Worker};
 use crate::{Limits, SearchParams, StopHandle, TimeManager};
 use ox88_board::{Board, Move, Score};
 use ox88_eval::Evaluator;
-use ox88_movegen::{MoveGen, MoveList};
+use ox88_movegen::{Game, MoveGen, MoveList};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -184,6 +184,11 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
             nodes: shared.total_nodes(),
             pv: best.pv.to_vec(),
         }
+    }
+
+    /// Searches the current position of `game`, with its history.
+    pub fn search_game(&mut self, game: &Game, limits: &Limits, report: &mut impl FnMut(&Report)) -> SearchResult {
+        self.search(game.board(), game.history().keys(), limits, report)
     }
 
     /// The table's move in the position after `best`, if it is legal there.

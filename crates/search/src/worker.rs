@@ -13,6 +13,7 @@ use crate::{Limits, SearchParams, StopHandle, TimeManager, MAX_PLY};
 use arrayvec::ArrayVec;
 use ox88_board::{Board, Color, Move, Piece, Role, Score, Undo};
 use ox88_eval::Evaluator;
+use ox88_movegen::KeyHistory;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -99,8 +100,8 @@ pub(crate) struct Worker<'a, E> {
     pub data: &'a mut ThreadData<E>,
     pub board: Board,
     /// Keys of the game's positions, then of the positions on the path from
-    /// the root to the current node (the current one last).
-    pub keys: Vec<u64>,
+    /// the root to the current node (the current one excluded).
+    pub keys: KeyHistory,
     pub pv_len: [usize; MAX_PLY + 1],
     /// The move (as piece and destination) made at each ply; `None` for a
     /// null move.
@@ -125,14 +126,15 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         history: &[u64],
         root_moves: &[Move],
     ) -> Worker<'a, E> {
-        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        let mut keys = KeyHistory::with_capacity(history.len() + MAX_PLY + 2);
         // Accept histories that end with the root position as well.
         let history = match history.split_last() {
             Some((&last, rest)) if last == board.key() => rest,
             _ => history,
         };
-        keys.extend_from_slice(history);
-        keys.push(board.key());
+        for &key in history {
+            keys.push(key);
+        }
         let root_moves = root_moves
             .iter()
             .map(|&mv| RootMove {
@@ -192,9 +194,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     pub fn make(&mut self, ply: usize, m: Move) -> Undo {
         let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
         self.set_moved(ply, Some(PieceTo::new(piece, m)));
-        let undo = self.board.make_move(m);
         self.keys.push(self.board.key());
-        undo
+        self.board.make_move(m)
     }
 
     #[inline(always)]
@@ -262,10 +263,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if clock >= 100 && (!in_check || ox88_movegen::MoveGen::has_legal_moves(&self.board)) {
             return true;
         }
-        let n = self.keys.len();
-        let key = self.board.key();
-        let reach = clock.min(n - 1);
-        (4..=reach).step_by(2).any(|back| self.keys[n - 1 - back] == key)
+        self.keys.is_repetition(self.board.key(), self.board.halfmove_clock())
     }
 
     /// Whether `color` has a piece other than pawns and the king (null-move
