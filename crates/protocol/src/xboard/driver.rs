@@ -70,8 +70,9 @@ pub struct XbDriver<E, W> {
     excluded: Vec<Move>,
     /// The game ended (the engine said so, or `result` came).
     game_over: bool,
-    /// The reply the engine expected to its last move (for `hint`).
-    hint: Option<Move>,
+    /// The reply the engine expected to its last move (for `hint`), with
+    /// the key of the position it answers.
+    hint: Option<(u64, Move)>,
     /// `ping`s that arrived while thinking on a move: answered after it.
     deferred_pongs: Vec<i64>,
     running: Option<Running>,
@@ -257,7 +258,8 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             }
             C::Hint => {
                 // The reply the engine expects, while it is the opponent's move.
-                if let Some(m) = self.hint.filter(|&m| self.game.board().is_legal(m)) {
+                let key = self.game.board().key();
+                if let Some((_, m)) = self.hint.filter(|&(at, _)| at == key) {
                     let hint = self.xb_move(m);
                     self.send(XbMessage::Hint(hint))?;
                 }
@@ -367,6 +369,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         if let Some(Purpose::Ponder(guess)) = self.running.as_ref().map(|r| r.purpose) {
             if guess == m {
                 self.game.play(m).expect("resolved moves are legal");
+                self.excluded.clear();
                 if let Some(running) = &mut self.running {
                     running.purpose = Purpose::Move;
                 }

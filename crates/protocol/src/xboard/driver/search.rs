@@ -156,7 +156,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             self.game_over = true;
             return self.send(result_message(outcome));
         }
-        self.hint = checked.ponder;
+        self.hint = checked.ponder.map(|m| (self.game.board().key(), m));
         match checked.ponder {
             Some(guess) if self.ponder && !self.game_over => {
                 let mut limits = self.time.limits(self.game.board(), !self.game.board().side_to_move());
