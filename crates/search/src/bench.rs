@@ -62,7 +62,7 @@ pub const BENCH_FENS: [&str; 42] = [
     "8/8/1k6/8/8/8/6K1/R7 w - - 0 1",
 ];
 
-/// What [`bench`] measured.
+/// What [`bench()`] measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchResult {
     /// Nodes searched over all positions.
