@@ -122,6 +122,29 @@ pub fn step(from: Square, to: Square) -> i8 {
     STEPS[(Square::diff(from, to) + CENTER) as usize]
 }
 
+/// [`step`] for raw 0x88 indices (both on the board), as a generator walking
+/// the mailbox holds them.
+#[inline(always)]
+pub fn step_0x88(from: u8, to: u8) -> i8 {
+    STEPS[(to as i16 - from as i16 + CENTER) as usize]
+}
+
+/// [`attack_mask`] for raw 0x88 indices (both on the board).
+#[inline(always)]
+pub fn attack_mask_0x88(from: u8, to: u8) -> u8 {
+    ATTACKS[(to as i16 - from as i16 + CENTER) as usize]
+}
+
+/// The [`attack_mask`] bits of the piece kind with role number `role`
+/// (`Role as usize`, 1..=6) of `color`; 0 for anything else.
+#[inline(always)]
+pub fn role_mask(color: Color, role: usize) -> u8 {
+    ROLE_MASKS[color as usize][role & 7]
+}
+
+static ROLE_MASKS: [[u8; 8]; 2] =
+    [[0, WHITE_PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, 0], [0, BLACK_PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, 0]];
+
 /// Whether a `piece` standing on `from` attacks `to` on an empty board
 /// (ignoring anything in between).
 #[inline(always)]

@@ -159,6 +159,13 @@ impl Square {
             None
         }
     }
+    /// The square with 0x88 index `index & 0x77`: for an index the caller
+    /// knows to be on the board (a generator's walk over the mailbox), without
+    /// an edge test.
+    #[inline(always)]
+    pub const fn from_0x88_masked(index: u8) -> Square {
+        Square(index & 0x77)
+    }
     /// The square with dense index `0..64` (a1 = 0, b1 = 1, ..., h8 = 63), or
     /// `None` when out of range.
     pub const fn from_index64(index: u8) -> Option<Square> {

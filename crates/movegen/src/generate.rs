@@ -1,13 +1,17 @@
 //! Legal move generation straight into a [`MoveList`].
 //!
-//! The king's checkers and pins are found first ([`KingSafety`]); every
-//! other move is then generated only where it keeps the king safe, so no move
-//! is made and tested, except en passant (rare, and with the only legality
-//! case that involves two vanishing pieces on one rank).
+//! The king's checkers, pins and safe squares are found first
+//! ([`KingSafety`]); every other move is then generated only where it keeps
+//! the king safe, so no move is made and tested. The generator is compiled
+//! once per side to move and per "in check or not", so that pawn directions,
+//! colour tests and evasion tests are constants; it walks the mailbox with
+//! raw 0x88 indices and stops at the walls beyond the edge (see
+//! [`ox88_board::Cell`]) instead of testing for the edge.
 
-use crate::king_safety::KingSafety;
+use crate::king_safety::{is_slider, KingSafety};
+use crate::zone::ZONE_OFFSETS;
 use arrayvec::ArrayVec;
-use ox88_board::geometry::step;
+use ox88_board::geometry::{attack_mask_0x88, role_mask, step_0x88};
 use ox88_board::{Board, CastlingSide, Color, Direction, File, Move, MoveKind, Role, Square};
 
 /// A move list on the stack. 256 is above the 218 legal moves of the richest
@@ -44,286 +48,332 @@ impl MoveSink for MoveCounter {
 /// included) and promotions to a queen.
 #[inline]
 pub(crate) fn generate<const TACTICAL: bool, S: MoveSink>(board: &Board, safety: &KingSafety, list: &mut S) {
-    if safety.in_check() {
-        generate_with::<TACTICAL, true, S>(board, safety, list);
-    } else {
-        generate_with::<TACTICAL, false, S>(board, safety, list);
-    }
-}
-
-/// [`generate`] specialised on whether the king is in check, so that the
-/// common case tests no evasion condition per target square.
-#[inline(always)]
-fn generate_with<const TACTICAL: bool, const CHECK: bool, S: MoveSink>(
-    board: &Board,
-    safety: &KingSafety,
-    list: &mut S,
-) {
-    let gen = Generator::<CHECK>::new(board, safety);
-    gen.king_moves::<TACTICAL, S>(list);
-    if safety.checkers.len() > 1 {
-        return;
-    }
-    for &from in board.pieces(gen.us) {
-        gen.piece_moves::<TACTICAL, S>(from, list);
-    }
-    gen.en_passant(list);
-    if !TACTICAL && !CHECK {
-        gen.castling(list);
+    match (board.side_to_move(), safety.in_check()) {
+        (Color::White, false) => Generator::<true, false>::new(board, safety).all::<TACTICAL, S>(list),
+        (Color::White, true) => Generator::<true, true>::new(board, safety).all::<TACTICAL, S>(list),
+        (Color::Black, false) => Generator::<false, false>::new(board, safety).all::<TACTICAL, S>(list),
+        (Color::Black, true) => Generator::<false, true>::new(board, safety).all::<TACTICAL, S>(list),
     }
 }
 
 /// Generates the legal moves of the piece on `from` alone (all kinds).
 pub(crate) fn generate_from(board: &Board, safety: &KingSafety, from: Square, list: &mut MoveList) {
-    if safety.in_check() {
-        generate_from_with::<true>(board, safety, from, list);
-    } else {
-        generate_from_with::<false>(board, safety, from, list);
+    match (board.side_to_move(), safety.in_check()) {
+        (Color::White, false) => Generator::<true, false>::new(board, safety).moves_from(from, list),
+        (Color::White, true) => Generator::<true, true>::new(board, safety).moves_from(from, list),
+        (Color::Black, false) => Generator::<false, false>::new(board, safety).moves_from(from, list),
+        (Color::Black, true) => Generator::<false, true>::new(board, safety).moves_from(from, list),
     }
 }
 
-fn generate_from_with<const CHECK: bool>(board: &Board, safety: &KingSafety, from: Square, list: &mut MoveList) {
-    let gen = Generator::<CHECK>::new(board, safety);
-    if from == gen.king {
-        gen.king_moves::<false, MoveList>(list);
-        if !safety.in_check() {
-            gen.castling(list);
-        }
-    } else if safety.checkers.len() < 2 {
-        gen.piece_moves::<false, MoveList>(from, list);
-        if board.piece_at(from).is_some_and(|p| p.role() == Role::Pawn) {
-            gen.en_passant(list);
-            list.retain(|m| m.from() == from);
-        }
-    }
-}
+/// Role numbers (`Role as usize`), as [`ox88_board::Cell::role_code`] gives them.
+const PAWN: usize = Role::Pawn as usize;
+const KNIGHT: usize = Role::Knight as usize;
+const BISHOP: usize = Role::Bishop as usize;
+const ROOK: usize = Role::Rook as usize;
+const QUEEN: usize = Role::Queen as usize;
 
-struct Generator<'a, const CHECK: bool> {
+/// The generator for one side to move (`WHITE`), in check or not (`CHECK`).
+struct Generator<'a, const WHITE: bool, const CHECK: bool> {
     board: &'a Board,
     safety: &'a KingSafety,
-    us: Color,
-    king: Square,
-    /// The checking piece and how far it is from the king, when in check.
-    checker: Option<(Square, u8)>,
+    /// The king's 0x88 index.
+    king: u8,
+    /// When in check from one piece: the squares (bit = 0x88 index) where a
+    /// piece other than the king resolves it, the checker's and those between.
+    evasions: u128,
+    /// Whether any piece is pinned.
+    any_pin: bool,
 }
 
-impl<'a, const CHECK: bool> Generator<'a, CHECK> {
-    #[inline(always)]
-    fn new(board: &'a Board, safety: &'a KingSafety) -> Generator<'a, CHECK> {
-        let us = board.side_to_move();
-        let king = board.king(us);
-        let checker = safety.checkers.first().map(|&c| (c, king.distance(c)));
-        Generator { board, safety, us, king, checker }
-    }
+impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
+    const US: Color = if WHITE { Color::White } else { Color::Black };
+    const THEM: Color = if WHITE { Color::Black } else { Color::White };
+    const FORWARD: i8 = if WHITE { Direction::NORTH } else { Direction::SOUTH };
+    /// The rank index a pawn promotes from, and the one it may push two from.
+    const PROMOTION_RANK: u8 = if WHITE { 6 } else { 1 };
+    const START_RANK: u8 = if WHITE { 1 } else { 6 };
 
-    /// Whether a non-king move to `to` resolves the check (captures the
-    /// checker or blocks its ray); true when not in check.
     #[inline(always)]
-    fn resolves_check(&self, to: Square) -> bool {
-        if !CHECK {
-            return true;
-        }
-        match self.checker {
-            None => true,
-            Some((checker, distance)) => {
-                to == checker
-                    || (self.safety.check_ray != 0
-                        && step(self.king, to) == self.safety.check_ray
-                        && self.king.distance(to) < distance)
+    fn new(board: &'a Board, safety: &'a KingSafety) -> Self {
+        let king = board.king(Self::US).index0x88() as u8;
+        let mut evasions = 0u128;
+        if CHECK {
+            if let Some(&checker) = safety.checkers.first() {
+                let checker = checker.index0x88() as u8;
+                evasions |= 1 << checker;
+                if safety.check_ray != 0 {
+                    let mut square = king.wrapping_add(safety.check_ray as u8);
+                    while square != checker {
+                        evasions |= 1 << square;
+                        square = square.wrapping_add(safety.check_ray as u8);
+                    }
+                }
             }
         }
+        Generator { board, safety, king, evasions, any_pin: !safety.pins.is_empty() }
+    }
+
+    /// Whether a non-king move to `to` (on the board) resolves the check;
+    /// always true when not in check.
+    #[inline(always)]
+    fn evades(&self, to: u8) -> bool {
+        !CHECK || (self.evasions >> to) & 1 != 0
     }
 
     /// Whether a non-king move to `to` is legal given the mover's pin.
     #[inline(always)]
-    fn allowed(&self, pin: Option<i8>, to: Square) -> bool {
-        pin.is_none_or(|ray| step(self.king, to) == ray) && self.resolves_check(to)
+    fn allowed(&self, pin: Option<i8>, to: u8) -> bool {
+        pin.is_none_or(|ray| step_0x88(self.king, to) == ray) && self.evades(to)
     }
 
     #[inline(always)]
-    fn piece_moves<const TACTICAL: bool, S: MoveSink>(&self, from: Square, list: &mut S) {
-        let piece = self.board.piece_at(from).expect("piece list and mailbox agree");
-        let pin = if self.safety.pins.is_empty() { None } else { self.safety.pin(from) };
-        if CHECK && pin.is_some() {
-            // A pinned piece can neither capture nor block another checker.
+    fn all<const TACTICAL: bool, S: MoveSink>(&self, list: &mut S) {
+        self.king_moves::<TACTICAL, S>(list);
+        if self.safety.checkers.len() > 1 {
             return;
         }
-        match piece.role() {
-            Role::Pawn => self.pawn_moves::<TACTICAL, S>(from, pin, list),
-            Role::Knight => {
-                if pin.is_none() {
-                    self.leaper_moves::<TACTICAL, S>(from, &Direction::KNIGHT, list);
+        for &from in self.board.pieces(Self::US) {
+            self.piece_moves::<TACTICAL, S>(from, list);
+        }
+        if self.board.en_passant().is_some() {
+            self.en_passant(list);
+        }
+        if !TACTICAL && !CHECK && !self.board.castling().is_empty() {
+            self.castling(list);
+        }
+    }
+
+    fn moves_from(&self, from: Square, list: &mut MoveList) {
+        if from.index0x88() as u8 == self.king {
+            self.king_moves::<false, MoveList>(list);
+            if !CHECK {
+                self.castling(list);
+            }
+        } else if self.safety.checkers.len() < 2 {
+            self.piece_moves::<false, MoveList>(from, list);
+            if self.board.piece_at(from).is_some_and(|p| p.role() == Role::Pawn) {
+                self.en_passant(list);
+                list.retain(|m| m.from() == from);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn piece_moves<const TACTICAL: bool, S: MoveSink>(&self, square: Square, list: &mut S) {
+        let from = square.index0x88() as u8;
+        let role = self.board.cell(from).role_code();
+        if self.any_pin {
+            if let Some(pin) = self.safety.pin(square) {
+                if !CHECK {
+                    // A pinned piece can neither capture nor block another checker.
+                    self.pinned_moves::<TACTICAL, S>(from, role, pin, list);
                 }
+                return;
             }
-            Role::Bishop => self.slider_moves::<TACTICAL, S>(from, &Direction::DIAGONAL, pin, list),
-            Role::Rook => self.slider_moves::<TACTICAL, S>(from, &Direction::STRAIGHT, pin, list),
-            Role::Queen => self.slider_moves::<TACTICAL, S>(from, &Direction::ALL, pin, list),
-            Role::King => {}
+        }
+        match role {
+            PAWN => self.pawn_moves::<TACTICAL, S>(from, None, list),
+            KNIGHT => self.knight_moves::<TACTICAL, S>(from, list),
+            BISHOP => self.slider_moves::<TACTICAL, S>(from, &Direction::DIAGONAL, list),
+            ROOK => self.slider_moves::<TACTICAL, S>(from, &Direction::STRAIGHT, list),
+            QUEEN => self.slider_moves::<TACTICAL, S>(from, &Direction::ALL, list),
+            _ => {}
+        }
+    }
+
+    /// The moves of a pinned piece: along the pin line only.
+    #[inline(never)]
+    fn pinned_moves<const TACTICAL: bool, S: MoveSink>(&self, from: u8, role: usize, pin: i8, list: &mut S) {
+        let diagonal = matches!(pin.abs(), 15 | 17);
+        let slides = match role {
+            PAWN => return self.pawn_moves::<TACTICAL, S>(from, Some(pin), list),
+            BISHOP => diagonal,
+            ROOK => !diagonal,
+            QUEEN => true,
+            _ => false,
+        };
+        if slides {
+            self.slider_moves::<TACTICAL, S>(from, &[pin, -pin], list);
         }
     }
 
     #[inline(always)]
-    fn leaper_moves<const TACTICAL: bool, S: MoveSink>(&self, from: Square, deltas: &[i8], list: &mut S) {
-        for &delta in deltas {
-            let Some(to) = from.offset(delta) else { continue };
-            let kind = match self.board.piece_at(to) {
-                None if TACTICAL => continue,
-                None => MoveKind::Quiet,
-                Some(p) if p.color() == self.us => continue,
-                Some(_) => MoveKind::Capture,
-            };
-            if self.resolves_check(to) {
-                list.push(Move::new(from, to, kind));
-            }
-        }
+    fn push(from: u8, to: u8, kind: MoveKind, list: &mut impl MoveSink) {
+        list.push(Move::new(Square::from_0x88_masked(from), Square::from_0x88_masked(to), kind));
     }
 
     #[inline(always)]
-    fn slider_moves<const TACTICAL: bool, S: MoveSink>(
-        &self,
-        from: Square,
-        rays: &[i8],
-        pin: Option<i8>,
-        list: &mut S,
-    ) {
-        for &ray in rays {
-            if pin.is_some_and(|p| p != ray && p != -ray) {
+    fn knight_moves<const TACTICAL: bool, S: MoveSink>(&self, from: u8, list: &mut S) {
+        for delta in Direction::KNIGHT {
+            let to = from.wrapping_add(delta as u8);
+            let cell = self.board.cell(to);
+            if !cell.is_open_to(Self::US) || (TACTICAL && cell.is_empty()) || !self.evades(to) {
                 continue;
             }
+            let kind = if cell.is_empty() { MoveKind::Quiet } else { MoveKind::Capture };
+            Self::push(from, to, kind, list);
+        }
+    }
+
+    #[inline(always)]
+    fn slider_moves<const TACTICAL: bool, S: MoveSink>(&self, from: u8, rays: &[i8], list: &mut S) {
+        for &ray in rays {
             let mut to = from;
-            while let Some(next) = to.offset(ray) {
-                to = next;
-                match self.board.piece_at(to) {
-                    None => {
-                        if !TACTICAL && self.resolves_check(to) {
-                            list.push(Move::new(from, to, MoveKind::Quiet));
-                        }
+            loop {
+                to = to.wrapping_add(ray as u8);
+                let cell = self.board.cell(to);
+                if cell.is_empty() {
+                    if !TACTICAL && self.evades(to) {
+                        Self::push(from, to, MoveKind::Quiet, list);
                     }
-                    Some(p) => {
-                        if p.color() != self.us && self.resolves_check(to) {
-                            list.push(Move::new(from, to, MoveKind::Capture));
-                        }
-                        break;
-                    }
+                    continue;
                 }
+                if cell.is_color(Self::THEM) && self.evades(to) {
+                    Self::push(from, to, MoveKind::Capture, list);
+                }
+                break;
             }
         }
     }
 
     #[inline(always)]
-    fn pawn_moves<const TACTICAL: bool, S: MoveSink>(&self, from: Square, pin: Option<i8>, list: &mut S) {
-        let forward = self.us.forward();
-        let promotes = from.rank() == self.us.fold(ox88_board::Rank::SEVENTH, ox88_board::Rank::SECOND);
-        if let Some(to) = from.offset(forward) {
-            if self.board.piece_at(to).is_none() {
-                if promotes {
-                    if self.allowed(pin, to) {
-                        push_promotions::<TACTICAL, S>(from, to, false, list);
-                    }
-                } else if !TACTICAL {
-                    if self.allowed(pin, to) {
-                        list.push(Move::new(from, to, MoveKind::Quiet));
-                    }
-                    let start = from.rank() == self.us.fold(ox88_board::Rank::SECOND, ox88_board::Rank::SEVENTH);
-                    if start {
-                        let double = to.offset(forward).expect("a pawn's double push stays on the board");
-                        if self.board.piece_at(double).is_none() && self.allowed(pin, double) {
-                            list.push(Move::new(from, double, MoveKind::DoublePush));
-                        }
-                    }
+    fn pawn_moves<const TACTICAL: bool, S: MoveSink>(&self, from: u8, pin: Option<i8>, list: &mut S) {
+        let rank = from >> 4;
+        let promotes = rank == Self::PROMOTION_RANK;
+        let one = from.wrapping_add(Self::FORWARD as u8);
+        if self.board.cell(one).is_empty() {
+            if promotes {
+                if self.allowed(pin, one) {
+                    push_promotions::<TACTICAL, S>(from, one, false, list);
+                }
+            } else if !TACTICAL {
+                if self.allowed(pin, one) {
+                    Self::push(from, one, MoveKind::Quiet, list);
+                }
+                let two = one.wrapping_add(Self::FORWARD as u8);
+                if rank == Self::START_RANK && self.board.cell(two).is_empty() && self.allowed(pin, two) {
+                    Self::push(from, two, MoveKind::DoublePush, list);
                 }
             }
         }
-        for side in [Direction::EAST, Direction::WEST] {
-            let Some(to) = from.offset(forward + side) else { continue };
-            match self.board.piece_at(to) {
-                Some(p) if p.color() != self.us && self.allowed(pin, to) => {
-                    if promotes {
-                        push_promotions::<TACTICAL, S>(from, to, true, list);
-                    } else {
-                        list.push(Move::new(from, to, MoveKind::Capture));
-                    }
+        for side in [Direction::WEST, Direction::EAST] {
+            let to = one.wrapping_add(side as u8);
+            if self.board.cell(to).is_color(Self::THEM) && self.allowed(pin, to) {
+                if promotes {
+                    push_promotions::<TACTICAL, S>(from, to, true, list);
+                } else {
+                    Self::push(from, to, MoveKind::Capture, list);
                 }
-                _ => {}
             }
         }
     }
 
+    #[inline(never)]
     fn en_passant<S: MoveSink>(&self, list: &mut S) {
         let Some(target) = self.board.en_passant() else { return };
-        let victim = target.offset(-self.us.forward()).expect("the pushed pawn is on the board");
-        for side in [Direction::EAST, Direction::WEST] {
-            let Some(from) = victim.offset(side) else { continue };
-            if self.board.piece_at(from) != Some(ox88_board::Piece::new(self.us, Role::Pawn)) {
-                continue;
-            }
-            // Two pawns leave one rank at once, which pin detection does not
-            // model: play the move on a copy and look at the king.
-            let m = Move::new(from, target, MoveKind::EnPassant);
-            let mut after = self.board.clone();
-            after.make_move(m);
-            if !after.is_attacked(after.king(self.us), !self.us) {
-                list.push(m);
+        let target = target.index0x88() as u8;
+        let victim = target.wrapping_sub(Self::FORWARD as u8);
+        for side in [Direction::WEST, Direction::EAST] {
+            let from = victim.wrapping_add(side as u8);
+            let cell = self.board.cell(from);
+            if cell.role_code() == PAWN && cell.is_color(Self::US) && self.en_passant_is_legal(from, target, victim) {
+                Self::push(from, target, MoveKind::EnPassant, list);
             }
         }
+    }
+
+    /// Whether capturing en passant from `from` to `target`, removing the pawn
+    /// on `victim`, leaves the king safe. Two pawns leave one rank at once,
+    /// which pin detection does not model, so the enemy sliders are looked at
+    /// again with the board as it will be.
+    fn en_passant_is_legal(&self, from: u8, target: u8, victim: u8) -> bool {
+        if CHECK {
+            let checker = self.safety.checkers[0].index0x88() as u8;
+            if checker != victim && !self.evades(target) {
+                return false;
+            }
+        }
+        for &square in self.board.pieces(Self::THEM) {
+            let slider = square.index0x88() as u8;
+            let role = self.board.cell(slider).role_code();
+            if !is_slider(role) || attack_mask_0x88(slider, self.king) & role_mask(Self::THEM, role) == 0 {
+                continue;
+            }
+            let step = step_0x88(self.king, slider) as u8;
+            let mut square = self.king.wrapping_add(step);
+            loop {
+                if square == slider {
+                    return false;
+                }
+                let vacated = square == from || square == victim;
+                if square == target || (!vacated && !self.board.cell(square).is_empty()) {
+                    break;
+                }
+                square = square.wrapping_add(step);
+            }
+        }
+        true
     }
 
     #[inline(always)]
     fn king_moves<const TACTICAL: bool, S: MoveSink>(&self, list: &mut S) {
-        let them = !self.us;
-        for delta in Direction::ALL {
-            let Some(to) = self.king.offset(delta) else { continue };
-            let kind = match self.board.piece_at(to) {
-                None if TACTICAL => continue,
-                None => MoveKind::Quiet,
-                Some(p) if p.color() == self.us => continue,
-                Some(_) => MoveKind::Capture,
+        let mut targets = self.safety.king_targets;
+        while targets != 0 {
+            let bit = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let to = self.king.wrapping_add(ZONE_OFFSETS[bit] as u8);
+            let kind = if self.board.cell(to).is_empty() {
+                if TACTICAL {
+                    continue;
+                }
+                MoveKind::Quiet
+            } else {
+                MoveKind::Capture
             };
-            if !self.board.attacked_ignoring(to, them, &[self.king]) {
-                list.push(Move::new(self.king, to, kind));
-            }
+            Self::push(self.king, to, kind, list);
         }
     }
 
     /// Castling, standard and Chess960: every square the king and rook cross
     /// or land on is empty (but for the two of them), and no square the king
     /// crosses or lands on is attacked.
+    #[inline(never)]
     fn castling<S: MoveSink>(&self, list: &mut S) {
         let rights = self.board.castling();
-        if rights.is_empty() {
-            return;
-        }
-        let rank = self.king.rank();
+        let king = Square::from_0x88_masked(self.king);
+        let rank = king.rank();
         for side in CastlingSide::ALL {
-            let Some(rook) = rights.rook(self.us, side) else { continue };
+            let Some(rook) = rights.rook(Self::US, side) else { continue };
             let (king_file, rook_file, kind) = match side {
                 CastlingSide::Short => (File::G, File::F, MoveKind::CastleShort),
                 CastlingSide::Long => (File::C, File::D, MoveKind::CastleLong),
             };
-            let files = [self.king.file(), rook.file(), king_file, rook_file];
-            let (low, high) = (files.iter().min().expect("four files"), files.iter().max().expect("four files"));
-            let clear = (low.index()..=high.index()).all(|f| {
-                let sq = Square::from_coords(File::new(f).expect("file index"), rank);
-                sq == self.king || sq == rook || self.board.piece_at(sq).is_none()
+            let files = [king.file().index(), rook.file().index(), king_file.index(), rook_file.index()];
+            let (low, high) = (files.iter().min().copied().unwrap_or(0), files.iter().max().copied().unwrap_or(7));
+            let clear = (low..=high).all(|f| {
+                let sq = Square::from_0x88_masked(rank.index() * 16 + f);
+                sq == king || sq == rook || self.board.piece_at(sq).is_none()
             });
             if !clear {
                 continue;
             }
-            let (from_file, to_file) = (self.king.file().index(), king_file.index());
+            let (from_file, to_file) = (king.file().index(), king_file.index());
             let (a, b) = (from_file.min(to_file), from_file.max(to_file));
             let safe = (a..=b).all(|f| {
-                let sq = Square::from_coords(File::new(f).expect("file index"), rank);
-                !self.board.attacked_ignoring(sq, !self.us, &[self.king, rook])
+                let sq = Square::from_0x88_masked(rank.index() * 16 + f);
+                !self.board.attacked_ignoring(sq, Self::THEM, &[king, rook])
             });
             if safe {
-                list.push(Move::new(self.king, rook, kind));
+                list.push(Move::new(king, rook, kind));
             }
         }
     }
 }
 
 #[inline(always)]
-fn push_promotions<const TACTICAL: bool, S: MoveSink>(from: Square, to: Square, capture: bool, list: &mut S) {
+fn push_promotions<const TACTICAL: bool, S: MoveSink>(from: u8, to: u8, capture: bool, list: &mut S) {
+    let (from, to) = (Square::from_0x88_masked(from), Square::from_0x88_masked(to));
     let kind = |role| if capture { MoveKind::PromotionCapture(role) } else { MoveKind::Promotion(role) };
     list.push(Move::new(from, to, kind(Role::Queen)));
     if !TACTICAL {

@@ -1,11 +1,13 @@
-//! Checkers and pinned pieces: what constrains the side to move's moves.
+//! Checkers, pinned pieces and the king's safe squares: what constrains the
+//! side to move's moves, found in one pass over the enemy piece list.
 
+use crate::zone::{self, CENTER, ZONE_OFFSETS};
 use arrayvec::ArrayVec;
-use ox88_board::geometry::{self, SLIDER_MASK};
-use ox88_board::{Board, Square};
+use ox88_board::geometry;
+use ox88_board::{Board, Color, Square};
 
-/// The checks and pins against the side to move's king, found in one pass
-/// over the enemy piece list.
+/// The checks and pins against the side to move's king, and the squares
+/// around it that the king may step to.
 #[derive(Clone, Debug, Default)]
 pub struct KingSafety {
     /// The pieces giving check (at most two).
@@ -16,55 +18,108 @@ pub struct KingSafety {
     /// Pinned pieces of the side to move, with the direction from the king
     /// towards the pinner.
     pub pins: ArrayVec<(Square, i8), 8>,
+    /// The zone squares (bits as in `zone::ZONE_OFFSETS`) the king may move
+    /// to: on the board, empty or enemy, and not attacked once the king has
+    /// left its square.
+    pub(crate) king_targets: u16,
 }
 
 impl KingSafety {
     /// Analyses the side to move's king.
     #[inline]
     pub fn of(board: &Board) -> KingSafety {
-        let us = board.side_to_move();
+        match board.side_to_move() {
+            Color::White => KingSafety::of_side::<true>(board),
+            Color::Black => KingSafety::of_side::<false>(board),
+        }
+    }
+
+    /// [`of`](Self::of) for the side to move given as a constant (`WHITE`).
+    #[inline(always)]
+    pub(crate) fn of_side<const WHITE: bool>(board: &Board) -> KingSafety {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let them = !us;
         let king = board.king(us);
+        let k = king.index0x88() as u8;
+        let mut open = 0u16;
+        for (bit, &offset) in ZONE_OFFSETS.iter().enumerate() {
+            if board.cell(k.wrapping_add(offset as u8)).is_open_to(us) {
+                open |= 1 << bit;
+            }
+        }
         let mut safety = KingSafety::default();
-        for &from in board.pieces(!us) {
-            let piece = board.piece_at(from).expect("piece list and mailbox agree");
-            let mask = geometry::piece_mask(piece);
-            if geometry::attack_mask(from, king) & mask == 0 {
+        let mut attacked = 0u16;
+        for &from in board.pieces(them) {
+            let role = board.cell(from.index0x88() as u8).role_code();
+            let zone = zone::zone_attacks(them, role, from, king);
+            if zone == 0 {
                 continue;
             }
-            if mask & SLIDER_MASK == 0 {
-                let _ = safety.checkers.try_push(from);
-                continue;
-            }
-            // Walk from the king towards the slider: no piece between means
-            // check; exactly one of ours means a pin.
-            let step = geometry::step(king, from);
-            let mut square = king;
-            let mut blocker = None;
-            loop {
-                square = square.offset(step).expect("the slider lies on this ray");
-                if square == from {
-                    match blocker {
-                        None => {
-                            if safety.checkers.is_empty() {
-                                safety.check_ray = step;
-                            }
-                            // A third checker (only in composed positions) adds nothing: two already
-                            // mean that only the king may move.
-                            let _ = safety.checkers.try_push(from);
-                        }
-                        Some(pinned) => safety.pins.push((pinned, step)),
-                    }
-                    break;
+            if !is_slider(role) {
+                attacked |= zone;
+                if zone & CENTER != 0 {
+                    // A third checker (only in composed positions) adds nothing: two already
+                    // mean that only the king may move.
+                    let _ = safety.checkers.try_push(from);
                 }
-                if let Some(piece) = board.piece_at(square) {
-                    if piece.color() != us || blocker.is_some() {
-                        break;
-                    }
-                    blocker = Some(square);
+                continue;
+            }
+            let mut walk = zone & open & !attacked;
+            if zone & CENTER != 0 {
+                let step = geometry::step(king, from);
+                // The square behind the king, seen through it: attacked exactly when this is a check.
+                let behind = zone::step_bit(-step);
+                walk &= !behind;
+                if safety.line_to_king(board, us, king, from, step) {
+                    attacked |= behind;
+                }
+            }
+            while walk != 0 {
+                let bit = walk.trailing_zeros() as usize;
+                walk &= walk - 1;
+                let target = k.wrapping_add(ZONE_OFFSETS[bit] as u8);
+                if ray_clear(board, from.index0x88() as u8, target) {
+                    attacked |= 1 << bit;
                 }
             }
         }
+        safety.king_targets = open & !attacked & !CENTER;
         safety
+    }
+
+    /// Walks from the king towards the slider on `from` (direction `step`):
+    /// nothing between means check (recorded; returns true), exactly one of
+    /// our pieces means a pin (recorded).
+    #[inline(always)]
+    fn line_to_king(&mut self, board: &Board, us: Color, king: Square, from: Square, step: i8) -> bool {
+        let target = from.index0x88() as u8;
+        let mut square = king.index0x88() as u8;
+        let mut blocker = None;
+        loop {
+            square = square.wrapping_add(step as u8);
+            if square == target {
+                match blocker {
+                    None => {
+                        if self.checkers.is_empty() {
+                            self.check_ray = step;
+                        }
+                        let _ = self.checkers.try_push(from);
+                        return true;
+                    }
+                    Some(pinned) => {
+                        self.pins.push((Square::from_0x88_masked(pinned), step));
+                        return false;
+                    }
+                }
+            }
+            let cell = board.cell(square);
+            if !cell.is_empty() {
+                if !cell.is_color(us) || blocker.is_some() {
+                    return false;
+                }
+                blocker = Some(square);
+            }
+        }
     }
 
     /// Whether the side to move is in check.
@@ -78,4 +133,25 @@ impl KingSafety {
     pub fn pin(&self, square: Square) -> Option<i8> {
         self.pins.iter().find(|(s, _)| *s == square).map(|&(_, d)| d)
     }
+}
+
+/// Whether the role number (`Role as usize`) is a bishop, rook or queen.
+#[inline(always)]
+pub(crate) fn is_slider(role: usize) -> bool {
+    role.wrapping_sub(3) < 3
+}
+
+/// Whether every square strictly between the 0x88 indices `from` and `to`
+/// (on one line) is empty.
+#[inline(always)]
+pub(crate) fn ray_clear(board: &Board, from: u8, to: u8) -> bool {
+    let step = geometry::step_0x88(from, to) as u8;
+    let mut square = from.wrapping_add(step);
+    while square != to {
+        if !board.cell(square).is_empty() {
+            return false;
+        }
+        square = square.wrapping_add(step);
+    }
+    true
 }

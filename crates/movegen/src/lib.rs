@@ -16,6 +16,7 @@ mod san;
 mod san_line;
 mod san_parse;
 mod uci;
+mod zone;
 
 pub use epd::{Epd, EpdError, Operation};
 pub use game::Game;

@@ -1,0 +1,124 @@
+//! The king's zone: its square and the eight around it, as a 9-bit set, and
+//! a table that says, from a piece's 0x88 distance to the king, which zone
+//! squares it attacks on an empty board. One lookup per enemy piece then
+//! finds both checks and the squares the king may not step to.
+
+use ox88_board::{Color, Square};
+
+/// Bit `i` of a zone set stands for the square `ZONE_OFFSETS[i]` (0x88
+/// steps) from the king: rank by rank from below, file by file from the left.
+pub(crate) const ZONE_OFFSETS: [i8; 9] = [-17, -16, -15, -1, 0, 1, 15, 16, 17];
+
+/// The zone bit of the king's own square (a piece attacking it gives check).
+pub(crate) const CENTER: u16 = 1 << 4;
+
+/// The zone bit of the square one unit `step` (a king step) from the king.
+#[inline(always)]
+pub(crate) fn step_bit(step: i8) -> u16 {
+    STEP_BITS[(step as i16 + 17) as usize]
+}
+
+const STEP_BITS: [u16; 35] = {
+    let mut bits = [0u16; 35];
+    let mut i = 0;
+    while i < 9 {
+        bits[(ZONE_OFFSETS[i] + 17) as usize] = 1 << i;
+        i += 1;
+    }
+    bits
+};
+
+/// `ZONE[color][role][king - from + 119]`: the zone squares a piece of
+/// `color` and `role` (numbered as `Role as usize`, 1..=6; 0 is nothing)
+/// standing on `from` attacks on an empty board. Slider entries say only
+/// that the square is on one of the piece's lines: the caller looks for
+/// blockers.
+static ZONE: [[[u16; 240]; 8]; 2] = [build(Color::White), build(Color::Black)];
+
+/// The zone squares attacked (on an empty board) by a piece with role number
+/// `role` of colour `color` on `from`, for the king on `king`.
+#[inline(always)]
+pub(crate) fn zone_attacks(color: Color, role: usize, from: Square, king: Square) -> u16 {
+    ZONE[color.index()][role][(Square::diff(from, king) + 119) as usize]
+}
+
+const fn attacks(color: Color, role: usize, dr: i16, df: i16) -> bool {
+    let (ar, af) = (dr.abs(), df.abs());
+    match role {
+        1 => {
+            let forward = match color {
+                Color::White => 1,
+                Color::Black => -1,
+            };
+            dr == forward && af == 1
+        }
+        2 => ar * af == 2,
+        3 => ar == af && ar != 0,
+        4 => (ar == 0) != (af == 0),
+        5 => (ar == af && ar != 0) || ((ar == 0) != (af == 0)),
+        6 => ar <= 1 && af <= 1 && ar + af != 0,
+        _ => false,
+    }
+}
+
+const fn build(color: Color) -> [[u16; 240]; 8] {
+    let mut table = [[0u16; 240]; 8];
+    let mut role = 1;
+    while role <= 6 {
+        let mut index = 0;
+        while index < 239 {
+            // The 0x88 difference king - from decomposes uniquely into ranks
+            // and files, the files within -7..=7.
+            let d = index as i16 - 119;
+            let dr = (d + 7).div_euclid(16);
+            let df = d - 16 * dr;
+            if df >= -7 && df <= 7 && dr >= -7 && dr <= 7 {
+                let mut bit = 0;
+                while bit < 9 {
+                    let (zr, zf) = (bit as i16 / 3 - 1, bit as i16 % 3 - 1);
+                    if attacks(color, role, dr + zr, df + zf) {
+                        table[role][index] |= 1 << bit;
+                    }
+                    bit += 1;
+                }
+            }
+            index += 1;
+        }
+        role += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ox88_board::{geometry, Piece, Role};
+
+    /// The table agrees with the board's square-difference table for every
+    /// piece, king square and zone square on the board.
+    #[test]
+    fn zone_table_matches_attack_masks() {
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                for from in Square::all() {
+                    for king in Square::all() {
+                        let zone = zone_attacks(color, role as usize, from, king);
+                        for (bit, &offset) in ZONE_OFFSETS.iter().enumerate() {
+                            let Some(z) = king.offset(offset) else { continue };
+                            let expected = geometry::pseudo_attacks(piece, from, z);
+                            assert_eq!(zone & (1 << bit) != 0, expected, "{piece:?} {from} {king} {z}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn step_bits() {
+        assert_eq!(step_bit(0), CENTER);
+        assert_eq!(step_bit(16), 1 << 7);
+        assert_eq!(step_bit(-17), 1);
+    }
+}
