@@ -1,9 +1,6 @@
 //! Random input lines to the UCI driver (with the `FirstLegal` test engine):
 //! it never panics or hangs, every line it writes is a UCI message or a
 //! perft/display line, and every accepted `go` gets exactly one `bestmove`.
-//!
-//! Wire into `fuzz/Cargo.toml` with `ox88-protocol = { path = "../crates/protocol" }`
-//! and a `[[bin]]` named `uci_driver` whose path is this file.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -1,9 +1,6 @@
 //! Random input lines to the CECP driver (with the `FirstLegal` test
 //! engine): it never panics or hangs, and every line it writes is a CECP
 //! message.
-//!
-//! Wire into `fuzz/Cargo.toml` with `ox88-protocol = { path = "../crates/protocol" }`
-//! and a `[[bin]]` named `xboard_driver` whose path is this file.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
