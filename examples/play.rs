@@ -1,0 +1,348 @@
+//! Play against the ox88 engine in the terminal: a board diagram, moves in
+//! SAN or UCI, legal-move hints, take-backs, and the game's end with its
+//! reason.
+//!
+//! cargo run --release --example play -- [--time SECONDS | --depth N] [--black] [--fen FEN]
+
+use ox88::board::{Board, CastlingMode, Color, File, Move, Rank, Square};
+use ox88::movegen::{Game, MoveGen, Notation, Outcome};
+use ox88::protocol::{Engine, Limits, OptionValue, ScoreInfo};
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+const HELP: &str = "\
+play: play chess against the ox88 engine in the terminal
+
+usage: play [--time SECONDS | --depth N] [--black] [--fen FEN] [--threads N] [--hash MB]
+
+  --time SECONDS  the engine thinks this long per move (default 1)
+  --depth N       the engine searches this deep per move (with --time too: whichever comes first)
+  --black         play Black (default: White)
+  --fen FEN       start from this position instead of the initial one
+  --threads N     engine search threads (default 1)
+  --hash MB       engine transposition table size (default 16)
+  --help          show this help
+
+Type `help` during the game for its commands.";
+
+/// The commands during a game.
+const COMMANDS: &str = "\
+Type moves in SAN (e4, Nf3, O-O, exd8=Q) or UCI (e2e4, e1g1, e7e8q). Commands:
+  moves          list your legal moves
+  undo           take back your last move (and the engine's reply)
+  new            start a new game
+  white, black   play that colour from now on (the engine moves if it is its turn)
+  flip           turn the board diagram around
+  draw           claim a draw by threefold repetition or the fifty-move rule
+  board, fen     show the board, or its FEN
+  help           show this list
+  quit           leave (so does end of input)";
+
+struct Options {
+    start: Board,
+    human: Color,
+    limits: Limits,
+    threads: i64,
+    hash_mb: i64,
+}
+
+fn parse_args() -> Result<Option<Options>, String> {
+    let mut options =
+        Options { start: Board::startpos(), human: Color::White, limits: Limits::default(), threads: 1, hash_mb: 16 };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(None),
+            "--time" => {
+                let seconds: f64 = number(&value("--time")?, "--time")?;
+                if !(seconds > 0.0 && seconds < 1e6) {
+                    return Err(format!("--time: {seconds} is not a positive number of seconds"));
+                }
+                options.limits.movetime = Some(Duration::from_secs_f64(seconds));
+            }
+            "--depth" => options.limits.depth = Some(number(&value("--depth")?, "--depth")?),
+            "--black" => options.human = Color::Black,
+            "--white" => options.human = Color::White,
+            "--fen" => options.start = Board::from_fen(&value("--fen")?).map_err(|e| format!("bad FEN: {e}"))?,
+            "--threads" => options.threads = number(&value("--threads")?, "--threads")?,
+            "--hash" => options.hash_mb = number(&value("--hash")?, "--hash")?,
+            other => return Err(format!("unknown argument {other:?} (see --help)")),
+        }
+    }
+    if options.limits.depth == Some(0) || options.threads < 1 || options.hash_mb < 1 {
+        return Err("--depth, --threads and --hash must be at least 1".into());
+    }
+    if options.limits.depth.is_none() && options.limits.movetime.is_none() {
+        options.limits.movetime = Some(Duration::from_secs(1));
+    }
+    Ok(Some(options))
+}
+
+fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
+    text.parse().map_err(|_| format!("{name}: {text:?} is not a valid number"))
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// The board as text, from `viewer`'s side, with the side to move and the
+/// last move.
+fn diagram(game: &Game, viewer: Color) -> String {
+    let board = game.board();
+    let ranks: Vec<u8> = if viewer == Color::White { (0..8).rev().collect() } else { (0..8).collect() };
+    let files: Vec<u8> = if viewer == Color::White { (0..8).collect() } else { (0..8).rev().collect() };
+    let mut text = String::new();
+    for &r in &ranks {
+        let rank = Rank::new(r).expect("0..8 is a rank");
+        text.push_str(&format!(" {} ", rank.char()));
+        for &f in &files {
+            let square = Square::from_coords(File::new(f).expect("0..8 is a file"), rank);
+            text.push(' ');
+            text.push(board.piece_at(square).map_or('.', |p| p.char()));
+        }
+        text.push('\n');
+    }
+    text.push_str("   ");
+    for &f in &files {
+        text.push(' ');
+        text.push(File::new(f).expect("0..8 is a file").char());
+    }
+    text.push('\n');
+    text
+}
+
+/// A game in the terminal: the game, who plays what, and the engine.
+struct Session {
+    game: Game,
+    start: Board,
+    human: Color,
+    viewer: Color,
+    limits: Limits,
+    engine: ox88::Ox88,
+    /// A claimed draw ends the game too (`Game::outcome` only knows the
+    /// draws that need no claim).
+    claimed: Option<Outcome>,
+}
+
+impl Session {
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome().or(self.claimed)
+    }
+
+    fn show(&self) {
+        print!("{}", diagram(&self.game, self.viewer));
+        match self.outcome() {
+            Some(outcome) => println!("Game over: {outcome}. Type `new` to play again, or `undo`."),
+            None => {
+                let board = self.game.board();
+                let check = if board.in_check() { ", in check" } else { "" };
+                println!("{} to move{check}.", color_name(board.side_to_move()));
+                if let Some(reason) = self.game.claimable_draw() {
+                    println!("A draw may be claimed ({}): type `draw` to claim it.", claim_text(reason));
+                }
+            }
+        }
+    }
+
+    /// The engine plays a move in the current position, which is not over.
+    fn engine_move(&mut self) {
+        let (mut depth, mut score) = (0, None);
+        let limits = self.limits.clone();
+        self.engine.stop_handle().reset(false);
+        let best = self.engine.search(self.game.start(), self.game.moves(), &limits, &mut |info| {
+            if info.score.is_some() {
+                (depth, score) = (info.depth.unwrap_or(depth), info.score);
+            }
+        });
+        // The engine returns a move whenever there is one, and the caller
+        // checked that the game is not over.
+        let m = best.best.expect("a legal move exists");
+        let losing =
+            matches!(score, Some(ScoreInfo::Cp(cp)) if cp <= 0) || matches!(score, Some(ScoreInfo::Mate(n)) if n <= 0);
+        if let (Some(reason), true) = (self.game.claimable_draw(), losing) {
+            println!("ox88 claims a draw ({}).", claim_text(reason));
+            self.claimed = Some(Outcome::Draw { reason });
+            return;
+        }
+        let san = self.game.board().san(m);
+        self.game.play(m).expect("the engine plays legal moves");
+        let score = match score {
+            Some(ScoreInfo::Cp(cp)) => format!("{:+.2}", f64::from(cp) / 100.0),
+            Some(ScoreInfo::Mate(n)) => format!("mate {n}"),
+            None => "book".to_owned(),
+        };
+        println!("ox88 plays {san} (depth {depth}, {score} for ox88)");
+    }
+
+    /// Handles one line of input; returns `false` to quit.
+    fn command(&mut self, line: &str) -> bool {
+        let word = line.trim();
+        match word.to_ascii_lowercase().as_str() {
+            "" => {}
+            "quit" | "exit" | "q" => return false,
+            "help" | "?" => println!("{COMMANDS}"),
+            "moves" | "hint" => self.list_moves(),
+            "board" | "d" => self.show(),
+            "fen" => println!("{}", self.game.board().fen()),
+            "flip" => {
+                self.viewer = !self.viewer;
+                self.show();
+            }
+            "white" | "black" => {
+                self.human = if word.eq_ignore_ascii_case("white") { Color::White } else { Color::Black };
+                self.viewer = self.human;
+                println!("You play {}.", color_name(self.human));
+            }
+            "new" => {
+                self.game = Game::new(self.start.clone());
+                self.claimed = None;
+                self.engine.new_game();
+                println!("New game: you play {}.", color_name(self.human));
+                self.show();
+            }
+            "undo" | "takeback" => self.undo(),
+            "draw" => match (self.outcome(), self.game.claimable_draw()) {
+                (Some(_), _) => println!("The game is already over."),
+                (None, Some(reason)) => {
+                    self.claimed = Some(Outcome::Draw { reason });
+                    println!("Draw claimed ({}). Game over: {}.", claim_text(reason), Outcome::Draw { reason });
+                }
+                (None, None) => println!("No draw can be claimed here (no threefold repetition, not fifty moves)."),
+            },
+            _ => self.human_move(word),
+        }
+        true
+    }
+
+    fn human_move(&mut self, text: &str) {
+        if let Some(outcome) = self.outcome() {
+            println!("The game is over ({outcome}): type `new` or `undo`.");
+            return;
+        }
+        let board = self.game.board();
+        if board.side_to_move() != self.human {
+            println!("It is not your move.");
+            return;
+        }
+        match parse_move(board, text) {
+            Ok(m) => {
+                println!("You play {}", board.san(m));
+                self.game.play(m).expect("parsed moves are legal");
+            }
+            Err(e) => println!("{e} (type `moves` for the legal moves, `help` for the commands)"),
+        }
+    }
+
+    fn list_moves(&self) {
+        let board = self.game.board();
+        let mut moves: Vec<String> = board.legal_moves().iter().map(|&m| board.san(m).to_string()).collect();
+        moves.sort();
+        if moves.is_empty() {
+            println!("No legal moves.");
+        } else {
+            println!("Legal moves ({}): {}", moves.len(), moves.join(" "));
+        }
+    }
+
+    /// Takes back moves until it is the human's turn again, at least one.
+    fn undo(&mut self) {
+        self.claimed = None;
+        if self.game.undo().is_none() {
+            println!("Nothing to take back.");
+            return;
+        }
+        while self.game.board().side_to_move() != self.human && self.game.undo().is_some() {}
+        println!("Taken back.");
+        self.show();
+    }
+}
+
+fn claim_text(reason: ox88::movegen::DrawReason) -> &'static str {
+    match reason {
+        ox88::movegen::DrawReason::FiftyMoves => "fifty-move rule",
+        _ => "threefold repetition",
+    }
+}
+
+/// The legal move `text` names: UCI if it looks like UCI, else SAN.
+fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
+    let uci_like =
+        matches!(text.len(), 4 | 5) && text.as_bytes()[1].is_ascii_digit() && text.as_bytes()[3].is_ascii_digit();
+    if uci_like {
+        return board.parse_uci(text, CastlingMode::Standard).map_err(|e| e.to_string());
+    }
+    board.parse_san(text).map_err(|e| e.to_string())
+}
+
+fn run(options: Options) -> io::Result<()> {
+    let mut engine = ox88::Ox88::new();
+    for (name, value) in [("Hash", options.hash_mb), ("Threads", options.threads)] {
+        engine.set_option(name, &OptionValue::Spin(value)).map_err(io::Error::other)?;
+    }
+    engine.new_game();
+    let mut session = Session {
+        game: Game::new(options.start.clone()),
+        start: options.start,
+        human: options.human,
+        viewer: options.human,
+        limits: options.limits,
+        engine,
+        claimed: None,
+    };
+    println!("You play {} against ox88. Type `help` for the commands.", color_name(session.human));
+    let mut input = io::stdin().lock();
+    let mut line = String::new();
+    let mut shown = false;
+    loop {
+        if session.outcome().is_none() && session.game.board().side_to_move() != session.human {
+            session.engine_move();
+            shown = false;
+            continue;
+        }
+        if !shown {
+            session.show();
+            shown = true;
+        }
+        print!("> ");
+        io::stdout().flush()?;
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            println!();
+            break;
+        }
+        let moves = session.game.moves().len();
+        if !session.command(&line) {
+            break;
+        }
+        // Undo and new show the board themselves; a move needs a new diagram.
+        shown = shown && session.game.moves().len() <= moves;
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{HELP}\n\n{COMMANDS}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("play: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("play: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
