@@ -38,6 +38,11 @@ impl Cell {
     /// The wall beyond the edge of the board.
     pub const WALL: Cell = Cell(WALL_BIT);
 
+    /// The cell holding `piece`.
+    #[inline(always)]
+    pub const fn of(piece: Piece) -> Cell {
+        Cell(piece.bits())
+    }
     #[inline(always)]
     pub(crate) const fn from_bits(bits: u8) -> Cell {
         Cell(bits)

@@ -9,10 +9,10 @@
 //! [`ox88_board::Cell`]) instead of testing for the edge.
 
 use crate::king_safety::{is_slider, KingSafety};
-use crate::zone::ZONE_OFFSETS;
+use crate::zone::{self, ZONE_OFFSETS};
 use arrayvec::ArrayVec;
 use ox88_board::geometry::{attack_mask_0x88, role_mask, step_0x88};
-use ox88_board::{Board, CastlingSide, Color, Direction, File, Move, MoveKind, Role, Square};
+use ox88_board::{Board, CastlingSide, Cell, Color, Direction, File, Move, MoveKind, Piece, Role, Square};
 
 /// A move list on the stack. 256 is above the 218 legal moves of the richest
 /// known position, and FEN validation rejects material that could exceed it.
@@ -337,37 +337,83 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
 
     /// Castling, standard and Chess960: every square the king and rook cross
     /// or land on is empty (but for the two of them), and no square the king
-    /// crosses or lands on is attacked.
+    /// crosses or lands on is attacked, with the king and rook taken off.
     #[inline(never)]
     fn castling<S: MoveSink>(&self, list: &mut S) {
         let rights = self.board.castling();
         let king = Square::from_0x88_masked(self.king);
-        let rank = king.rank();
+        let rank = self.king & 0x70;
+        let kf = self.king & 7;
         for side in CastlingSide::ALL {
             let Some(rook) = rights.rook(Self::US, side) else { continue };
             let (king_file, rook_file, kind) = match side {
-                CastlingSide::Short => (File::G, File::F, MoveKind::CastleShort),
-                CastlingSide::Long => (File::C, File::D, MoveKind::CastleLong),
+                CastlingSide::Short => (File::G.index(), File::F.index(), MoveKind::CastleShort),
+                CastlingSide::Long => (File::C.index(), File::D.index(), MoveKind::CastleLong),
             };
-            let files = [king.file().index(), rook.file().index(), king_file.index(), rook_file.index()];
-            let (low, high) = (files.iter().min().copied().unwrap_or(0), files.iter().max().copied().unwrap_or(7));
-            let clear = (low..=high).all(|f| {
-                let sq = Square::from_0x88_masked(rank.index() * 16 + f);
-                sq == king || sq == rook || self.board.piece_at(sq).is_none()
-            });
+            let r = rook.index0x88() as u8;
+            let rf = r & 7;
+            let (low, high) = (kf.min(rf).min(king_file).min(rook_file), kf.max(rf).max(king_file).max(rook_file));
+            let clear =
+                (rank + low..=rank + high).all(|sq| sq == self.king || sq == r || self.board.cell(sq).is_empty());
             if !clear {
                 continue;
             }
-            let (from_file, to_file) = (king.file().index(), king_file.index());
-            let (a, b) = (from_file.min(to_file), from_file.max(to_file));
-            let safe = (a..=b).all(|f| {
-                let sq = Square::from_0x88_masked(rank.index() * 16 + f);
-                !self.board.attacked_ignoring(sq, Self::THEM, &[king, rook])
+            // A square next to the king that is empty is safe exactly when the
+            // king may step there: the zone analysis took the king off, and a
+            // ray that only the castling rook blocks would reach the king's
+            // destination too, which is tested in full.
+            let (a, b) = (kf.min(king_file), kf.max(king_file));
+            let safe = (rank + a..=rank + b).all(|sq| {
+                if sq == self.king {
+                    // Not in check; but a king that stays while its rook
+                    // leaves may be uncovered along the rank.
+                    return kf != king_file || !self.attacked(sq, r);
+                }
+                let step = sq.wrapping_sub(self.king) as i8;
+                if (step == 1 || step == -1) && sq != r && sq != rank + king_file {
+                    return self.safety.king_targets & zone::step_bit(step) != 0;
+                }
+                !self.attacked(sq, r)
             });
             if safe {
                 list.push(Move::new(king, rook, kind));
             }
         }
+    }
+
+    /// Whether the enemy attacks the square `target`, with our king and the
+    /// piece on `ignore` taken off the board.
+    fn attacked(&self, target: u8, ignore: u8) -> bool {
+        let pawn = Cell::of(Piece::new(Self::THEM, Role::Pawn));
+        let knight = Cell::of(Piece::new(Self::THEM, Role::Knight));
+        let ahead = target.wrapping_add(Self::FORWARD as u8);
+        if self.board.cell(ahead.wrapping_sub(1)) == pawn || self.board.cell(ahead.wrapping_add(1)) == pawn {
+            return true;
+        }
+        if Direction::KNIGHT.iter().any(|&d| self.board.cell(target.wrapping_add(d as u8)) == knight) {
+            return true;
+        }
+        let their_king = self.board.king(Self::THEM).index0x88() as u8;
+        if attack_mask_0x88(their_king, target) & role_mask(Self::THEM, Role::King as usize) != 0 {
+            return true;
+        }
+        for (i, ray) in Direction::ALL.into_iter().enumerate() {
+            // Direction::ALL lists the four straight directions first.
+            let sliders = if i < 4 { (1 << ROOK) | (1 << QUEEN) } else { (1 << BISHOP) | (1 << QUEEN) };
+            let mut square = target;
+            loop {
+                square = square.wrapping_add(ray as u8);
+                let cell = self.board.cell(square);
+                if cell.is_empty() || square == self.king || square == ignore {
+                    continue;
+                }
+                if cell.is_color(Self::THEM) && (1 << cell.role_code()) & sliders != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
     }
 }
 
