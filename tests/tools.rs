@@ -1,0 +1,152 @@
+//! The built `epd` and `play` examples run as processes: suite scoring
+//! (bm, am, STS points), their errors, and a terminal game fed by a pipe.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the example `name` with `args`, `input` on its standard input.
+fn run(name: &str, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(common::example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {name}: {e}"));
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // The game may end (or fail) before reading everything.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("the example runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A suite file in the temporary directory, unique to the test.
+fn suite(name: &str, lines: &[&str]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("ox88-{}-{name}.epd", std::process::id()));
+    std::fs::write(&path, lines.join("\n") + "\n").expect("temporary file");
+    path
+}
+
+/// White mates with Ra8#; Ra7 is no good.
+const MATE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - -";
+
+#[test]
+fn epd_scores_bm_am_and_sts_points() {
+    let path = suite(
+        "scores",
+        &[
+            &format!("{MATE} bm Ra8#; id \"mate\";"),
+            &format!("{MATE} am Ra7; id \"avoid\";"),
+            &format!("{MATE} bm Ra8#; id \"sts\"; c0 \"Ra8=10, Ra7=2, Kf1=1\";"),
+            // A wrong key: the engine mates, which this line does not want.
+            &format!("{MATE} bm Kf1; id \"wrong key\"; c0 \"a comment, not points\";"),
+            "",
+            &format!("{MATE} am Ra8#; id \"avoid mate\";"),
+        ],
+    );
+    let out = run("epd", &["--depth", "4", "--verbose", path.to_str().expect("UTF-8 path")], "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    let name = path.file_name().and_then(|n| n.to_str()).expect("a file name");
+    assert!(stdout.contains(&format!("{name}: solved 3/5 (60.0%); points 10/10 (100.0%)")), "{stdout}");
+    let failures: Vec<&str> = stdout.lines().filter(|l| l.starts_with("FAILED")).collect();
+    assert_eq!(failures.len(), 2, "{stdout}");
+    assert!(failures[0].starts_with("FAILED line 4 wrong key: played Ra8#, bm Kf1"), "{stdout}");
+    assert!(failures[1].starts_with("FAILED line 6 avoid mate: played Ra8#, am Ra8#"), "{stdout}");
+    // The progress line went to stderr.
+    assert!(text(&out.stderr).contains("5/5, solved 3/5"), "{}", text(&out.stderr));
+    // Without --verbose, only the summary.
+    let out = run("epd", &["--depth", "4", "--limit", "3", path.to_str().expect("UTF-8 path")], "");
+    assert_eq!(text(&out.stdout), format!("{name}: solved 3/3 (100.0%); points 10/10 (100.0%)\n"));
+    std::fs::remove_file(path).ok();
+}
+
+#[test]
+fn epd_errors_are_one_line_and_exit_2() {
+    let bad_move = suite("bad-move", &[&format!("{MATE} bm Ra8#;"), &format!("{MATE} bm Qh7#;")]);
+    let bad_fen = suite("bad-fen", &["this is not EPD"]);
+    let bad_points = suite("bad-points", &[&format!("{MATE} bm Ra8#; c0 \"Ra8=10, Rb9=3\";")]);
+    let no_test = suite("no-test", &[&format!("{MATE} id \"nothing to score\";")]);
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec![bad_move.to_str().unwrap()], ":2: EPD operation bm"),
+        (vec![bad_fen.to_str().unwrap()], ":1: invalid EPD position"),
+        (vec![bad_points.to_str().unwrap()], ":1: c0 points"),
+        (vec![no_test.to_str().unwrap()], ":1: no bm, am or c0 points"),
+        (vec!["/nonexistent/suite.epd"], "cannot read /nonexistent/suite.epd"),
+        (vec![], "no suite file"),
+        (vec!["--depth", "x", "f.epd"], "--depth"),
+        (vec!["--time", "-1", "f.epd"], "--time"),
+        (vec!["--bogus"], "unknown argument"),
+    ];
+    for (args, wanted) in cases {
+        let out = run("epd", &args, "");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("epd: ") && stderr.contains(wanted), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let help = run("epd", &["--help"], "");
+    assert!(help.status.success() && text(&help.stdout).contains("usage: epd"));
+    for path in [bad_move, bad_fen, bad_points, no_test] {
+        std::fs::remove_file(path).ok();
+    }
+}
+
+#[test]
+fn play_takes_moves_commands_and_bad_input_until_eof() {
+    let input = "e4\nfoo\nNf9\ne2e5\nmoves\nundo\nmoves\nflip\nfen\ndraw\nd2d4\nnew\n";
+    let out = run("play", &["--depth", "2"], input);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    for wanted in [
+        "You play White against ox88",
+        "You play e4",
+        "ox88 plays ",
+        "invalid SAN \"foo\"",
+        "invalid SAN \"Nf9\"",
+        "illegal move e2e5",
+        "Legal moves (20): ",
+        "Taken back.",
+        " 1  R N B K Q B N R",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "No draw can be claimed here",
+        "You play d4",
+        "New game: you play White.",
+    ] {
+        assert!(stdout.contains(wanted), "missing {wanted:?} in:\n{stdout}");
+    }
+    // Each bad input costs one line and no move.
+    assert_eq!(stdout.matches("You play ").count(), 3, "{stdout}");
+}
+
+#[test]
+fn play_ends_games_with_the_reason() {
+    // The human mates.
+    let out = run("play", &["--depth", "2", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"], "Ra8\nKf1\nundo\nRa8#\n");
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.matches("Game over: 1-0 {White mates}").count(), 2, "{stdout}");
+    assert!(stdout.contains("The game is over (1-0 {White mates}): type `new` or `undo`."), "{stdout}");
+    // The engine (White) mates the human.
+    let out = run("play", &["--depth", "3", "--black", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"], "");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("ox88 plays Ra8#") && stdout.contains("Game over: 1-0 {White mates}"), "{stdout}");
+    // Stalemate by the human's move, and insufficient material from the start.
+    let out = run("play", &["--fen", "k7/8/1Q6/8/8/8/8/7K w - - 0 1"], "Qc7\nQb6\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Game over: 1/2-1/2 {Stalemate}"), "{stdout}");
+    let out = run("play", &["--fen", "k7/8/8/8/8/8/8/6NK w - - 0 1"], "Nf3\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Game over: 1/2-1/2 {Insufficient material}"), "{stdout}");
+    assert!(stdout.contains("The game is over"), "{stdout}");
+    // Bad arguments.
+    let out = run("play", &["--fen", "nonsense"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("play: bad FEN"), "{}", text(&out.stderr));
+}
