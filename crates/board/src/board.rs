@@ -97,6 +97,25 @@ impl Board {
     pub fn pieces(&self, color: Color) -> &[Square] {
         self.lists[color.index()].as_slice()
     }
+    /// The squares of `color`'s pieces other than pawns (king included), in no
+    /// particular order: the first part of [`pieces`](Self::pieces).
+    ///
+    /// ```
+    /// use ox88_board::{Board, Color};
+    /// let board = Board::startpos();
+    /// assert_eq!(board.non_pawns(Color::White).len(), 8);
+    /// assert_eq!(board.pawns(Color::White).len(), 8);
+    /// ```
+    #[inline(always)]
+    pub fn non_pawns(&self, color: Color) -> &[Square] {
+        self.lists[color.index()].non_pawns()
+    }
+    /// The squares of `color`'s pawns, in no particular order: the rest of
+    /// [`pieces`](Self::pieces).
+    #[inline(always)]
+    pub fn pawns(&self, color: Color) -> &[Square] {
+        self.lists[color.index()].pawns()
+    }
     /// The square of `color`'s king.
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
@@ -165,9 +184,8 @@ impl Board {
     pub(crate) fn add_piece(&mut self, square: Square, piece: Piece) {
         debug_assert!(self.piece_at(square).is_none());
         let color = piece.color();
-        let slot = self.lists[color.index()].push(square);
+        self.lists[color.index()].push(square, piece.role() == Role::Pawn, &mut self.slots);
         self.put(square, piece);
-        self.slots[square.index0x88()] = slot;
         self.counts[piece.bits() as usize] += 1;
         if piece.role() == Role::King {
             self.kings[color.index()] = square;
@@ -181,9 +199,7 @@ impl Board {
     pub(crate) fn remove_piece(&mut self, square: Square) -> (Piece, u8) {
         let piece = self.take(square);
         let slot = self.slots[square.index0x88()];
-        if let Some(moved) = self.lists[piece.color().index()].swap_remove(slot) {
-            self.slots[moved.index0x88()] = slot;
-        }
+        self.lists[piece.color().index()].remove(slot, piece.role() == Role::Pawn, &mut self.slots);
         self.counts[piece.bits() as usize] -= 1;
         self.toggle_keys(piece, square);
         (piece, slot)
@@ -193,11 +209,8 @@ impl Board {
     /// included; the keys are left to the caller (unmake restores them whole).
     #[inline(always)]
     pub(crate) fn restore_piece(&mut self, square: Square, piece: Piece, slot: u8) {
-        if let Some(moved) = self.lists[piece.color().index()].reinsert(slot, square) {
-            self.slots[moved.index0x88()] = self.lists[piece.color().index()].len() as u8 - 1;
-        }
+        self.lists[piece.color().index()].restore(slot, square, piece.role() == Role::Pawn, &mut self.slots);
         self.put(square, piece);
-        self.slots[square.index0x88()] = slot;
         self.counts[piece.bits() as usize] += 1;
     }
 
@@ -220,19 +233,32 @@ impl Board {
         }
     }
 
-    /// Replaces the piece on `square` by `piece` of the same colour (promotion
-    /// and its undo), keeping its slot; with `KEYS`, the keys follow.
+    /// Turns the pawn on `square` into `piece` (promotion), moving it to the
+    /// pieces' part of its list; returns the slot it had, for
+    /// [`unpromote`](Self::unpromote).
     #[inline(always)]
-    pub(crate) fn replace_piece<const KEYS: bool>(&mut self, square: Square, piece: Piece) {
-        let old = self.piece_at(square).expect("replace_piece on an empty square");
-        debug_assert_eq!(old.color(), piece.color());
-        self.counts[old.bits() as usize] -= 1;
+    pub(crate) fn promote(&mut self, square: Square, piece: Piece) -> u8 {
+        let pawn = self.piece_at(square).expect("a pawn to promote");
+        let slot = self.slots[square.index0x88()];
+        self.lists[piece.color().index()].promote(slot, &mut self.slots);
+        self.counts[pawn.bits() as usize] -= 1;
         self.counts[piece.bits() as usize] += 1;
         self.put(square, piece);
-        if KEYS {
-            self.toggle_keys(old, square);
-            self.toggle_keys(piece, square);
-        }
+        self.toggle_keys(pawn, square);
+        self.toggle_keys(piece, square);
+        slot
+    }
+
+    /// Undoes [`promote`](Self::promote): the piece on `square` becomes a
+    /// pawn again, back in `slot`. The keys are left to the caller.
+    #[inline(always)]
+    pub(crate) fn unpromote(&mut self, square: Square, slot: u8) {
+        let piece = self.piece_at(square).expect("a promoted piece");
+        let pawn = Piece::new(piece.color(), Role::Pawn);
+        self.lists[piece.color().index()].unpromote(slot, &mut self.slots);
+        self.counts[piece.bits() as usize] -= 1;
+        self.counts[pawn.bits() as usize] += 1;
+        self.put(square, pawn);
     }
 
     #[inline(always)]

@@ -60,6 +60,19 @@ pub mod internals {
                     }
                     seen += 1;
                 }
+                let pawns = self.pawns(color).len();
+                if self.non_pawns(color).len() + pawns != self.pieces(color).len()
+                    || self
+                        .pawns(color)
+                        .iter()
+                        .any(|&sq| self.piece_at(sq).map(|p| p.role()) != Some(crate::Role::Pawn))
+                    || self
+                        .non_pawns(color)
+                        .iter()
+                        .any(|&sq| self.piece_at(sq).map(|p| p.role()) == Some(crate::Role::Pawn))
+                {
+                    return Err(format!("{color:?} piece list is not split into pieces then pawns"));
+                }
                 let king = self.king(color);
                 if self.piece_at(king) != Some(crate::Piece::new(color, crate::Role::King)) {
                     return Err(format!("cached {color:?} king square {king} is wrong"));

@@ -8,6 +8,7 @@ use crate::{zobrist, Board, CastlingRights, Color, Move, MoveKind, Piece, Role, 
 pub struct Undo {
     captured: Option<Piece>,
     captured_slot: u8,
+    promotion_slot: u8,
     castling: CastlingRights,
     en_passant: Option<Square>,
     halfmove_clock: u16,
@@ -47,6 +48,7 @@ impl Board {
         let mut undo = Undo {
             captured: None,
             captured_slot: 0,
+            promotion_slot: 0,
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
@@ -94,14 +96,14 @@ impl Board {
             MoveKind::Promotion(role) => {
                 self.halfmove_clock = 0;
                 self.move_piece::<true>(from, to);
-                self.replace_piece::<true>(to, Piece::new(us, role));
+                undo.promotion_slot = self.promote(to, Piece::new(us, role));
             }
             MoveKind::PromotionCapture(role) => {
                 self.halfmove_clock = 0;
                 let (piece, slot) = self.remove_piece(to);
                 (undo.captured, undo.captured_slot) = (Some(piece), slot);
                 self.move_piece::<true>(from, to);
-                self.replace_piece::<true>(to, Piece::new(us, role));
+                undo.promotion_slot = self.promote(to, Piece::new(us, role));
             }
         }
         if !self.castling.is_empty() {
@@ -145,11 +147,11 @@ impl Board {
                 self.relocate_castling::<false>(m.castle_king_target(), m.castle_rook_target(), from, to);
             }
             MoveKind::Promotion(_) => {
-                self.replace_piece::<false>(to, Piece::new(us, Role::Pawn));
+                self.unpromote(to, undo.promotion_slot);
                 self.move_piece::<false>(to, from);
             }
             MoveKind::PromotionCapture(_) => {
-                self.replace_piece::<false>(to, Piece::new(us, Role::Pawn));
+                self.unpromote(to, undo.promotion_slot);
                 self.move_piece::<false>(to, from);
                 self.restore_captured(to, &undo);
             }
@@ -173,6 +175,7 @@ impl Board {
         let undo = Undo {
             captured: None,
             captured_slot: 0,
+            promotion_slot: 0,
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,

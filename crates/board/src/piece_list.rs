@@ -1,4 +1,6 @@
-//! The squares of one side's pieces, in a fixed-size array.
+//! The squares of one side's pieces, in a fixed-size array: the pieces other
+//! than pawns first, then the pawns, so that a generator can loop over each
+//! part without asking every entry what it is.
 
 use crate::Square;
 
@@ -6,68 +8,139 @@ use crate::Square;
 /// pieces (a promotion replaces the pawn).
 pub const MAX_PIECES: usize = 16;
 
-/// The squares of one side's pieces. The order is an implementation detail
-/// (it changes as pieces are captured) but is restored exactly by unmake.
+/// The squares of one side's pieces: slots `0..pawns_from` hold the pieces
+/// other than pawns (king included), slots `pawns_from..len` the pawns. The
+/// order within each part is an implementation detail (it changes as pieces
+/// are captured) but is restored exactly by unmake.
+///
+/// Every method that moves an entry also updates the board's square-to-slot
+/// index `slots`, so the two always agree.
 #[derive(Clone, Copy, Debug)]
 pub struct PieceList {
     squares: [Square; MAX_PIECES],
     len: u8,
+    pawns_from: u8,
 }
 
 impl PieceList {
     /// An empty list.
-    pub const EMPTY: PieceList = PieceList { squares: [Square::A1; MAX_PIECES], len: 0 };
+    pub const EMPTY: PieceList = PieceList { squares: [Square::A1; MAX_PIECES], len: 0, pawns_from: 0 };
 
     /// The occupied squares.
     #[inline(always)]
     pub fn as_slice(&self) -> &[Square] {
         &self.squares[..self.len as usize]
     }
+    /// The squares of the pieces other than pawns.
+    #[inline(always)]
+    pub fn non_pawns(&self) -> &[Square] {
+        &self.squares[..self.pawns_from as usize]
+    }
+    /// The squares of the pawns.
+    #[inline(always)]
+    pub fn pawns(&self) -> &[Square] {
+        &self.squares[self.pawns_from as usize..self.len as usize]
+    }
     /// How many pieces the side has.
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.len as usize
     }
-    /// Appends `square`, returning its slot. The caller guarantees room.
+
     #[inline(always)]
-    pub(crate) fn push(&mut self, square: Square) -> u8 {
-        let slot = self.len;
+    fn put(&mut self, slot: u8, square: Square, slots: &mut [u8; 128]) {
         self.squares[slot as usize] = square;
-        self.len += 1;
-        slot
+        slots[square.index0x88()] = slot;
     }
-    /// Replaces the square in `slot`.
+    #[inline(always)]
+    fn relocate(&mut self, from: u8, to: u8, slots: &mut [u8; 128]) {
+        let square = self.squares[from as usize];
+        self.put(to, square, slots);
+    }
+    #[inline(always)]
+    fn swap(&mut self, a: u8, b: u8, slots: &mut [u8; 128]) {
+        let (square_a, square_b) = (self.squares[a as usize], self.squares[b as usize]);
+        self.put(a, square_b, slots);
+        self.put(b, square_a, slots);
+    }
+
+    /// Adds a piece (a pawn if `pawn`) on `square`. The caller guarantees room.
+    pub(crate) fn push(&mut self, square: Square, pawn: bool, slots: &mut [u8; 128]) {
+        if !pawn {
+            if self.pawns_from < self.len {
+                self.relocate(self.pawns_from, self.len, slots);
+            }
+            self.put(self.pawns_from, square, slots);
+            self.pawns_from += 1;
+        } else {
+            self.put(self.len, square, slots);
+        }
+        self.len += 1;
+    }
+    /// Replaces the square in `slot` (the piece there moved).
     #[inline(always)]
     pub(crate) fn set(&mut self, slot: u8, square: Square) {
         self.squares[slot as usize] = square;
     }
-    /// Removes the entry in `slot` by moving the last entry into it; returns
-    /// the square that moved into `slot` (if a different entry did).
+    /// Removes the entry in `slot` (a pawn if `pawn`), filling the hole from
+    /// the end of its part (and, for a piece, the pieces' part's new hole
+    /// from the end of the pawns).
     #[inline(always)]
-    pub(crate) fn swap_remove(&mut self, slot: u8) -> Option<Square> {
-        self.len -= 1;
-        if slot == self.len {
-            None
+    pub(crate) fn remove(&mut self, slot: u8, pawn: bool, slots: &mut [u8; 128]) {
+        if pawn {
+            let last = self.len - 1;
+            if slot != last {
+                self.relocate(last, slot, slots);
+            }
         } else {
-            let moved = self.squares[self.len as usize];
-            self.squares[slot as usize] = moved;
-            Some(moved)
+            let last_piece = self.pawns_from - 1;
+            if slot != last_piece {
+                self.relocate(last_piece, slot, slots);
+            }
+            if self.pawns_from != self.len {
+                self.relocate(self.len - 1, last_piece, slots);
+            }
+            self.pawns_from -= 1;
         }
+        self.len -= 1;
     }
-    /// Undoes [`swap_remove`](Self::swap_remove): puts `square` back in `slot`,
-    /// moving the entry there to the end; returns that entry's square.
+    /// Undoes [`remove`](Self::remove) exactly: puts `square` back in `slot`.
     #[inline(always)]
-    pub(crate) fn reinsert(&mut self, slot: u8, square: Square) -> Option<Square> {
-        let end = self.len;
+    pub(crate) fn restore(&mut self, slot: u8, square: Square, pawn: bool, slots: &mut [u8; 128]) {
         self.len += 1;
-        if slot == end {
-            self.squares[slot as usize] = square;
-            None
+        if pawn {
+            let last = self.len - 1;
+            if slot != last {
+                self.relocate(slot, last, slots);
+            }
         } else {
-            let moved = self.squares[slot as usize];
-            self.squares[end as usize] = moved;
-            self.squares[slot as usize] = square;
-            Some(moved)
+            self.pawns_from += 1;
+            let last_piece = self.pawns_from - 1;
+            if self.pawns_from != self.len {
+                self.relocate(last_piece, self.len - 1, slots);
+            }
+            if slot != last_piece {
+                self.relocate(slot, last_piece, slots);
+            }
+        }
+        self.put(slot, square, slots);
+    }
+    /// The pawn in `slot` has promoted: it joins the pieces' part (swapping
+    /// places with the first pawn). [`unpromote`](Self::unpromote) with the
+    /// same `slot` undoes it.
+    #[inline(always)]
+    pub(crate) fn promote(&mut self, slot: u8, slots: &mut [u8; 128]) {
+        if slot != self.pawns_from {
+            self.swap(slot, self.pawns_from, slots);
+        }
+        self.pawns_from += 1;
+    }
+    /// Undoes [`promote`](Self::promote) of the pawn that was in `slot`.
+    #[inline(always)]
+    pub(crate) fn unpromote(&mut self, slot: u8, slots: &mut [u8; 128]) {
+        self.pawns_from -= 1;
+        if slot != self.pawns_from {
+            self.swap(slot, self.pawns_from, slots);
         }
     }
 }

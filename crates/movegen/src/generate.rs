@@ -133,8 +133,15 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
         if self.safety.checkers.len() > 1 {
             return;
         }
-        for &from in self.board.pieces(Self::US) {
+        for &from in self.board.non_pawns(Self::US) {
             self.piece_moves::<TACTICAL, S>(from, list);
+        }
+        for &square in self.board.pawns(Self::US) {
+            let pin = if self.any_pin { self.safety.pin(square) } else { None };
+            if CHECK && pin.is_some() {
+                continue;
+            }
+            self.pawn_moves::<TACTICAL, S>(square.index0x88() as u8, pin, list);
         }
         if self.board.en_passant().is_some() {
             self.en_passant(list);

@@ -1,10 +1,11 @@
 //! Checkers, pinned pieces and the king's safe squares: what constrains the
-//! side to move's moves, found in one pass over the enemy piece list.
+//! side to move's moves, found in one pass over the enemy pieces other than
+//! pawns (the pawns are looked for from the king's zone).
 
 use crate::zone::{self, CENTER, ZONE_OFFSETS};
 use arrayvec::ArrayVec;
 use ox88_board::geometry;
-use ox88_board::{Board, Color, Square};
+use ox88_board::{Board, Cell, Color, Piece, Role, Square};
 
 /// The checks and pins against the side to move's king, and the squares
 /// around it that the king may step to.
@@ -42,14 +43,44 @@ impl KingSafety {
         let king = board.king(us);
         let k = king.index0x88() as u8;
         let mut open = 0u16;
+        let mut open_count = 0;
         for (bit, &offset) in ZONE_OFFSETS.iter().enumerate() {
-            if board.cell(k.wrapping_add(offset as u8)).is_open_to(us) {
-                open |= 1 << bit;
-            }
+            let is_open = board.cell(k.wrapping_add(offset as u8)).is_open_to(us);
+            open |= (is_open as u16) << bit;
+            open_count += is_open as usize;
         }
         let mut safety = KingSafety::default();
         let mut attacked = 0u16;
-        for &from in board.pieces(them) {
+        // Enemy pawns: when they outnumber the squares to look at, looked for
+        // from the zone (a pawn attacks a square from one step ahead of it,
+        // as we move, and one file aside); otherwise one by one.
+        let pawn = Cell::of(Piece::new(them, Role::Pawn));
+        let ahead = us.forward() as u8;
+        let pawns = board.pawns(them);
+        let mut targets = if pawns.len() > open_count + 1 { open | CENTER } else { 0 };
+        if targets == 0 {
+            for &from in pawns {
+                let zone = zone::zone_attacks(them, Role::Pawn as usize, from, king);
+                attacked |= zone;
+                if zone & CENTER != 0 {
+                    let _ = safety.checkers.try_push(from);
+                }
+            }
+        }
+        while targets != 0 {
+            let bit = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let front = k.wrapping_add(ZONE_OFFSETS[bit] as u8).wrapping_add(ahead);
+            for side in [front.wrapping_sub(1), front.wrapping_add(1)] {
+                if board.cell(side) == pawn {
+                    attacked |= 1 << bit;
+                    if 1 << bit == CENTER {
+                        let _ = safety.checkers.try_push(Square::from_0x88_masked(side));
+                    }
+                }
+            }
+        }
+        for &from in board.non_pawns(them) {
             let role = board.cell(from.index0x88() as u8).role_code();
             let zone = zone::zone_attacks(them, role, from, king);
             if zone == 0 {
