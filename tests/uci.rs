@@ -5,13 +5,13 @@
 mod common;
 
 use common::Process;
-use ox88::board::{Board, CastlingMode, Color};
+use ox88::board::{Board, ByColor, CastlingMode, Color};
 use ox88::book::Book;
 use ox88::movegen::{Game, MoveGen, Notation, Outcome, WinReason};
 use std::time::{Duration, Instant};
 
-/// Queen and king against king: the engine (White) must mate.
-const KQK: &str = "8/8/8/4k3/8/8/8/3QK3 w - - 0 1";
+/// Rook and king against king: White must mate, whoever defends.
+const KRK: &str = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
 /// A Chess960 position: king b1, rooks a1 and g1, everything in between
 /// empty, so both castlings are legal (O-O-O is "b1a1" king-takes-rook).
 const CHESS960: &str = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1";
@@ -48,25 +48,22 @@ fn shown_fen(engine: &mut Process) -> String {
 fn a_game_to_mate_on_the_clock() {
     let mut engine = start_uci("uci");
     engine.send("ucinewgame");
-    let mut game = Game::new(KQK.parse().expect("valid FEN"));
-    let (mut wtime, btime, inc) = (Duration::from_millis(2000), 2000, 20);
+    // The engine plays both sides, each on its own clock of 2 s + 20 ms.
+    let mut game = Game::new(KRK.parse().expect("valid FEN"));
+    let inc = Duration::from_millis(20);
+    let mut clock = ByColor::new(Duration::from_secs(2), Duration::from_secs(2));
     while game.outcome_with_claims().is_none() {
-        assert!(game.moves().len() < 160, "no mate after 80 moves: {}", position(&game));
-        if game.board().side_to_move() == Color::White {
-            engine.send(&position(&game));
-            let started = Instant::now();
-            engine.send(&format!("go wtime {} btime {btime} winc {inc} binc {inc}", wtime.as_millis()));
-            let line = engine.expect_prefix("bestmove");
-            let used = started.elapsed();
-            assert!(used < wtime, "White lost on time: {used:?} of {wtime:?}");
-            wtime = wtime - used + Duration::from_millis(inc);
-            let m = best_move(&engine, &line, game.board(), CastlingMode::Standard);
-            game.play(m).expect("checked legal");
-        } else {
-            // The defence: the first legal king move.
-            let m = game.board().legal_moves()[0];
-            game.play(m).expect("generated moves are legal");
-        }
+        let side = game.board().side_to_move();
+        engine.send(&position(&game));
+        let started = Instant::now();
+        let (w, b) = (clock[Color::White].as_millis(), clock[Color::Black].as_millis());
+        engine.send(&format!("go wtime {w} btime {b} winc {} binc {}", inc.as_millis(), inc.as_millis()));
+        let line = engine.expect_prefix("bestmove");
+        let used = started.elapsed();
+        assert!(used < clock[side], "{side:?} lost on time: {used:?} of {:?}", clock[side]);
+        clock[side] = clock[side] - used + inc;
+        let m = best_move(&engine, &line, game.board(), CastlingMode::Standard);
+        game.play(m).expect("checked legal");
     }
     assert_eq!(
         game.outcome(),

@@ -5,12 +5,12 @@
 mod common;
 
 use common::Process;
-use ox88::board::{Board, CastlingMode, Color, Move};
+use ox88::board::{Board, ByColor, CastlingMode, Color, Move};
 use ox88::book::Book;
 use ox88::movegen::{Game, MoveGen, Notation, Outcome, WinReason};
 use std::time::{Duration, Instant};
 
-const KQK: &str = "8/8/8/4k3/8/8/8/3QK3 w - - 0 1";
+const KRK: &str = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
 const CHESS960: &str = "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1";
 
 fn start_xboard(name: &str) -> Process {
@@ -53,30 +53,23 @@ fn a_game_to_mate_on_the_clock() {
     let mut engine = start_xboard("xboard");
     engine.send("new");
     engine.send("force");
-    engine.send(&format!("setboard {KQK}"));
+    engine.send(&format!("setboard {KRK}"));
     engine.send("level 0 0:02 0.02");
-    let mut game = Game::new(KQK.parse().expect("valid FEN"));
-    let mut centis: i64 = 200;
-    engine.send(&format!("time {centis}"));
-    engine.send("otim 200");
-    let mut started = Instant::now();
-    engine.send("go");
-    loop {
+    // The engine plays both sides (`go` makes it play the side to move),
+    // each on its own clock, in centiseconds as CECP counts.
+    let mut game = Game::new(KRK.parse().expect("valid FEN"));
+    let mut centis = ByColor::new(200i64, 200i64);
+    while game.outcome().is_none() {
+        assert!(game.moves().len() < 100, "no mate after 50 moves: {}", game.board().fen());
+        let side = game.board().side_to_move();
+        engine.send(&format!("time {}", centis[side]));
+        engine.send(&format!("otim {}", centis[!side]));
+        let started = Instant::now();
+        engine.send("go");
         engine_move(&mut engine, &mut game);
-        centis -= started.elapsed().as_millis() as i64 / 10;
-        assert!(centis > 0, "White lost on time");
-        centis += 2;
-        if game.outcome().is_some() {
-            break;
-        }
-        assert!(game.moves().len() < 160, "no mate after 80 moves: {}", game.board().fen());
-        let reply = game.board().legal_moves()[0];
-        let text = reply.to_uci(CastlingMode::Standard).to_string();
-        game.play(reply).expect("generated moves are legal");
-        engine.send(&format!("time {centis}"));
-        engine.send("otim 200");
-        started = Instant::now();
-        engine.send(&format!("usermove {text}"));
+        centis[side] -= started.elapsed().as_millis() as i64 / 10;
+        assert!(centis[side] > 0, "{side:?} lost on time");
+        centis[side] += 2;
     }
     assert_eq!(game.outcome(), Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate }));
     engine.expect("the result", |l| l.starts_with("1-0 {White mates}"));
