@@ -7,7 +7,7 @@ mod common;
 use common::Process;
 use ox88::board::{Board, ByColor, CastlingMode, Color};
 use ox88::book::Book;
-use ox88::movegen::{Game, MoveGen, Notation, Outcome, WinReason};
+use ox88::movegen::{Game, Notation, Outcome, WinReason};
 use std::time::{Duration, Instant};
 
 /// Rook and king against king: White must mate, whoever defends.

@@ -7,7 +7,7 @@ mod common;
 use common::Process;
 use ox88::board::{Board, ByColor, CastlingMode, Color, Move};
 use ox88::book::Book;
-use ox88::movegen::{Game, MoveGen, Notation, Outcome, WinReason};
+use ox88::movegen::{Game, Notation, Outcome, WinReason};
 use std::time::{Duration, Instant};
 
 const KRK: &str = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
