@@ -217,7 +217,7 @@ impl Board {
     /// Moves the piece on `from` to the empty square `to`; with `KEYS`, the
     /// keys follow (unmake restores them whole instead).
     #[inline(always)]
-    pub(crate) fn move_piece<const KEYS: bool>(&mut self, from: Square, to: Square) {
+    pub(crate) fn move_piece<const KEYS: bool>(&mut self, from: Square, to: Square) -> Piece {
         let piece = self.take(from);
         debug_assert!(self.piece_at(to).is_none());
         let slot = self.slots[from.index0x88()];
@@ -231,6 +231,7 @@ impl Board {
             self.toggle_keys(piece, from);
             self.toggle_keys(piece, to);
         }
+        piece
     }
 
     /// Turns the pawn on `square` into `piece` (promotion), moving it to the

@@ -61,10 +61,9 @@ impl Board {
         self.halfmove_clock += 1;
         match m.kind() {
             MoveKind::Quiet => {
-                if self.piece_at(from).is_some_and(|p| p.role() == Role::Pawn) {
+                if self.move_piece::<true>(from, to).role() == Role::Pawn {
                     self.halfmove_clock = 0;
                 }
-                self.move_piece::<true>(from, to);
             }
             MoveKind::DoublePush => {
                 self.halfmove_clock = 0;
@@ -106,7 +105,10 @@ impl Board {
                 undo.promotion_slot = self.promote(to, Piece::new(us, role));
             }
         }
-        if !self.castling.is_empty() {
+        // Rights change only when the king moves or something moves from or
+        // to a first or last rank square (a castling rook's).
+        let back_rank = |sq: Square| (sq.rank().index() + 1) & 6 == 0;
+        if !self.castling.is_empty() && (king_moves || back_rank(from) || back_rank(to)) {
             let old = self.castling.bits();
             if king_moves {
                 self.castling.clear_color(us);
@@ -134,7 +136,9 @@ impl Board {
         }
         let (from, to) = (m.from(), m.to());
         match m.kind() {
-            MoveKind::Quiet | MoveKind::DoublePush => self.move_piece::<false>(to, from),
+            MoveKind::Quiet | MoveKind::DoublePush => {
+                self.move_piece::<false>(to, from);
+            }
             MoveKind::Capture => {
                 self.move_piece::<false>(to, from);
                 self.restore_captured(to, &undo);

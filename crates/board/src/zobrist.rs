@@ -11,10 +11,25 @@ const TURN_OFFSET: usize = 780;
 /// The key of `piece` standing on `square`.
 #[inline(always)]
 pub fn piece_key(piece: Piece, square: Square) -> u64 {
-    // Polyglot numbers pieces black pawn = 0, white pawn = 1, black knight = 2, ...
-    let kind = 2 * piece.role().index() + (piece.color() == Color::White) as usize;
-    POLYGLOT_RANDOM[64 * kind + square.index64()]
+    POLYGLOT_RANDOM[PIECE_OFFSETS[piece.bits() as usize & 31] as usize + square.index64()]
 }
+
+/// The offset of each piece's 64 keys in the Polyglot table, indexed by the
+/// piece's byte. Polyglot numbers pieces black pawn = 0, white pawn = 1,
+/// black knight = 2, ...
+static PIECE_OFFSETS: [u16; 32] = {
+    let mut offsets = [0u16; 32];
+    let mut i = 0;
+    while i < 12 {
+        let color = if i < 6 { Color::White } else { Color::Black };
+        if let Some(role) = Role::from_index(i % 6) {
+            let kind = 2 * role.index() + (color as usize == 0) as usize;
+            offsets[Piece::new(color, role).bits() as usize] = 64 * kind as u16;
+        }
+        i += 1;
+    }
+    offsets
+};
 
 /// The combined key of a set of castling rights (bits in Polyglot order).
 #[inline(always)]

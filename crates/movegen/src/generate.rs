@@ -46,7 +46,7 @@ impl MoveSink for MoveCounter {
 
 /// Generates legal moves; with `TACTICAL`, only captures (en passant
 /// included) and promotions to a queen.
-#[inline]
+#[inline(always)]
 pub(crate) fn generate<const TACTICAL: bool, S: MoveSink>(board: &Board, safety: &KingSafety, list: &mut S) {
     match (board.side_to_move(), safety.in_check()) {
         (Color::White, false) => Generator::<true, false>::new(board, safety).all::<TACTICAL, S>(list),
@@ -54,6 +54,14 @@ pub(crate) fn generate<const TACTICAL: bool, S: MoveSink>(board: &Board, safety:
         (Color::Black, false) => Generator::<false, false>::new(board, safety).all::<TACTICAL, S>(list),
         (Color::Black, true) => Generator::<false, true>::new(board, safety).all::<TACTICAL, S>(list),
     }
+}
+
+/// The number of legal moves, counted without building them. The counter is
+/// local so that it can live in a register.
+pub(crate) fn count_legal(board: &Board) -> usize {
+    let mut counter = MoveCounter(0);
+    generate::<false, MoveCounter>(board, &KingSafety::of(board), &mut counter);
+    counter.0
 }
 
 /// Generates the legal moves of the piece on `from` alone (all kinds).
@@ -345,46 +353,56 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
     /// Castling, standard and Chess960: every square the king and rook cross
     /// or land on is empty (but for the two of them), and no square the king
     /// crosses or lands on is attacked, with the king and rook taken off.
-    #[inline(never)]
+    #[inline(always)]
     fn castling<S: MoveSink>(&self, list: &mut S) {
         let rights = self.board.castling();
+        for side in CastlingSide::ALL {
+            let Some(rook) = rights.rook(Self::US, side) else { continue };
+            let r = rook.index0x88() as u8;
+            // Most often the square next to the king, towards the rook, is
+            // taken: a cheap early exit before the full test.
+            let next = if r > self.king { self.king + 1 } else { self.king.wrapping_sub(1) };
+            if next == r || self.board.cell(next).is_empty() {
+                self.castle(side, r, list);
+            }
+        }
+    }
+
+    /// [`castling`](Self::castling) on one side, with the rook on `r`.
+    #[inline(never)]
+    fn castle<S: MoveSink>(&self, side: CastlingSide, r: u8, list: &mut S) {
         let king = Square::from_0x88_masked(self.king);
         let rank = self.king & 0x70;
         let kf = self.king & 7;
-        for side in CastlingSide::ALL {
-            let Some(rook) = rights.rook(Self::US, side) else { continue };
-            let (king_file, rook_file, kind) = match side {
-                CastlingSide::Short => (File::G.index(), File::F.index(), MoveKind::CastleShort),
-                CastlingSide::Long => (File::C.index(), File::D.index(), MoveKind::CastleLong),
-            };
-            let r = rook.index0x88() as u8;
-            let rf = r & 7;
-            let (low, high) = (kf.min(rf).min(king_file).min(rook_file), kf.max(rf).max(king_file).max(rook_file));
-            let clear =
-                (rank + low..=rank + high).all(|sq| sq == self.king || sq == r || self.board.cell(sq).is_empty());
-            if !clear {
-                continue;
+        let (king_file, rook_file, kind) = match side {
+            CastlingSide::Short => (File::G.index(), File::F.index(), MoveKind::CastleShort),
+            CastlingSide::Long => (File::C.index(), File::D.index(), MoveKind::CastleLong),
+        };
+        let rf = r & 7;
+        let (low, high) = (kf.min(rf).min(king_file).min(rook_file), kf.max(rf).max(king_file).max(rook_file));
+        let clear = (rank + low..=rank + high).all(|sq| sq == self.king || sq == r || self.board.cell(sq).is_empty());
+        if !clear {
+            return;
+        }
+        // A square next to the king that is empty is safe exactly when the
+        // king may step there: the zone analysis took the king off, and a
+        // ray that only the castling rook blocks would reach the king's
+        // destination too, which is tested in full.
+        let (a, b) = (kf.min(king_file), kf.max(king_file));
+        let safe = (rank + a..=rank + b).all(|sq| {
+            if sq == self.king {
+                // Not in check; but a king that stays while its rook
+                // leaves may be uncovered along the rank.
+                return kf != king_file || !self.attacked(sq, r);
             }
-            // A square next to the king that is empty is safe exactly when the
-            // king may step there: the zone analysis took the king off, and a
-            // ray that only the castling rook blocks would reach the king's
-            // destination too, which is tested in full.
-            let (a, b) = (kf.min(king_file), kf.max(king_file));
-            let safe = (rank + a..=rank + b).all(|sq| {
-                if sq == self.king {
-                    // Not in check; but a king that stays while its rook
-                    // leaves may be uncovered along the rank.
-                    return kf != king_file || !self.attacked(sq, r);
-                }
-                let step = sq.wrapping_sub(self.king) as i8;
-                if (step == 1 || step == -1) && sq != r && sq != rank + king_file {
-                    return self.safety.king_targets & zone::step_bit(step) != 0;
-                }
-                !self.attacked(sq, r)
-            });
-            if safe {
-                list.push(Move::new(king, rook, kind));
+            let step = sq.wrapping_sub(self.king) as i8;
+            if (step == 1 || step == -1) && sq != r && sq != rank + king_file {
+                return self.safety.king_targets & zone::step_bit(step) != 0;
             }
+            !self.attacked(sq, r)
+        });
+        if safe {
+            list.push(Move::new(king, Square::from_0x88_masked(r), kind));
         }
     }
 

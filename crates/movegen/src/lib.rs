@@ -93,9 +93,7 @@ impl MoveGen for Board {
     }
     #[inline]
     fn count_legal(&self) -> usize {
-        let mut counter = MoveCounter(0);
-        self.generate_legal_into(&mut counter);
-        counter.0
+        generate::count_legal(self)
     }
     #[inline]
     fn generate_tactical(&self, list: &mut MoveList) {
