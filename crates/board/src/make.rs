@@ -41,6 +41,7 @@ impl Board {
     /// board.unmake_move(e4, undo);
     /// assert_eq!(board, before);
     /// ```
+    #[inline(always)]
     pub fn make_move(&mut self, m: Move) -> Undo {
         let us = self.side;
         let (from, to) = (m.from(), m.to());
@@ -128,6 +129,7 @@ impl Board {
     /// Takes back `m`, which must be the last move made, with the record
     /// [`make_move`](Self::make_move) returned for it. The board is restored
     /// exactly, piece-list order included.
+    #[inline(always)]
     pub fn unmake_move(&mut self, m: Move, undo: Undo) {
         let us = !self.side;
         self.side = us;
