@@ -145,6 +145,18 @@ fn play_ends_games_with_the_reason() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("Game over: 1/2-1/2 {Insufficient material}"), "{stdout}");
     assert!(stdout.contains("The game is over"), "{stdout}");
+    // Threefold repetition: the engine's king can only go h8-g8-h8, so the
+    // human's king shuffle repeats the position; the human may claim it
+    // with `draw`, and the engine, a rook down, claims it when it may.
+    let shuffle = "7k/7p/7P/8/8/8/8/K4R2 w - - 0 1";
+    let out = run("play", &["--depth", "3", "--fen", shuffle], "Kb1\nKa1\nKb1\nKa1\ndraw\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("A draw may be claimed (threefold repetition)"), "{stdout}");
+    assert!(stdout.contains("Draw claimed (threefold repetition). Game over: 1/2-1/2 {Threefold repetition}."));
+    let out = run("play", &["--depth", "3", "--fen", shuffle], "Kb1\nKa1\nKb1\nKa1\nKb1\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("ox88 claims a draw (threefold repetition)"), "{stdout}");
+    assert!(stdout.contains("Game over: 1/2-1/2 {Threefold repetition}"), "{stdout}");
     // Bad arguments.
     let out = run("play", &["--fen", "nonsense"], "");
     assert_eq!(out.status.code(), Some(2));
