@@ -163,9 +163,10 @@ impl Session {
         // The engine returns a move whenever there is one, and the caller
         // checked that the game is not over.
         let m = best.best.expect("a legal move exists");
-        let losing =
+        // A draw is worth claiming unless the engine expects to win.
+        let not_winning =
             matches!(score, Some(ScoreInfo::Cp(cp)) if cp <= 0) || matches!(score, Some(ScoreInfo::Mate(n)) if n <= 0);
-        if let (Some(reason), true) = (self.game.claimable_draw(), losing) {
+        if let (Some(reason), true) = (self.game.claimable_draw(), not_winning) {
             println!("ox88 claims a draw ({}).", claim_text(reason));
             self.claimed = Some(Outcome::Draw { reason });
             return;

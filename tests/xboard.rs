@@ -22,15 +22,17 @@ fn start_xboard(name: &str) -> Process {
     engine
 }
 
-/// Waits for the engine's `move` and plays it in `game`; CECP castles in
-/// Chess960 as O-O / O-O-O, and otherwise writes coordinates.
+/// Waits for the engine's `move` and plays it in `game`. CECP castles as
+/// O-O / O-O-O in Chess960 and as the king's two-square move otherwise.
 fn engine_move(engine: &mut Process, game: &mut Game) -> Move {
     let line = engine.expect("move", |l| l.starts_with("move ") || l.starts_with("Illegal move"));
     let text = line.strip_prefix("move ").unwrap_or_else(|| engine.fail("the engine rejected a move"));
     let board = game.board();
     let m = match text {
         "O-O" | "O-O-O" => board.parse_san(text).ok(),
-        _ => board.parse_uci(text, CastlingMode::Chess960).ok(),
+        // Standard mode reads the king's two-square castling; other moves
+        // read the same in both modes.
+        _ => board.parse_uci(text, CastlingMode::Standard).ok(),
     };
     let m = m.unwrap_or_else(|| engine.fail(&format!("illegal engine move {text}")));
     game.play(m).expect("checked legal");
