@@ -6,8 +6,16 @@
 
 use ox88::board::{Board, CastlingMode};
 use ox88::movegen::{divide, divide_parallel, perft, perft_full, HashedPerft};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// `println!` that returns an error (a closed pipe, say) instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*).map_err(|e| format!("cannot write the output: {e}"))
+    };
+}
 
 const HELP: &str = "\
 perft: count the leaf nodes of the legal move tree (the move generator's test and benchmark)
@@ -78,10 +86,10 @@ fn count(board: &mut Board, depth: u32, options: &Options, table: &mut Option<Ha
     }
 }
 
-fn report(nodes: u64, start: Instant) {
+fn report(nodes: u64, start: Instant) -> Result<(), String> {
     let seconds = start.elapsed().as_secs_f64();
-    println!("{nodes}");
-    println!("{seconds:.3} s, {:.1} Mnps", nodes as f64 / seconds.max(1e-9) / 1e6);
+    out!("{nodes}")?;
+    out!("{seconds:.3} s, {:.1} Mnps", nodes as f64 / seconds.max(1e-9) / 1e6)
 }
 
 fn run_position(options: &Options) -> Result<ExitCode, String> {
@@ -97,14 +105,14 @@ fn run_position(options: &Options) -> Result<ExitCode, String> {
             divide(&mut board, depth)
         };
         for (m, n) in &split {
-            println!("{}: {n}", m.to_uci(CastlingMode::Chess960));
+            out!("{}: {n}", m.to_uci(CastlingMode::Chess960))?;
         }
-        println!();
+        out!()?;
         split.iter().map(|(_, n)| n).sum()
     } else {
         count(&mut board, depth, options, &mut table)
     };
-    report(nodes, start);
+    report(nodes, start)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -132,23 +140,20 @@ fn run_suite(path: &str, options: &Options) -> Result<ExitCode, String> {
             checked += 1;
             if nodes != expected {
                 failed += 1;
-                println!("MISMATCH {path}:{} {fen} depth {depth}: expected {expected}, got {nodes}", index + 1);
+                out!("MISMATCH {path}:{} {fen} depth {depth}: expected {expected}, got {nodes}", index + 1)?;
             }
         }
         eprint!("\r{}/{} positions, {checked} counts, {failed} mismatches", index + 1, lines.len());
     }
     eprintln!();
-    println!("{} positions, {checked} counts checked up to depth {max_depth}, {failed} mismatches", lines.len());
-    report(total_nodes, start);
+    out!("{} positions, {checked} counts checked up to depth {max_depth}, {failed} mismatches", lines.len())?;
+    report(total_nodes, start)?;
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 fn main() -> ExitCode {
     let result = match parse_args() {
-        Ok(None) => {
-            println!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
+        Ok(None) => out!("{HELP}").map(|()| ExitCode::SUCCESS),
         Ok(Some(options)) => match &options.epd {
             Some(path) => run_suite(path, &options),
             None => run_position(&options),
