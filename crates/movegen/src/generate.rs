@@ -159,11 +159,16 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
             self.piece_moves::<TACTICAL, S>(from, list);
         }
         for &square in self.board.pawns(Self::US) {
-            let pin = if self.any_pin { self.safety.pin(square) } else { None };
-            if CHECK && pin.is_some() {
-                continue;
+            let from = square.index0x88() as u8;
+            if self.any_pin {
+                if let Some(pin) = self.safety.pin(square) {
+                    if !CHECK {
+                        self.pinned_moves::<TACTICAL, S>(from, PAWN, pin, list);
+                    }
+                    continue;
+                }
             }
-            self.pawn_moves::<TACTICAL, S>(square.index0x88() as u8, pin, list);
+            self.pawn_moves::<TACTICAL, S>(from, None, list);
         }
         if self.board.en_passant().is_some() {
             self.en_passant(list);
