@@ -396,39 +396,61 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
     /// [`castling`](Self::castling) on one side, with the rook on `r`.
     #[inline(never)]
     fn castle<S: MoveSink>(&self, side: CastlingSide, r: u8, list: &mut S) {
-        let king = Square::from_0x88_masked(self.king);
-        let rank = self.king & 0x70;
-        let kf = self.king & 7;
+        let k = self.king;
+        let rank = k & 0x70;
         let (king_file, rook_file, kind) = match side {
             CastlingSide::Short => (File::G.index(), File::F.index(), MoveKind::CastleShort),
             CastlingSide::Long => (File::C.index(), File::D.index(), MoveKind::CastleLong),
         };
-        let rf = r & 7;
-        let (low, high) = (kf.min(rf).min(king_file).min(rook_file), kf.max(rf).max(king_file).max(rook_file));
-        let clear = (rank + low..=rank + high).all(|sq| sq == self.king || sq == r || self.board.cell(sq).is_empty());
-        if !clear {
-            return;
-        }
-        // A square next to the king that is empty is safe exactly when the
-        // king may step there: the zone analysis took the king off, and a
-        // ray that only the castling rook blocks would reach the king's
-        // destination too, which is tested in full.
-        let (a, b) = (kf.min(king_file), kf.max(king_file));
-        let safe = (rank + a..=rank + b).all(|sq| {
-            if sq == self.king {
-                // Not in check; but a king that stays while its rook
-                // leaves may be uncovered along the rank.
-                return kf != king_file || !self.attacked(sq, r);
+        let (king_to, rook_to) = (rank + king_file, rank + rook_file);
+        let (low, high) = (k.min(r).min(king_to).min(rook_to), k.max(r).max(king_to).max(rook_to));
+        let mut sq = low;
+        while sq <= high {
+            if sq != k && sq != r && !self.board.cell(sq).is_empty() {
+                return;
             }
-            let step = sq.wrapping_sub(self.king) as i8;
-            if (step == 1 || step == -1) && sq != r && sq != rank + king_file {
-                return self.safety.king_targets & zone::step_bit(step) != 0;
-            }
-            !self.attacked(sq, r)
-        });
-        if safe {
-            list.push(Move::new(king, Square::from_0x88_masked(r), kind));
+            sq += 1;
         }
+        if king_to == k {
+            // Not in check; but a king that stays while its rook leaves may
+            // be uncovered along the rank.
+            if self.attacked(k, r) {
+                return;
+            }
+        } else {
+            // Squares one or two files from the king are read from the zone
+            // analysis, which took the king off the board but not the rook:
+            // valid unless the rook stands between the king and the square
+            // (or on it), or could shield it from beyond. A rook on the edge
+            // file shields nothing from beyond; otherwise a ray that only the
+            // rook blocks would reach the king's destination too, which is
+            // then tested in full.
+            let edge_rook = r & 7 == 0 || r & 7 == 7;
+            let step: i8 = if king_to > k { 1 } else { -1 };
+            let rook_ahead = (r > k) == (step > 0);
+            let rook_distance = r.abs_diff(k);
+            let mut sq = k;
+            let mut distance = 0;
+            loop {
+                sq = sq.wrapping_add(step as u8);
+                distance += 1;
+                let readable = !(rook_ahead && rook_distance <= distance) && (edge_rook || sq != king_to);
+                let safe = if readable && distance == 1 {
+                    self.safety.king_targets & zone::step_bit(step) != 0
+                } else if readable && distance == 2 && edge_rook {
+                    self.safety.castle_targets & zone::castle_bit(2 * step) != 0
+                } else {
+                    !self.attacked(sq, r)
+                };
+                if !safe {
+                    return;
+                }
+                if sq == king_to {
+                    break;
+                }
+            }
+        }
+        list.push(Move::new(Square::from_0x88_masked(k), Square::from_0x88_masked(r), kind));
     }
 
     /// Whether the enemy attacks the square `target`, with our king and the

@@ -2,7 +2,7 @@
 //! side to move's moves, found in one pass over the enemy pieces other than
 //! pawns (the pawns are looked for from the king's zone).
 
-use crate::zone::{self, CENTER, ZONE_OFFSETS};
+use crate::zone::{self, BLOCK, CASTLE_SQUARES, CENTER, ZONE_OFFSETS};
 use arrayvec::ArrayVec;
 use ox88_board::geometry;
 use ox88_board::{Board, Cell, Color, Piece, Role, Square};
@@ -23,6 +23,11 @@ pub struct KingSafety {
     /// to: on the board, empty or enemy, and not attacked once the king has
     /// left its square.
     pub(crate) king_targets: u16,
+    /// The squares two files left and right of the king (bits as in
+    /// `zone::ZONE_OFFSETS`) that are on the board, empty or enemy, and not
+    /// attacked with the king taken off; found only when the side to move
+    /// may castle.
+    pub(crate) castle_targets: u16,
 }
 
 impl KingSafety {
@@ -44,10 +49,22 @@ impl KingSafety {
         let k = king.index0x88() as u8;
         let mut open = 0u16;
         let mut open_count = 0;
-        for (bit, &offset) in ZONE_OFFSETS.iter().enumerate() {
+        for (bit, &offset) in ZONE_OFFSETS[..9].iter().enumerate() {
             let is_open = board.cell(k.wrapping_add(offset as u8)).is_open_to(us);
             open |= (is_open as u16) << bit;
             open_count += is_open as usize;
+        }
+        // The castling squares matter only while we may castle, and only
+        // when they and the square between are empty (as castling needs).
+        if board.castling().bits() >> (2 * us as u8) & 3 != 0 {
+            for (bit, near) in [(9, 3), (10, 5)] {
+                let (near_square, square) =
+                    (k.wrapping_add(ZONE_OFFSETS[near] as u8), k.wrapping_add(ZONE_OFFSETS[bit] as u8));
+                if open & (1 << near) != 0 && board.cell(near_square).is_empty() && board.cell(square).is_empty() {
+                    open |= 1 << bit;
+                    open_count += 1;
+                }
+            }
         }
         let mut safety = KingSafety::default();
         let mut attacked = 0u16;
@@ -114,7 +131,8 @@ impl KingSafety {
                 }
             }
         }
-        safety.king_targets = open & !attacked & !CENTER;
+        safety.king_targets = open & !attacked & BLOCK & !CENTER;
+        safety.castle_targets = open & !attacked & CASTLE_SQUARES;
         safety
     }
 

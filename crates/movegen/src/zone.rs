@@ -1,13 +1,23 @@
-//! The king's zone: its square and the eight around it, as a 9-bit set, and
+//! The king's zone: its square, the eight around it and the two squares two
+//! files away on its rank (where castling kings land), as an 11-bit set, and
 //! a table that says, from a piece's 0x88 distance to the king, which zone
 //! squares it attacks on an empty board. One lookup per enemy piece then
-//! finds both checks and the squares the king may not step to.
+//! finds checks, the squares the king may not step to and the castling
+//! squares under attack.
 
 use ox88_board::{Color, Square};
 
 /// Bit `i` of a zone set stands for the square `ZONE_OFFSETS[i]` (0x88
-/// steps) from the king: rank by rank from below, file by file from the left.
-pub(crate) const ZONE_OFFSETS: [i8; 9] = [-17, -16, -15, -1, 0, 1, 15, 16, 17];
+/// steps) from the king: the 3x3 block rank by rank from below, file by file
+/// from the left, then two files left and two files right.
+pub(crate) const ZONE_OFFSETS: [i8; 11] = [-17, -16, -15, -1, 0, 1, 15, 16, 17, -2, 2];
+
+/// The bits of the 3x3 block around the king (the squares it may step to,
+/// and its own).
+pub(crate) const BLOCK: u16 = 0x1ff;
+
+/// The bits of the squares two files away (castling destinations).
+pub(crate) const CASTLE_SQUARES: u16 = 0x600;
 
 /// The zone bit of the king's own square (a piece attacking it gives check).
 pub(crate) const CENTER: u16 = 1 << 4;
@@ -16,6 +26,16 @@ pub(crate) const CENTER: u16 = 1 << 4;
 #[inline(always)]
 pub(crate) fn step_bit(step: i8) -> u16 {
     STEP_BITS[(step as i16 + 17) as usize]
+}
+
+/// The zone bit of the square two files from the king (`step` is 2 or -2).
+#[inline(always)]
+pub(crate) fn castle_bit(step: i8) -> u16 {
+    if step > 0 {
+        1 << 10
+    } else {
+        1 << 9
+    }
 }
 
 const STEP_BITS: [u16; 35] = {
@@ -74,8 +94,9 @@ const fn build(color: Color) -> [[u16; 240]; 8] {
             let df = d - 16 * dr;
             if df >= -7 && df <= 7 && dr >= -7 && dr <= 7 {
                 let mut bit = 0;
-                while bit < 9 {
-                    let (zr, zf) = (bit as i16 / 3 - 1, bit as i16 % 3 - 1);
+                while bit < 11 {
+                    let (zr, zf) =
+                        if bit < 9 { (bit as i16 / 3 - 1, bit as i16 % 3 - 1) } else { (0, 4 * bit as i16 - 38) };
                     if attacks(color, role, dr + zr, df + zf) {
                         table[role][index] |= 1 << bit;
                     }
