@@ -48,11 +48,9 @@ impl KingSafety {
         let king = board.king(us);
         let k = king.index0x88() as u8;
         let mut open = 0u16;
-        let mut open_count = 0;
         for (bit, &offset) in ZONE_OFFSETS[..9].iter().enumerate() {
             let is_open = board.cell(k.wrapping_add(offset as u8)).is_open_to(us);
             open |= (is_open as u16) << bit;
-            open_count += is_open as usize;
         }
         // The castling squares matter only while we may castle, and only
         // when they and the square between are empty (as castling needs).
@@ -62,19 +60,19 @@ impl KingSafety {
                     (k.wrapping_add(ZONE_OFFSETS[near] as u8), k.wrapping_add(ZONE_OFFSETS[bit] as u8));
                 if open & (1 << near) != 0 && board.cell(near_square).is_empty() && board.cell(square).is_empty() {
                     open |= 1 << bit;
-                    open_count += 1;
                 }
             }
         }
         let mut safety = KingSafety::default();
         let mut attacked = 0u16;
-        // Enemy pawns: when they outnumber the squares to look at, looked for
-        // from the zone (a pawn attacks a square from one step ahead of it,
-        // as we move, and one file aside); otherwise one by one.
+        // Enemy pawns: when there are many, looked for from the zone (a pawn
+        // attacks a square from one step ahead of it, as we move, and one
+        // file aside: at most two lookups per open square, and the king
+        // rarely has many); when there are few, one by one.
         let pawn = Cell::of(Piece::new(them, Role::Pawn));
         let ahead = us.forward() as u8;
         let pawns = board.pawns(them);
-        let mut targets = if pawns.len() > open_count + 1 { open | CENTER } else { 0 };
+        let mut targets = if pawns.len() > 4 { open | CENTER } else { 0 };
         if targets == 0 {
             for &from in pawns {
                 let zone = zone::zone_attacks(them, Role::Pawn as usize, from, king);
