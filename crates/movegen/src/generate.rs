@@ -334,7 +334,7 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
                 return false;
             }
         }
-        for &square in self.board.pieces(Self::THEM) {
+        for &square in self.board.non_pawns(Self::THEM) {
             let slider = square.index0x88() as u8;
             let role = self.board.cell(slider).role_code();
             if !is_slider(role) || attack_mask_0x88(slider, self.king) & role_mask(Self::THEM, role) == 0 {
