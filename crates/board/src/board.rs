@@ -184,10 +184,10 @@ impl Board {
     pub(crate) fn add_piece(&mut self, square: Square, piece: Piece) {
         debug_assert!(self.piece_at(square).is_none());
         let color = piece.color();
-        self.lists[color.index()].push(square, piece.role() == Role::Pawn, &mut self.slots);
+        self.lists[color.index()].push(square, piece.is(Role::Pawn), &mut self.slots);
         self.put(square, piece);
         self.counts[piece.bits() as usize] += 1;
-        if piece.role() == Role::King {
+        if piece.is(Role::King) {
             self.kings[color.index()] = square;
         }
         self.toggle_keys(piece, square);
@@ -199,7 +199,7 @@ impl Board {
     pub(crate) fn remove_piece(&mut self, square: Square) -> (Piece, u8) {
         let piece = self.take(square);
         let slot = self.slots[square.index0x88()];
-        self.lists[piece.color().index()].remove(slot, piece.role() == Role::Pawn, &mut self.slots);
+        self.lists[piece.color().index()].remove(slot, piece.is(Role::Pawn), &mut self.slots);
         self.counts[piece.bits() as usize] -= 1;
         self.toggle_keys(piece, square);
         (piece, slot)
@@ -209,7 +209,7 @@ impl Board {
     /// included; the keys are left to the caller (unmake restores them whole).
     #[inline(always)]
     pub(crate) fn restore_piece(&mut self, square: Square, piece: Piece, slot: u8) {
-        self.lists[piece.color().index()].restore(slot, square, piece.role() == Role::Pawn, &mut self.slots);
+        self.lists[piece.color().index()].restore(slot, square, piece.is(Role::Pawn), &mut self.slots);
         self.put(square, piece);
         self.counts[piece.bits() as usize] += 1;
     }
@@ -224,12 +224,15 @@ impl Board {
         self.put(to, piece);
         self.slots[to.index0x88()] = slot;
         self.lists[piece.color().index()].set(slot, to);
-        if piece.role() == Role::King {
+        if piece.is(Role::King) {
             self.kings[piece.color().index()] = to;
         }
         if KEYS {
-            self.toggle_keys(piece, from);
-            self.toggle_keys(piece, to);
+            let k = zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
+            self.key ^= k;
+            if piece.is(Role::Pawn) {
+                self.pawn_key ^= k;
+            }
         }
         piece
     }
@@ -266,7 +269,7 @@ impl Board {
     fn toggle_keys(&mut self, piece: Piece, square: Square) {
         let k = zobrist::piece_key(piece, square);
         self.key ^= k;
-        if zobrist::in_pawn_key(piece.role()) {
+        if piece.is(Role::Pawn) {
             self.pawn_key ^= k;
         }
     }

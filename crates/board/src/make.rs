@@ -62,7 +62,7 @@ impl Board {
         self.halfmove_clock += 1;
         match m.kind() {
             MoveKind::Quiet => {
-                if self.move_piece::<true>(from, to).role() == Role::Pawn {
+                if self.move_piece::<true>(from, to).is(Role::Pawn) {
                     self.halfmove_clock = 0;
                 }
             }

@@ -147,6 +147,11 @@ impl Piece {
     pub const fn index(self) -> usize {
         self.color().index() * 6 + self.role().index()
     }
+    /// Whether this piece has `role` (one bit test, no table).
+    #[inline(always)]
+    pub const fn is(self, role: Role) -> bool {
+        self.0.get() & 7 == role as u8
+    }
     /// The piece's byte (see the type's documentation).
     #[inline(always)]
     pub(crate) const fn bits(self) -> u8 {

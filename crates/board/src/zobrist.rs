@@ -67,9 +67,3 @@ const fn build_castling_keys() -> [u64; 16] {
 }
 
 static CASTLING_KEYS: [u64; 16] = build_castling_keys();
-
-/// Whether `role` takes part in the pawn-structure key.
-#[inline(always)]
-pub(crate) fn in_pawn_key(role: Role) -> bool {
-    role == Role::Pawn
-}
