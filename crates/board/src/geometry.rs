@@ -47,7 +47,10 @@ const ROOK: u8 = 16;
 const QUEEN: u8 = 32;
 const KING: u8 = 64;
 
-const TABLE_SIZE: usize = 239;
+/// The differences `-119..=119` plus [`CENTER`] fill `0..239`; the tables
+/// have 256 entries so that any index taken as a `u8` is in bounds (no check
+/// in the generator's loops), the rest being 0.
+const TABLE_SIZE: usize = 256;
 const CENTER: i16 = 119;
 
 const fn build_tables() -> ([u8; TABLE_SIZE], [i8; TABLE_SIZE]) {
@@ -112,27 +115,29 @@ pub const SLIDER_MASK: u8 = BISHOP | ROOK | QUEEN;
 /// attack `to` on an otherwise empty board.
 #[inline(always)]
 pub fn attack_mask(from: Square, to: Square) -> u8 {
-    ATTACKS[(Square::diff(from, to) + CENTER) as usize]
+    ATTACKS[(Square::diff(from, to) + CENTER) as u8 as usize]
 }
 
 /// The unit step that leads from `from` towards `to` along a line or knight
 /// jump, or 0 if they are not aligned (or equal).
 #[inline(always)]
 pub fn step(from: Square, to: Square) -> i8 {
-    STEPS[(Square::diff(from, to) + CENTER) as usize]
+    STEPS[(Square::diff(from, to) + CENTER) as u8 as usize]
 }
 
-/// [`step`] for raw 0x88 indices (both on the board), as a generator walking
-/// the mailbox holds them.
+/// [`step`] for raw 0x88 indices, as a generator walking the mailbox holds
+/// them. Meaningful for squares on the board (any other input gives some
+/// value, never a panic).
 #[inline(always)]
 pub fn step_0x88(from: u8, to: u8) -> i8 {
-    STEPS[(to as i16 - from as i16 + CENTER) as usize]
+    STEPS[to.wrapping_sub(from).wrapping_add(CENTER as u8) as usize]
 }
 
-/// [`attack_mask`] for raw 0x88 indices (both on the board).
+/// [`attack_mask`] for raw 0x88 indices. Meaningful for squares on the
+/// board (any other input gives some value, never a panic).
 #[inline(always)]
 pub fn attack_mask_0x88(from: u8, to: u8) -> u8 {
-    ATTACKS[(to as i16 - from as i16 + CENTER) as usize]
+    ATTACKS[to.wrapping_sub(from).wrapping_add(CENTER as u8) as usize]
 }
 
 /// The [`attack_mask`] bits of the piece kind with role number `role`
@@ -191,6 +196,18 @@ mod tests {
                 assert_eq!(mask & BLACK_PAWN != 0, dr == -1 && df.abs() == 1);
             }
         }
+    }
+
+    #[test]
+    fn raw_lookups_are_total() {
+        for from in 0..=255u8 {
+            for to in 0..=255u8 {
+                let _ = (step_0x88(from, to), attack_mask_0x88(from, to));
+            }
+        }
+        assert_eq!(step_0x88(0x00, 0x77), 17);
+        assert_eq!(step_0x88(0x77, 0x00), -17);
+        assert_eq!(attack_mask_0x88(0x04, 0x74) & ROOK, ROOK);
     }
 
     #[test]
