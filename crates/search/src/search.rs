@@ -210,8 +210,6 @@ impl<E: Evaluator> Worker<'_, E> {
             let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
             let quiet = !m.is_tactical();
             let gives_check = self.board.gives_check(m);
-            let history_score =
-                if quiet && params.history { self.data.history.quiet_score(side, piece, m, previous) } else { 0 };
 
             // 10a. Shallow-depth pruning, once a move has saved the node
             //      from being mated.
@@ -285,7 +283,9 @@ impl<E: Evaluator> Worker<'_, E> {
                     reduction += i32::from(cut_node);
                     reduction -= i32::from(pick == Pick::Refutation);
                     reduction -= i32::from(gives_check);
-                    reduction -= history_score / 8192;
+                    if quiet && params.history {
+                        reduction -= self.data.history.quiet_score(side, piece, m, previous) / 8192;
+                    }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let child_cut = if reduction > 0 { true } else { !cut_node };
