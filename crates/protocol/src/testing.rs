@@ -13,13 +13,16 @@ use std::rc::Rc;
 /// options and accepts any value for them.
 ///
 /// ```
+/// use ox88_board::Board;
+/// use ox88_movegen::MoveGen;
 /// use ox88_protocol::testing::{FirstLegal, SharedBuffer};
 /// use ox88_protocol::uci::UciDriver;
 /// let out = SharedBuffer::default();
 /// let mut driver = UciDriver::new(FirstLegal::default(), out.clone());
 /// driver.handle_line("go depth 1")?;
 /// driver.finish()?;
-/// assert!(out.text().lines().last().unwrap().starts_with("bestmove a2a3 ponder"));
+/// let first = Board::startpos().legal_moves()[0];
+/// assert!(out.text().lines().last().unwrap().starts_with(&format!("bestmove {first} ponder")));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[derive(Debug, Default)]
