@@ -36,11 +36,7 @@ impl<E: Evaluator> Worker<'_, E> {
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
             let score = e.score.from_tt(ply as i32);
-            let fits = match e.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => score >= beta,
-                TtBound::Upper => score <= alpha,
-            };
+            let fits = e.bound.settles(score, alpha, beta);
             if !PV && fits {
                 return score;
             }
@@ -107,13 +103,7 @@ impl<E: Evaluator> Worker<'_, E> {
         if in_check && moves_tried == 0 {
             return Score::mated_in(ply as i32);
         }
-        let bound = if best_score >= beta {
-            TtBound::Lower
-        } else if PV && best_move.is_some() {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
+        let bound = TtBound::of_result(best_score, beta, PV, best_move.is_some());
         self.shared.tt.store(key, best_move, best_score.to_tt(ply as i32), static_eval, 0, bound);
         best_score
     }

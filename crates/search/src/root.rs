@@ -190,13 +190,7 @@ impl<E: Evaluator> Worker<'_, E> {
             }
         }
         if pv_index == 0 {
-            let bound = if best_score >= beta {
-                TtBound::Lower
-            } else if best_move.is_some() {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
+            let bound = TtBound::of_result(best_score, beta, true, best_move.is_some());
             self.shared.tt.store(self.board.key(), best_move, best_score.to_tt(0), None, depth, bound);
         }
         best_score

@@ -85,11 +85,7 @@ impl<E: Evaluator> Worker<'_, E> {
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
             let score = e.score.from_tt(ply as i32);
-            let fits = match e.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => score >= beta,
-                TtBound::Upper => score <= alpha,
-            };
+            let fits = e.bound.settles(score, alpha, beta);
             if !PV && e.depth >= depth && fits && self.board.halfmove_clock() < 90 {
                 return score;
             }
@@ -335,13 +331,7 @@ impl<E: Evaluator> Worker<'_, E> {
         }
 
         // 12. Store the result.
-        let bound = if best_score >= beta {
-            TtBound::Lower
-        } else if PV && best_move.is_some() {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
+        let bound = TtBound::of_result(best_score, beta, PV, best_move.is_some());
         if excluded.is_none() {
             self.shared.tt.store(key, best_move, best_score.to_tt(ply as i32), static_eval, depth, bound);
         }

@@ -39,6 +39,33 @@ pub struct TtEntry {
     pub bound: TtBound,
 }
 
+impl TtBound {
+    /// The bound of a node's result: a fail high is a lower bound; a score
+    /// inside the window of a PV node that found a best move is exact;
+    /// anything else is an upper bound.
+    #[inline(always)]
+    pub fn of_result(best: Score, beta: Score, pv: bool, found_move: bool) -> TtBound {
+        if best >= beta {
+            TtBound::Lower
+        } else if pv && found_move {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles the window
+    /// (`alpha`, `beta`).
+    #[inline(always)]
+    pub fn settles(self, score: Score, alpha: Score, beta: Score) -> bool {
+        match self {
+            TtBound::Exact => true,
+            TtBound::Lower => score >= beta,
+            TtBound::Upper => score <= alpha,
+        }
+    }
+}
+
 const ENTRIES_PER_BUCKET: usize = 4;
 /// Stored depths are offset so that quiescence depths (down to -DEPTH_OFFSET)
 /// fit an unsigned byte.
