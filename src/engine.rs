@@ -2,11 +2,11 @@
 //! [`Engine`](crate::protocol::Engine) trait.
 
 use crate::convert;
-use crate::eval::Classical;
+use crate::eval::{Classical, Term, Terms};
 use crate::protocol::{
     BenchReport, BestMove, Engine, Limits, OptionError, OptionSpec, OptionValue, SearchInfo, StopHandle,
 };
-use crate::search::{Searcher, BENCH_DEPTH};
+use crate::search::{SearchParams, Searcher, BENCH_DEPTH};
 use ox88_board::{Board, Move};
 use ox88_book::{Book, BookChoice};
 
@@ -17,6 +17,10 @@ const MAX_THREADS: i64 = 256;
 const MAX_MULTIPV: i64 = 64;
 const OWN_BOOK: &str = "OwnBook";
 const BOOK_FILE: &str = "BookFile";
+/// Testing options: comma-separated evaluation terms or search heuristics to
+/// switch off, so that matches can measure each against the engine without it.
+const EVAL_OFF: &str = "EvalOff";
+const SEARCH_OFF: &str = "SearchOff";
 
 /// The ox88 chess engine: the classical evaluation searched by ox88-search,
 /// ready for [`run_stdio`](crate::protocol::run_stdio) (UCI or XBoard).
@@ -80,6 +84,37 @@ fn history_keys(start: &Board, moves: &[Move]) -> (Board, Vec<u64>) {
     (board, keys)
 }
 
+fn string_value(value: &OptionValue) -> &str {
+    match value {
+        OptionValue::String(text) if text != "<empty>" => text,
+        _ => "",
+    }
+}
+
+/// The comma-separated names in `text`, lower case, without spaces, hyphens
+/// or underscores ("Passed pawns" and "passed_pawns" are one name).
+fn names(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(',').map(|n| n.trim()).filter(|n| !n.is_empty()).map(|n| n.replace([' ', '-'], "_").to_lowercase())
+}
+
+fn normalized(name: &str) -> String {
+    name.to_lowercase().replace([' ', '-', '_'], "")
+}
+
+/// Every term but those named in `text`; the unknown name on error.
+fn switched_off_terms(text: &str) -> Result<Terms, String> {
+    let mut terms = Terms::ALL;
+    for name in names(text) {
+        let term = Term::ALL.into_iter().find(|t| normalized(t.name()) == normalized(&name)).ok_or(name)?;
+        terms = terms.without(term);
+    }
+    Ok(terms)
+}
+
+fn invalid(name: &str, value: &str, expected: &str) -> OptionError {
+    OptionError::InvalidValue { name: name.to_owned(), value: value.to_owned(), expected: expected.to_owned() }
+}
+
 fn spin(value: &OptionValue, name: &str) -> Result<i64, OptionError> {
     match value {
         OptionValue::Spin(n) => Ok(*n),
@@ -108,6 +143,8 @@ impl Engine for Ox88 {
             OptionSpec::clear_hash(),
             OptionSpec::check(OWN_BOOK, false),
             OptionSpec::string(BOOK_FILE, ""),
+            OptionSpec::string(EVAL_OFF, ""),
+            OptionSpec::string(SEARCH_OFF, ""),
         ]
     }
 
@@ -138,6 +175,18 @@ impl Engine for Ox88 {
                 })?;
                 Some(book)
             };
+        } else if named(OptionSpec::string(EVAL_OFF, "")) {
+            let terms =
+                switched_off_terms(string_value(value)).map_err(|bad| invalid(name, &bad, "evaluation terms"))?;
+            self.searcher.set_evaluator(Classical::new().with_terms(terms));
+        } else if named(OptionSpec::string(SEARCH_OFF, "")) {
+            let mut params = SearchParams::default();
+            for switch in names(string_value(value)) {
+                if !params.set_switch(&switch, false) {
+                    return Err(invalid(name, &switch, "search switches (see SearchParams::SWITCHES)"));
+                }
+            }
+            self.searcher.set_params(params);
         } else {
             return Err(OptionError::Unknown { name: name.to_owned() });
         }
@@ -177,5 +226,32 @@ impl Engine for Ox88 {
     fn bench(&mut self, depth: Option<u32>) -> Option<BenchReport> {
         let result = crate::search::bench(Classical::new(), depth.unwrap_or(BENCH_DEPTH), 1);
         Some(BenchReport { nodes: result.nodes, time: result.time })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eval_off_names_terms_loosely_and_rejects_unknown_ones() {
+        let terms = switched_off_terms("Threats, passed pawns,king-safety").unwrap();
+        for term in Term::ALL {
+            let off = matches!(term, Term::Threats | Term::PassedPawns | Term::KingSafety);
+            assert_eq!(terms.contains(term), !off, "{term}");
+        }
+        assert_eq!(switched_off_terms("").unwrap(), Terms::ALL);
+        assert_eq!(switched_off_terms("Threats,bogus"), Err("bogus".to_owned()));
+    }
+
+    #[test]
+    fn search_off_sets_switches_and_rejects_unknown_ones() {
+        let mut engine = Ox88::new();
+        engine.set_option(SEARCH_OFF, &OptionValue::String("null_move, lmr".into())).unwrap();
+        assert!(!engine.searcher.params().null_move && !engine.searcher.params().lmr);
+        assert!(engine.searcher.params().futility);
+        assert!(engine.set_option(SEARCH_OFF, &OptionValue::String("nope".into())).is_err());
+        engine.set_option(SEARCH_OFF, &OptionValue::String(String::new())).unwrap();
+        assert!(engine.searcher.params().null_move);
     }
 }

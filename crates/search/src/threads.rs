@@ -71,6 +71,15 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         }
     }
 
+    /// Replaces the evaluator every thread uses (each gets a fresh clone, so
+    /// their caches start empty).
+    pub fn set_evaluator(&mut self, evaluator: E) {
+        self.prototype = evaluator;
+        let count = self.threads.len();
+        self.threads.clear();
+        self.set_threads(count);
+    }
+
     /// The heuristics' switches and margins.
     pub fn params(&self) -> &SearchParams {
         &self.params
