@@ -9,14 +9,20 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let fen = std::env::args().nth(1).unwrap_or_else(|| ox88_board::STARTPOS_FEN.to_owned());
+    if fen == "--help" || fen == "-h" {
+        println!(
+            "usage: explain [FEN]\nPrints the classical evaluation of FEN (default the start position), term by term."
+        );
+        return ExitCode::SUCCESS;
+    }
     match Board::from_fen(&fen) {
         Ok(board) => {
             println!("{}\n\n{}", board.fen(), explain(&board));
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("invalid FEN {fen:?}: {e}");
-            ExitCode::FAILURE
+            eprintln!("explain: invalid FEN {fen:?}: {e}");
+            ExitCode::from(2)
         }
     }
 }

@@ -179,7 +179,21 @@ impl Engine for Greedy {
     }
 }
 
-fn main() -> std::io::Result<()> {
+fn main() -> std::process::ExitCode {
+    if let Some(arg) = std::env::args().nth(1) {
+        if arg == "--help" || arg == "-h" {
+            println!("usage: greedy\nA material-only engine on standard input and output; the first command chooses UCI or CECP.");
+            return std::process::ExitCode::SUCCESS;
+        }
+        eprintln!("greedy: unknown argument {arg:?} (try --help)");
+        return std::process::ExitCode::from(2);
+    }
     let engine = Greedy { depth: 2, stop: StopHandle::new(), nodes: 0 };
-    ox88_protocol::run_stdio(engine)
+    match ox88_protocol::run_stdio(engine) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("greedy: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }

@@ -1,29 +1,50 @@
-//! Searches one position and prints the progress: `cargo run --release -p ox88-search --example analyse -- FEN [depth]`.
-use ox88_board::{Board, CastlingMode};
+//! Searches one position and prints the progress:
+//! `cargo run --release -p ox88-search --example analyse -- [FEN [DEPTH [MOVE...]]]`.
+
+use ox88_board::{Board, CastlingMode, Move};
 use ox88_eval::Classical;
 use ox88_movegen::Notation;
 use ox88_search::{Limits, Report, Searcher};
+use std::process::ExitCode;
 
-fn main() {
+const USAGE: &str = "usage: analyse [FEN [DEPTH [MOVE...]]]
+Searches FEN (default the start position) to DEPTH plies (default 10),
+only among the UCI MOVEs when some are given, and prints each iteration.";
+
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let fen = args.first().map_or(ox88_board::STARTPOS_FEN, |s| s.as_str());
-    let depth = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(10);
-    let board: Board = match fen.parse() {
-        Ok(board) => board,
-        Err(e) => {
-            eprintln!("bad FEN: {e}");
-            std::process::exit(2);
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("analyse: {message}");
+            ExitCode::from(2)
         }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let fen = args.first().map_or(ox88_board::STARTPOS_FEN, |s| s.as_str());
+    let board: Board = fen.parse().map_err(|e| format!("invalid FEN {fen:?}: {e}"))?;
+    let depth = match args.get(1) {
+        Some(text) => text.parse::<u32>().ok().filter(|&d| d > 0).ok_or(format!("invalid depth {text:?}"))?,
+        None => 10,
     };
+    let searchmoves = args
+        .iter()
+        .skip(2)
+        .map(|text| board.parse_uci(text.as_str(), CastlingMode::Standard).map_err(|e| format!("move {text:?}: {e}")))
+        .collect::<Result<Vec<Move>, String>>()?;
     let mut searcher = Searcher::<Classical>::new(64, 1);
-    let searchmoves =
-        args[2..].iter().filter_map(|t| board.parse_uci(t.as_str(), CastlingMode::Standard).ok()).collect();
     let limits = Limits { searchmoves, ..Limits::depth(depth) };
-    let result = searcher.search(&board, &[], &limits, &mut |r: &Report| {
-        if let Report::Line(l) = r {
+    let result = searcher.search(&board, &[], &limits, &mut |report: &Report| {
+        if let Report::Line(l) = report {
             let pv: Vec<String> = l.pv.iter().map(|m| m.to_string()).collect();
             println!(
-                "depth {} seldepth {} {} {:?} nodes {} nps {} time {:?} pv {}",
+                "depth {} seldepth {} score {} {:?} nodes {} nps {} time {:?} pv {}",
                 l.depth,
                 l.seldepth,
                 l.score,
@@ -35,5 +56,8 @@ fn main() {
             );
         }
     });
-    println!("best {:?} ponder {:?} score {} nodes {}", result.best, result.ponder, result.score, result.nodes);
+    let best = result.best.map_or("(none)".to_owned(), |m| m.to_string());
+    let ponder = result.ponder.map_or("(none)".to_owned(), |m| m.to_string());
+    println!("bestmove {best} ponder {ponder} score {} nodes {}", result.score, result.nodes);
+    Ok(())
 }
