@@ -4,6 +4,7 @@
 
 mod auto;
 mod engine;
+mod event_loop;
 mod limits;
 mod moves;
 mod options;

@@ -6,6 +6,7 @@ mod setup;
 
 use super::state::{centis, features, EditBoard, TimeControl};
 use super::{XbCommand, XbMessage, XbMove, XbParseError};
+use crate::event_loop::{poll_events, run_events, EventHandler};
 use crate::moves::{castling_mode, resolve_uci};
 use crate::worker::{Event, Worker};
 use crate::{BestMove, Engine, Flow, SearchInfo};
@@ -110,35 +111,13 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
     /// then stops any search and returns the engine.
     pub fn run<R: BufRead + Send + 'static>(mut self, input: R) -> io::Result<E> {
         self.worker.read_input(input);
-        loop {
-            let event = match self.pending.pop_front() {
-                Some(event) => event,
-                None => self.worker.recv(),
-            };
-            match event {
-                Event::Line(line) => {
-                    if self.handle_line(&line)? == Flow::Quit {
-                        break;
-                    }
-                }
-                Event::Eof => break,
-                Event::Info(info) => self.report(info)?,
-                Event::Done(result) => self.search_done(result)?,
-            }
-        }
+        run_events(&mut self)?;
         self.finish()
     }
 
     /// Handles the search's reports that have arrived, without waiting.
     pub fn poll(&mut self) -> io::Result<()> {
-        while let Some(event) = self.worker.try_recv() {
-            match event {
-                Event::Info(info) => self.report(info)?,
-                Event::Done(result) => self.search_done(result)?,
-                other => self.pending.push_back(other),
-            }
-        }
-        Ok(())
+        poll_events(self)
     }
 
     /// Stops any search (a move being thought about is still played) and
@@ -384,5 +363,21 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             return self.restart_analysis();
         }
         self.think()
+    }
+}
+
+impl<E: Engine + 'static, W: Write> EventHandler for XbDriver<E, W> {
+    type Engine = E;
+    fn events(&mut self) -> (&Worker<E>, &mut VecDeque<Event>) {
+        (&self.worker, &mut self.pending)
+    }
+    fn on_line(&mut self, line: &str) -> io::Result<Flow> {
+        self.handle_line(line)
+    }
+    fn on_info(&mut self, info: SearchInfo) -> io::Result<()> {
+        self.report(info)
+    }
+    fn on_done(&mut self, result: Option<BestMove>) -> io::Result<()> {
+        self.search_done(result)
     }
 }
