@@ -46,20 +46,7 @@ impl Board {
         let us = self.side;
         let (from, to) = (m.from(), m.to());
         let king_moves = from == self.king(us);
-        let mut undo = Undo {
-            captured: None,
-            captured_slot: 0,
-            promotion_slot: 0,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove_clock: self.halfmove_clock,
-            key: self.key,
-            pawn_key: self.pawn_key,
-        };
-        if let Some(ep) = self.en_passant.take() {
-            self.key ^= zobrist::en_passant_key(ep);
-        }
-        self.halfmove_clock += 1;
+        let mut undo = self.begin_move();
         match m.kind() {
             MoveKind::Quiet => {
                 if self.move_piece::<true>(from, to).is(Role::Pawn) {
@@ -175,9 +162,10 @@ impl Board {
         self.restore_piece(square, piece, undo.captured_slot);
     }
 
-    /// Passes the move to the other side (for null-move pruning). Must not be
-    /// used while in check.
-    pub fn make_null_move(&mut self) -> Undo {
+    /// What every move and null move starts with: the record of what it
+    /// will overwrite, the en-passant square cleared, the clock ticked.
+    #[inline(always)]
+    fn begin_move(&mut self) -> Undo {
         let undo = Undo {
             captured: None,
             captured_slot: 0,
@@ -192,6 +180,13 @@ impl Board {
             self.key ^= zobrist::en_passant_key(ep);
         }
         self.halfmove_clock += 1;
+        undo
+    }
+
+    /// Passes the move to the other side (for null-move pruning). Must not be
+    /// used while in check.
+    pub fn make_null_move(&mut self) -> Undo {
+        let undo = self.begin_move();
         self.side = !self.side;
         self.key ^= zobrist::side_key();
         undo
