@@ -59,12 +59,10 @@ impl Attacks {
         // Pawns and kings first: mobility counts only squares no enemy pawn attacks.
         for color in Color::ALL {
             let forward = color.forward();
-            for &from in board.pieces(color) {
-                if board.piece_at(from).is_some_and(|p| p.role() == Role::Pawn) {
-                    for side in [Direction::EAST, Direction::WEST] {
-                        if let Some(to) = from.offset(forward + side) {
-                            attacks.mark(color, to, PAWN);
-                        }
+            for &from in board.pawns(color) {
+                for side in [Direction::EAST, Direction::WEST] {
+                    if let Some(to) = from.offset(forward + side) {
+                        attacks.mark(color, to, PAWN);
                     }
                 }
             }
@@ -76,9 +74,9 @@ impl Attacks {
             }
         }
         for color in Color::ALL {
-            for &from in board.pieces(color) {
+            for &from in board.non_pawns(color) {
                 let role = board.piece_at(from).expect("piece list and mailbox agree").role();
-                if !matches!(role, Role::Pawn | Role::King) {
+                if role != Role::King {
                     attacks.piece(board, w, terms, trace, color, from, role);
                 }
             }
@@ -89,10 +87,8 @@ impl Attacks {
     #[inline(always)]
     fn mark(&mut self, color: Color, square: Square, bit: u8) {
         let cell = &mut self.map[color][square.index0x88()];
-        if *cell != 0 {
-            *cell |= TWICE;
-        }
-        *cell |= bit;
+        // TWICE when the square was attacked before; without a branch.
+        *cell |= bit | (TWICE * u8::from(*cell != 0));
     }
 
     /// Marks the attacks of the `role` of `us` on `from` and scores its mobility.
@@ -119,9 +115,7 @@ impl Attacks {
             if !own_blocker && attacks.by(!us, to) & PAWN == 0 {
                 mobility += 1;
             }
-            if to.distance(enemy_zone) <= 1 {
-                zone += 1;
-            }
+            zone += i32::from(in_zone(enemy_zone, to));
             occupant.is_some()
         };
         if role == Role::Knight {
@@ -177,6 +171,23 @@ pub(crate) fn zone_centre(board: &Board, color: Color) -> Square {
     Square::from_coords(file, rank)
 }
 
+/// Whether `square` is one of the nine squares around `centre`.
+#[inline(always)]
+fn in_zone(centre: Square, square: Square) -> bool {
+    // The 0x88 difference plus 0x11 is 0x00..=0x22 with both digits at most
+    // 2 exactly for the nine squares (a negative file step borrows into F).
+    const IN_BOX: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut i = 0;
+        while i < 256 {
+            table[i] = i & 0x0F <= 2 && i < 0x30;
+            i += 1;
+        }
+        table
+    };
+    IN_BOX[(square.index0x88() as u8).wrapping_sub(centre.index0x88() as u8).wrapping_add(0x11) as usize]
+}
+
 /// Whether the rook of `us` on `rook` stands on the back rank on the far
 /// side of its own king, which also stands on the back rank.
 fn trapped_by_king(board: &Board, us: Color, rook: Square) -> bool {
@@ -197,6 +208,15 @@ mod tests {
         let mut trace = Trace::default();
         let a = Attacks::compute(&board, &Weights::default(), Terms::ALL, &mut trace);
         (a, trace)
+    }
+
+    #[test]
+    fn the_zone_is_the_nine_squares_around_its_centre() {
+        for centre in Square::all() {
+            for square in Square::all() {
+                assert_eq!(in_zone(centre, square), square.distance(centre) <= 1, "{centre} {square}");
+            }
+        }
     }
 
     #[test]
