@@ -9,19 +9,23 @@ mod endgame;
 mod explain;
 mod king;
 mod material;
+mod parameters;
 mod passed;
 mod pawns;
 mod pieces;
 mod pst;
 mod terms;
 mod threats;
+mod tune;
 mod weights;
 
 pub use classical::{phase, Classical, MAX_PHASE};
 pub use explain::{explain, Explanation};
 pub use material::Material;
 pub use ox88_board::Score;
+pub use parameters::Parameter;
 pub use terms::{Term, Terms};
+pub use tune::{Progress, Sample, SampleError, Tuner};
 pub use weights::{Weights, S};
 
 use ox88_board::Board;

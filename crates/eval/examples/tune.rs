@@ -1,0 +1,106 @@
+//! Texel tuning of the classical weights:
+//! `cargo run --release -p ox88-eval --example tune -- FILE [--passes N] [--step N] [--threads N] [--limit N] [--out FILE]`.
+//!
+//! FILE holds one sample a line: a FEN followed by the game's result (`[1.0]`,
+//! `[0.5]`, `[0.0]`, `1-0`, `1/2-1/2`, `0-1` or `c9 "1-0";`), for example as
+//! written by `scripts/positions_from_pgn.py`. Prints the fitted sigmoid
+//! constant, the error after each pass, and the tuned `Weights` as Rust.
+
+use ox88_eval::{Sample, Tuner, Weights};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage: tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--out FILE]
+Fits the classical evaluation's weights to the game results of the positions in
+FILE (one FEN and result a line) by coordinate descent: --passes (default 10)
+passes over every weight, trying +/- --step (default 1); --limit reads only the
+first N samples; --out writes the tuned Weights there (default: standard output).";
+
+struct Options {
+    file: String,
+    passes: usize,
+    step: i32,
+    threads: usize,
+    limit: usize,
+    out: Option<String>,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    match parse(&args).and_then(|options| run(&options)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("tune: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut options = Options { file: String::new(), passes: 10, step: 1, threads, limit: usize::MAX, out: None };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut number = |name: &str| -> Result<usize, String> {
+            let text = args.next().ok_or(format!("{name} needs a value"))?;
+            text.parse::<usize>().ok().filter(|&n| n > 0).ok_or(format!("{name}: not a positive number: {text:?}"))
+        };
+        match arg.as_str() {
+            "--passes" => options.passes = number("--passes")?,
+            "--step" => options.step = number("--step")? as i32,
+            "--threads" => options.threads = number("--threads")?,
+            "--limit" => options.limit = number("--limit")?,
+            "--out" => options.out = Some(args.next().ok_or("--out needs a file")?.clone()),
+            flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?} (try --help)")),
+            file if options.file.is_empty() => options.file = file.to_owned(),
+            extra => return Err(format!("unexpected argument {extra:?} (try --help)")),
+        }
+    }
+    if options.file.is_empty() {
+        return Err("no sample file given (try --help)".into());
+    }
+    Ok(options)
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let text = std::fs::read_to_string(&options.file).map_err(|e| format!("{}: {e}", options.file))?;
+    let mut samples = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if samples.len() == options.limit {
+            break;
+        }
+        samples.push(Sample::parse(line).map_err(|e| format!("{}:{}: {e}", options.file, number + 1))?);
+    }
+    eprintln!("{} samples from {}", samples.len(), options.file);
+    let mut tuner = Tuner::new(samples, options.threads);
+    let start = Weights::default();
+    let started = Instant::now();
+    let k = tuner.fit_k(&start);
+    eprintln!(
+        "k = {k:.4}, error of the default weights {:.6} ({:.1} s)",
+        tuner.error(&start),
+        started.elapsed().as_secs_f64()
+    );
+    let tuned = tuner.tune(start, options.passes, options.step, |p| {
+        eprintln!(
+            "pass {}: error {:.6}, {} weights changed ({:.0} s)",
+            p.pass,
+            p.error,
+            p.changed,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    let rust = format!("{tuned:#?}\n");
+    match &options.out {
+        Some(path) => std::fs::write(path, rust).map_err(|e| format!("{path}: {e}"))?,
+        None => print!("{rust}"),
+    }
+    Ok(())
+}
