@@ -16,7 +16,8 @@ use ox88_movegen::MoveGen;
 /// assumed to fail high.
 const RFP_DEPTH: i32 = 8;
 /// Futility: a quiet move is skipped when the static evaluation plus this
-/// base and a per-ply margin cannot reach alpha.
+/// base and a margin per ply of the depth the move would be searched to after
+/// its late-move reduction cannot reach alpha.
 const FUTILITY_BASE: i32 = 90;
 const FUTILITY_DEPTH: i32 = 8;
 /// Late-move pruning: quiet moves beyond this count (by depth) are skipped.
@@ -214,9 +215,14 @@ impl<E: Evaluator> Worker<'_, E> {
                     if params.late_move_pruning && depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
                         continue;
                     }
+                    // Futility at the depth the move would get after its
+                    // late-move reduction.
+                    let lmr_depth =
+                        depth - 1 - i32::from(self.data.lmr[depth.min(63) as usize][(moves_tried + 1).min(63)]);
                     if params.futility
-                        && depth <= FUTILITY_DEPTH
-                        && static_eval.is_some_and(|s| s + FUTILITY_BASE + params.futility_margin * depth <= alpha)
+                        && lmr_depth <= FUTILITY_DEPTH
+                        && static_eval
+                            .is_some_and(|s| s + FUTILITY_BASE + params.futility_margin * lmr_depth.max(0) <= alpha)
                     {
                         continue;
                     }
