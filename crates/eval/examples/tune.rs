@@ -1,5 +1,6 @@
 //! Texel tuning of the classical weights:
-//! `cargo run --release -p ox88-eval --example tune -- FILE [--passes N] [--step N] [--threads N] [--limit N] [--out FILE]`.
+//! `cargo run --release -p ox88-eval --example tune -- FILE [--passes N] [--step N] [--threads N] [--limit N]
+//! [--skip FIELD,...] [--out FILE]`.
 //!
 //! FILE holds one sample a line: a FEN followed by the game's result (`[1.0]`,
 //! `[0.5]`, `[0.0]`, `1-0`, `1/2-1/2`, `0-1` or `c9 "1-0";`), for example as
@@ -10,11 +11,12 @@ use ox88_eval::{Sample, Tuner, Weights};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--out FILE]
+const USAGE: &str = "usage: tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--skip FIELD,...] [--out FILE]
 Fits the classical evaluation's weights to the game results of the positions in
 FILE (one FEN and result a line) by coordinate descent: --passes (default 10)
 passes over every weight, trying +/- --step (default 1); --limit reads only the
-first N samples; --out writes the tuned Weights there (default: standard output).";
+first N samples; --skip leaves the named Weights fields (e.g. pst,material) as
+they are; --out writes the tuned Weights there (default: standard output).";
 
 struct Options {
     file: String,
@@ -22,6 +24,7 @@ struct Options {
     step: i32,
     threads: usize,
     limit: usize,
+    skip: Vec<String>,
     out: Option<String>,
 }
 
@@ -42,7 +45,8 @@ fn main() -> ExitCode {
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut options = Options { file: String::new(), passes: 10, step: 1, threads, limit: usize::MAX, out: None };
+    let mut options =
+        Options { file: String::new(), passes: 10, step: 1, threads, limit: usize::MAX, skip: Vec::new(), out: None };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> Result<usize, String> {
@@ -54,6 +58,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--step" => options.step = number("--step")? as i32,
             "--threads" => options.threads = number("--threads")?,
             "--limit" => options.limit = number("--limit")?,
+            "--skip" => {
+                let fields = args.next().ok_or("--skip needs field names")?;
+                options.skip.extend(fields.split(',').map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()));
+            }
             "--out" => options.out = Some(args.next().ok_or("--out needs a file")?.clone()),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?} (try --help)")),
             file if options.file.is_empty() => options.file = file.to_owned(),
@@ -67,6 +75,11 @@ fn parse(args: &[String]) -> Result<Options, String> {
 }
 
 fn run(options: &Options) -> Result<(), String> {
+    let mut names = Weights::default();
+    let known: Vec<&str> = names.parameters_mut().iter().map(|p| p.field).collect();
+    if let Some(unknown) = options.skip.iter().find(|f| !known.contains(&f.as_str())) {
+        return Err(format!("--skip: no field {unknown:?} in Weights"));
+    }
     let text = std::fs::read_to_string(&options.file).map_err(|e| format!("{}: {e}", options.file))?;
     let mut samples = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -88,7 +101,8 @@ fn run(options: &Options) -> Result<(), String> {
         tuner.error(&start),
         started.elapsed().as_secs_f64()
     );
-    let tuned = tuner.tune(start, options.passes, options.step, |p| {
+    let select = |field: &str, _| !options.skip.iter().any(|s| s == field);
+    let tuned = tuner.tune(start, options.passes, options.step, select, |p| {
         eprintln!(
             "pass {}: error {:.6}, {} weights changed ({:.0} s)",
             p.pass,

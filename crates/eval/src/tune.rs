@@ -153,17 +153,28 @@ impl Tuner {
         self.k
     }
 
-    /// Starting from `weights`, tries `+step` and `-step` on each weight in
-    /// turn and keeps a change when it lowers the error; repeats for at most
-    /// `passes` passes or until a pass changes nothing, calling `progress`
-    /// after each. Returns the best weights found.
-    pub fn tune(&self, weights: Weights, passes: usize, step: i32, mut progress: impl FnMut(&Progress)) -> Weights {
+    /// Starting from `weights`, tries `+step` and `-step` on each weight
+    /// that `select` accepts (given its [`Parameter`](crate::Parameter)'s
+    /// field and index) in turn and keeps a change when it lowers the error;
+    /// repeats for at most `passes` passes or until a pass changes nothing,
+    /// calling `progress` after each. Returns the best weights found.
+    pub fn tune(
+        &self,
+        weights: Weights,
+        passes: usize,
+        step: i32,
+        select: impl Fn(&str, usize) -> bool,
+        mut progress: impl FnMut(&Progress),
+    ) -> Weights {
         let mut best = weights;
         let mut best_error = self.error(&best);
-        let count = best.parameters_mut().len();
+        let chosen: Vec<usize> = (best.parameters_mut().iter().enumerate())
+            .filter(|(_, p)| select(p.field, p.index))
+            .map(|(i, _)| i)
+            .collect();
         for pass in 1..=passes {
             let mut changed = 0;
-            for i in 0..count {
+            for &i in &chosen {
                 for delta in [step, -step] {
                     let mut trial = best.clone();
                     *trial.parameters_mut()[i].value += delta;
@@ -241,7 +252,8 @@ mod tests {
         tuner.fit_k(&start);
         let before = tuner.error(&start);
         let mut errors = Vec::new();
-        let tuned = tuner.tune(start.clone(), 2, 5, |p| errors.push(p.error));
+        let tuned = tuner.tune(start.clone(), 2, 5, |field, _| field != "tempo", |p| errors.push(p.error));
+        assert_eq!(tuned.tempo, start.tempo, "not selected");
         assert!(!errors.is_empty());
         assert!(errors.windows(2).all(|w| w[1] <= w[0]));
         assert!(tuner.error(&tuned) < before, "{} !< {before}", tuner.error(&tuned));
