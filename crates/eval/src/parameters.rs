@@ -2,9 +2,18 @@
 //! tuner can walk them without knowing the struct.
 
 use crate::{Weights, S};
+use std::ops::RangeInclusive;
+
+/// Any value.
+const FREE: RangeInclusive<i32> = i32::MIN..=i32::MAX;
+/// An endgame scale, in 64ths.
+const SCALE: RangeInclusive<i32> = 0..=64;
+/// A count that cannot be negative.
+const NOT_NEGATIVE: RangeInclusive<i32> = 0..=i32::MAX;
 
 /// One tunable integer of [`Weights`]: the field it belongs to, its place in
-/// that field, and a mutable reference to it.
+/// that field, the values that make sense for it, and a mutable reference to
+/// it.
 #[derive(Debug)]
 pub struct Parameter<'a> {
     /// The field's name, e.g. `"knight_mobility"`.
@@ -13,6 +22,9 @@ pub struct Parameter<'a> {
     /// pairs, `2 * i` is the middlegame half of element `i` and `2 * i + 1`
     /// its endgame half (tables of tables are flattened in order).
     pub index: usize,
+    /// The values it may take: endgame scales stay within `0..=64` and the
+    /// king-danger threshold and cap are never negative; the rest is free.
+    pub range: RangeInclusive<i32>,
     /// The value.
     pub value: &'a mut i32,
 }
@@ -119,8 +131,8 @@ impl Weights {
         list.ints("king_weak_square", [king_weak_square]);
         list.ints("king_no_queen", [king_no_queen]);
         list.ints("king_shelter_relief", [king_shelter_relief]);
-        list.ints("king_danger_threshold", [king_danger_threshold]);
-        list.ints("king_danger_cap", [king_danger_cap]);
+        list.bounded("king_danger_threshold", NOT_NEGATIVE, [king_danger_threshold]);
+        list.bounded("king_danger_cap", NOT_NEGATIVE, [king_danger_cap]);
         list.pairs("king_danger", [king_danger]);
         list.pairs("bishop_pair", [bishop_pair]);
         list.pairs("knight_outpost", [knight_outpost]);
@@ -139,13 +151,13 @@ impl Weights {
         list.pairs("mopup_edge", [mopup_edge]);
         list.pairs("mopup_proximity", [mopup_proximity]);
         list.pairs("mopup_corner", [mopup_corner]);
-        list.ints("scale_opposite_bishops", [scale_opposite_bishops]);
-        list.ints("scale_opposite_bishops_passer", [scale_opposite_bishops_passer]);
-        list.ints("scale_opposite_bishops_pieces", [scale_opposite_bishops_pieces]);
-        list.ints("scale_minor_up_no_rook", [scale_minor_up_no_rook]);
-        list.ints("scale_minor_up_weak_minor", [scale_minor_up_weak_minor]);
-        list.ints("scale_minor_up", [scale_minor_up]);
-        list.ints("scale_wrong_bishop", [scale_wrong_bishop]);
+        list.bounded("scale_opposite_bishops", SCALE, [scale_opposite_bishops]);
+        list.bounded("scale_opposite_bishops_passer", SCALE, [scale_opposite_bishops_passer]);
+        list.bounded("scale_opposite_bishops_pieces", SCALE, [scale_opposite_bishops_pieces]);
+        list.bounded("scale_minor_up_no_rook", SCALE, [scale_minor_up_no_rook]);
+        list.bounded("scale_minor_up_weak_minor", SCALE, [scale_minor_up_weak_minor]);
+        list.bounded("scale_minor_up", SCALE, [scale_minor_up]);
+        list.bounded("scale_wrong_bishop", SCALE, [scale_wrong_bishop]);
         list.pairs("tempo", [tempo]);
         out
     }
@@ -157,14 +169,23 @@ struct Parameters<'l, 'a>(&'l mut Vec<Parameter<'a>>);
 impl<'a> Parameters<'_, 'a> {
     fn pairs(&mut self, field: &'static str, values: impl IntoIterator<Item = &'a mut S>) {
         for (i, S(mg, eg)) in values.into_iter().enumerate() {
-            self.0.push(Parameter { field, index: 2 * i, value: mg });
-            self.0.push(Parameter { field, index: 2 * i + 1, value: eg });
+            self.0.push(Parameter { field, index: 2 * i, range: FREE, value: mg });
+            self.0.push(Parameter { field, index: 2 * i + 1, range: FREE, value: eg });
         }
     }
 
     fn ints(&mut self, field: &'static str, values: impl IntoIterator<Item = &'a mut i32>) {
+        self.bounded(field, FREE, values);
+    }
+
+    fn bounded(
+        &mut self,
+        field: &'static str,
+        range: RangeInclusive<i32>,
+        values: impl IntoIterator<Item = &'a mut i32>,
+    ) {
         for (index, value) in values.into_iter().enumerate() {
-            self.0.push(Parameter { field, index, value });
+            self.0.push(Parameter { field, index, range: range.clone(), value });
         }
     }
 }
@@ -191,5 +212,15 @@ mod tests {
         assert_eq!(weights.material[1], S(3, 4));
         assert_eq!(weights.pst[0][0], S(13, 14));
         assert_eq!(weights.tempo, S(count as i32 - 1, count as i32));
+    }
+
+    #[test]
+    fn default_weights_lie_within_their_ranges() {
+        let mut weights = Weights::default();
+        for p in weights.parameters_mut() {
+            assert!(p.range.contains(p.value), "{}[{}] = {} outside {:?}", p.field, p.index, p.value, p.range);
+        }
+        let mut weights = Weights::default();
+        assert!(weights.parameters_mut().iter().any(|p| p.field == "scale_wrong_bishop" && p.range == SCALE));
     }
 }

@@ -153,8 +153,8 @@ impl Tuner {
         self.k
     }
 
-    /// Starting from `weights`, tries `+step` and `-step` on each weight
-    /// that `select` accepts (given its [`Parameter`](crate::Parameter)'s
+    /// Starting from `weights`, tries `+step` and `-step` (within the
+    /// parameter's range) on each weight that `select` accepts (given its [`Parameter`](crate::Parameter)'s
     /// field and index) in turn and keeps a change when it lowers the error;
     /// repeats for at most `passes` passes or until a pass changes nothing,
     /// calling `progress` after each. Returns the best weights found.
@@ -177,7 +177,14 @@ impl Tuner {
             for &i in &chosen {
                 for delta in [step, -step] {
                     let mut trial = best.clone();
-                    *trial.parameters_mut()[i].value += delta;
+                    let mut parameters = trial.parameters_mut();
+                    let parameter = &mut parameters[i];
+                    let value = parameter.value.saturating_add(delta);
+                    if !parameter.range.contains(&value) {
+                        continue;
+                    }
+                    *parameter.value = value;
+                    drop(parameters);
                     let error = self.error(&trial);
                     if error < best_error {
                         (best, best_error) = (trial, error);
