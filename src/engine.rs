@@ -2,7 +2,7 @@
 //! [`Engine`](crate::protocol::Engine) trait.
 
 use crate::convert;
-use crate::eval::{Classical, Term, Terms};
+use crate::eval::{Classical, Term, Terms, Weights};
 use crate::protocol::{
     BenchReport, BestMove, Engine, Limits, OptionError, OptionSpec, OptionValue, SearchInfo, StopHandle,
 };
@@ -21,6 +21,9 @@ const BOOK_FILE: &str = "BookFile";
 /// switch off, so that matches can measure each against the engine without it.
 const EVAL_OFF: &str = "EvalOff";
 const SEARCH_OFF: &str = "SearchOff";
+/// A file of evaluation weights in the text form of `Weights::to_text` (the
+/// fields it lists replace the defaults): for testing tuned weights in games.
+const EVAL_WEIGHTS: &str = "EvalWeights";
 
 /// The ox88 chess engine: the classical evaluation searched by ox88-search,
 /// ready for [`run_stdio`](crate::protocol::run_stdio) (UCI or XBoard).
@@ -38,6 +41,8 @@ pub struct Ox88 {
     multipv: usize,
     own_book: bool,
     book: Option<Book>,
+    weights: Weights,
+    terms: Terms,
 }
 
 impl Ox88 {
@@ -48,7 +53,14 @@ impl Ox88 {
             multipv: 1,
             own_book: false,
             book: None,
+            weights: Weights::default(),
+            terms: Terms::ALL,
         }
+    }
+
+    /// The classical evaluator with the weights and terms of the options.
+    fn evaluator(&self) -> Classical {
+        Classical::with_weights(self.weights.clone()).with_terms(self.terms)
     }
 
     /// A move from the opening book for `board`, when `OwnBook` is on, a
@@ -145,6 +157,7 @@ impl Engine for Ox88 {
             OptionSpec::string(BOOK_FILE, ""),
             OptionSpec::string(EVAL_OFF, ""),
             OptionSpec::string(SEARCH_OFF, ""),
+            OptionSpec::string(EVAL_WEIGHTS, ""),
         ]
     }
 
@@ -176,9 +189,18 @@ impl Engine for Ox88 {
                 Some(book)
             };
         } else if named(OptionSpec::string(EVAL_OFF, "")) {
-            let terms =
+            self.terms =
                 switched_off_terms(string_value(value)).map_err(|bad| invalid(name, &bad, "evaluation terms"))?;
-            self.searcher.set_evaluator(Classical::new().with_terms(terms));
+            self.searcher.set_evaluator(self.evaluator());
+        } else if named(OptionSpec::string(EVAL_WEIGHTS, "")) {
+            let path = string_value(value).trim();
+            self.weights = if path.is_empty() {
+                Weights::default()
+            } else {
+                let text = std::fs::read_to_string(path).map_err(|e| invalid(name, path, &format!("a file ({e})")))?;
+                text.parse().map_err(|e| invalid(name, path, &format!("a weights file ({e})")))?
+            };
+            self.searcher.set_evaluator(self.evaluator());
         } else if named(OptionSpec::string(SEARCH_OFF, "")) {
             let mut params = SearchParams::default();
             for switch in names(string_value(value)) {
@@ -220,7 +242,7 @@ impl Engine for Ox88 {
     }
 
     fn explain(&mut self, board: &Board) -> Option<String> {
-        Some(crate::eval::explain(board).to_string())
+        Some(self.evaluator().explain(board).to_string())
     }
 
     fn bench(&mut self, depth: Option<u32>) -> Option<BenchReport> {
@@ -253,5 +275,33 @@ mod tests {
         assert!(engine.set_option(SEARCH_OFF, &OptionValue::String("nope".into())).is_err());
         engine.set_option(SEARCH_OFF, &OptionValue::String(String::new())).unwrap();
         assert!(engine.searcher.params().null_move);
+    }
+
+    #[test]
+    fn eval_weights_loads_a_weights_file_and_keeps_the_old_weights_on_error() {
+        let dir = std::env::temp_dir().join(format!("ox88-eval-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.txt");
+        std::fs::write(&good, "tempo = 0 0\nbishop_pair = 1 2\n").unwrap();
+        let bad = dir.join("bad.txt");
+        std::fs::write(&bad, "tempo = 0\n").unwrap();
+
+        let mut engine = Ox88::new();
+        let board = Board::startpos();
+        assert!(engine.explain(&board).unwrap().contains("Tempo"));
+        engine.set_option(EVAL_WEIGHTS, &OptionValue::String(good.display().to_string())).unwrap();
+        assert_eq!(engine.weights.bishop_pair, crate::eval::S(1, 2));
+        assert_eq!(engine.evaluator().weights(), &engine.weights);
+        for path in [bad, dir.join("missing.txt")] {
+            let error = engine.set_option(EVAL_WEIGHTS, &OptionValue::String(path.display().to_string()));
+            assert!(matches!(error, Err(OptionError::InvalidValue { .. })), "{error:?}");
+            assert_eq!(engine.weights.bishop_pair, crate::eval::S(1, 2), "kept");
+        }
+        engine.set_option(EVAL_OFF, &OptionValue::String("threats".into())).unwrap();
+        assert_eq!(engine.evaluator().weights().bishop_pair, crate::eval::S(1, 2), "terms keep the weights");
+        engine.set_option(EVAL_WEIGHTS, &OptionValue::String(String::new())).unwrap();
+        assert_eq!(engine.weights, Weights::default());
+        assert!(!engine.evaluator().terms().contains(Term::Threats), "weights keep the terms");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

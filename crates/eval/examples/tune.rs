@@ -1,22 +1,27 @@
 //! Texel tuning of the classical weights:
 //! `cargo run --release -p ox88-eval --example tune -- FILE [--passes N] [--step N] [--threads N] [--limit N]
-//! [--skip FIELD,...] [--out FILE]`.
+//! [--skip FIELD,...] [--start WEIGHTS] [--out WEIGHTS]`.
 //!
 //! FILE holds one sample a line: a FEN followed by the game's result (`[1.0]`,
 //! `[0.5]`, `[0.0]`, `1-0`, `1/2-1/2`, `0-1` or `c9 "1-0";`), for example as
 //! written by `scripts/positions_from_pgn.py`. Prints the fitted sigmoid
-//! constant, the error after each pass, and the tuned `Weights` as Rust.
+//! constant, the error after each pass, and the tuned `Weights` in the text form
+//! of `Weights::to_text` (which the engine's `EvalWeights` option loads).
 
 use ox88_eval::{Sample, Tuner, Weights};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--skip FIELD,...] [--out FILE]
+const USAGE: &str = "usage: tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--skip FIELD,...]
+            [--start WEIGHTS] [--out WEIGHTS]
 Fits the classical evaluation's weights to the game results of the positions in
 FILE (one FEN and result a line) by coordinate descent: --passes (default 10)
 passes over every weight, trying +/- --step (default 1); --limit reads only the
 first N samples; --skip leaves the named Weights fields (e.g. pst,material) as
-they are; --out writes the tuned Weights there (default: standard output).";
+they are; --start begins from the weights in that file (the text form of
+Weights::to_text; fields it leaves out are the defaults) instead of the
+defaults; --out writes the weights there in that form after every pass
+(default: standard output, at the end).";
 
 struct Options {
     file: String,
@@ -25,6 +30,7 @@ struct Options {
     threads: usize,
     limit: usize,
     skip: Vec<String>,
+    start: Option<String>,
     out: Option<String>,
 }
 
@@ -45,8 +51,16 @@ fn main() -> ExitCode {
 
 fn parse(args: &[String]) -> Result<Options, String> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut options =
-        Options { file: String::new(), passes: 10, step: 1, threads, limit: usize::MAX, skip: Vec::new(), out: None };
+    let mut options = Options {
+        file: String::new(),
+        passes: 10,
+        step: 1,
+        threads,
+        limit: usize::MAX,
+        skip: Vec::new(),
+        start: None,
+        out: None,
+    };
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> Result<usize, String> {
@@ -62,6 +76,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
                 let fields = args.next().ok_or("--skip needs field names")?;
                 options.skip.extend(fields.split(',').map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()));
             }
+            "--start" => options.start = Some(args.next().ok_or("--start needs a file")?.clone()),
             "--out" => options.out = Some(args.next().ok_or("--out needs a file")?.clone()),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?} (try --help)")),
             file if options.file.is_empty() => options.file = file.to_owned(),
@@ -93,7 +108,13 @@ fn run(options: &Options) -> Result<(), String> {
     }
     eprintln!("{} samples from {}", samples.len(), options.file);
     let mut tuner = Tuner::new(samples, options.threads);
-    let start = Weights::default();
+    let start = match &options.start {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            text.parse::<Weights>().map_err(|e| format!("{path}: {e}"))?
+        }
+        None => Weights::default(),
+    };
     let started = Instant::now();
     let k = tuner.fit_k(&start);
     eprintln!(
@@ -110,11 +131,23 @@ fn run(options: &Options) -> Result<(), String> {
             p.changed,
             started.elapsed().as_secs_f64()
         );
+        if let Some(path) = &options.out {
+            if let Err(e) = std::fs::write(path, p.weights.to_text()) {
+                eprintln!("tune: {path}: {e}");
+            }
+        }
     });
-    let rust = format!("{tuned:#?}\n");
-    match &options.out {
-        Some(path) => std::fs::write(path, rust).map_err(|e| format!("{path}: {e}"))?,
-        None => print!("{rust}"),
+    write(&tuned, options.out.as_deref())
+}
+
+/// Writes `weights` as text to `out`, or to standard output.
+fn write(weights: &Weights, out: Option<&str>) -> Result<(), String> {
+    let text = weights.to_text();
+    match out {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}")),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
     }
-    Ok(())
 }

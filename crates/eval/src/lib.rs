@@ -18,6 +18,7 @@ mod terms;
 mod threats;
 mod tune;
 mod weights;
+mod weights_text;
 
 pub use classical::{phase, Classical, MAX_PHASE};
 pub use explain::{explain, Explanation};
@@ -27,6 +28,7 @@ pub use parameters::Parameter;
 pub use terms::{Term, Terms};
 pub use tune::{Progress, Sample, SampleError, Tuner};
 pub use weights::{Weights, S};
+pub use weights_text::WeightsError;
 
 use ox88_board::Board;
 

@@ -70,13 +70,15 @@ fn split_result(line: &str) -> Option<(&str, f64)> {
 
 /// What the tuner reports after each pass.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Progress {
+pub struct Progress<'a> {
     /// Passes completed.
     pub pass: usize,
     /// Mean squared error of the weights so far.
     pub error: f64,
     /// Weights changed in this pass.
     pub changed: usize,
+    /// The weights so far (to save a checkpoint).
+    pub weights: &'a Weights,
 }
 
 /// Fits weights to [`Sample`]s by coordinate descent (see the module text).
@@ -164,7 +166,7 @@ impl Tuner {
         passes: usize,
         step: i32,
         select: impl Fn(&str, usize) -> bool,
-        mut progress: impl FnMut(&Progress),
+        mut progress: impl FnMut(&Progress<'_>),
     ) -> Weights {
         let mut best = weights;
         let mut best_error = self.error(&best);
@@ -193,7 +195,7 @@ impl Tuner {
                     }
                 }
             }
-            progress(&Progress { pass, error: best_error, changed });
+            progress(&Progress { pass, error: best_error, changed, weights: &best });
             if changed == 0 {
                 break;
             }
