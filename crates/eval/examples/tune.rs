@@ -1,6 +1,6 @@
 //! Texel tuning of the classical weights:
 //! `cargo run --release -p ox88-eval --example tune -- FILE [--passes N] [--step N] [--threads N] [--limit N]
-//! [--skip FIELD,...] [--start WEIGHTS] [--out WEIGHTS]`.
+//! [--skip FIELD,...] [--only FIELD,...] [--start WEIGHTS] [--out WEIGHTS]`.
 //!
 //! FILE holds one sample a line: a FEN followed by the game's result (`[1.0]`,
 //! `[0.5]`, `[0.0]`, `1-0`, `1/2-1/2`, `0-1` or `c9 "1-0";`), for example as
@@ -13,12 +13,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "usage: tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--skip FIELD,...]
-            [--start WEIGHTS] [--out WEIGHTS]
+            [--only FIELD,...] [--start WEIGHTS] [--out WEIGHTS]
 Fits the classical evaluation's weights to the game results of the positions in
 FILE (one FEN and result a line) by coordinate descent: --passes (default 10)
 passes over every weight, trying +/- --step (default 1); --limit reads only the
 first N samples; --skip leaves the named Weights fields (e.g. pst,material) as
-they are; --start begins from the weights in that file (the text form of
+they are, --only tunes just the named fields; --start begins from the weights in that file (the text form of
 Weights::to_text; fields it leaves out are the defaults) instead of the
 defaults; --out writes the weights there in that form after every pass
 (default: standard output, at the end).";
@@ -30,6 +30,7 @@ struct Options {
     threads: usize,
     limit: usize,
     skip: Vec<String>,
+    only: Vec<String>,
     start: Option<String>,
     out: Option<String>,
 }
@@ -58,6 +59,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         threads,
         limit: usize::MAX,
         skip: Vec::new(),
+        only: Vec::new(),
         start: None,
         out: None,
     };
@@ -72,10 +74,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--step" => options.step = number("--step")? as i32,
             "--threads" => options.threads = number("--threads")?,
             "--limit" => options.limit = number("--limit")?,
-            "--skip" => {
-                let fields = args.next().ok_or("--skip needs field names")?;
-                options.skip.extend(fields.split(',').map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()));
-            }
+            "--skip" => options.skip.extend(fields(args.next(), "--skip")?),
+            "--only" => options.only.extend(fields(args.next(), "--only")?),
             "--start" => options.start = Some(args.next().ok_or("--start needs a file")?.clone()),
             "--out" => options.out = Some(args.next().ok_or("--out needs a file")?.clone()),
             flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?} (try --help)")),
@@ -89,11 +89,17 @@ fn parse(args: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
+/// The comma-separated field names of an option's value.
+fn fields(value: Option<&String>, option: &str) -> Result<Vec<String>, String> {
+    let value = value.ok_or(format!("{option} needs field names"))?;
+    Ok(value.split(',').map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()).collect())
+}
+
 fn run(options: &Options) -> Result<(), String> {
     let mut names = Weights::default();
     let known: Vec<&str> = names.parameters_mut().iter().map(|p| p.field).collect();
-    if let Some(unknown) = options.skip.iter().find(|f| !known.contains(&f.as_str())) {
-        return Err(format!("--skip: no field {unknown:?} in Weights"));
+    if let Some(unknown) = options.skip.iter().chain(&options.only).find(|f| !known.contains(&f.as_str())) {
+        return Err(format!("no field {unknown:?} in Weights"));
     }
     let text = std::fs::read_to_string(&options.file).map_err(|e| format!("{}: {e}", options.file))?;
     let mut samples = Vec::new();
@@ -122,7 +128,9 @@ fn run(options: &Options) -> Result<(), String> {
         tuner.error(&start),
         started.elapsed().as_secs_f64()
     );
-    let select = |field: &str, _| !options.skip.iter().any(|s| s == field);
+    let select = |field: &str, _| {
+        !options.skip.iter().any(|s| s == field) && (options.only.is_empty() || options.only.iter().any(|s| s == field))
+    };
     let tuned = tuner.tune(start, options.passes, options.step, select, |p| {
         eprintln!(
             "pass {}: error {:.6}, {} weights changed ({:.0} s)",

@@ -151,7 +151,7 @@ impl<E: Evaluator> Worker<'_, E> {
                 let late = i - pv_index;
                 let reduction = if self.shared.params.lmr && depth >= 3 && late > 3 && !m.is_tactical() && !gives_check
                 {
-                    (i32::from(self.data.lmr[depth.min(63) as usize][late.min(63)]) - 1).clamp(0, new_depth - 1)
+                    (self.data.base_reduction(depth, late) - 1).clamp(0, new_depth - 1)
                 } else {
                     0
                 };

@@ -217,8 +217,7 @@ impl<E: Evaluator> Worker<'_, E> {
                     }
                     // Futility at the depth the move would get after its
                     // late-move reduction.
-                    let lmr_depth =
-                        depth - 1 - i32::from(self.data.lmr[depth.min(63) as usize][(moves_tried + 1).min(63)]);
+                    let lmr_depth = depth - 1 - self.data.base_reduction(depth, moves_tried + 1);
                     if params.futility
                         && lmr_depth <= FUTILITY_DEPTH
                         && static_eval
@@ -279,7 +278,7 @@ impl<E: Evaluator> Worker<'_, E> {
                     && moves_tried > 1 + 2 * usize::from(PV)
                     && (quiet || pick == Pick::BadTactical)
                 {
-                    reduction = i32::from(self.data.lmr[depth.min(63) as usize][moves_tried.min(63)]);
+                    reduction = self.data.base_reduction(depth, moves_tried);
                     reduction -= i32::from(PV);
                     reduction += i32::from(!improving);
                     reduction += i32::from(cut_node);

@@ -49,6 +49,13 @@ impl<E> ThreadData<E> {
             pv: Box::new([[Move::from_raw(0); MAX_PLY + 1]; MAX_PLY + 1]),
         }
     }
+
+    /// The late-move reduction of the `number`th move (from 1) at `depth`,
+    /// before the adjustments of the node.
+    #[inline]
+    pub fn base_reduction(&self, depth: i32, number: usize) -> i32 {
+        i32::from(self.lmr[depth.clamp(0, 63) as usize][number.min(63)])
+    }
 }
 
 /// What all threads of one search share.
