@@ -1,6 +1,6 @@
 //! Texel tuning of the classical weights:
 //! `cargo run --release -p ox88-eval --example tune -- FILE [--passes N] [--step N] [--threads N] [--limit N]
-//! [--skip FIELD,...] [--only FIELD,...] [--start WEIGHTS] [--out WEIGHTS]`.
+//! [--validate N] [--skip FIELD,...] [--only FIELD,...] [--start WEIGHTS] [--out WEIGHTS]`.
 //!
 //! FILE holds one sample a line: a FEN followed by the game's result (`[1.0]`,
 //! `[0.5]`, `[0.0]`, `1-0`, `1/2-1/2`, `0-1` or `c9 "1-0";`), for example as
@@ -12,16 +12,21 @@ use ox88_eval::{Sample, Tuner, Weights};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--skip FIELD,...]
-            [--only FIELD,...] [--start WEIGHTS] [--out WEIGHTS]
+const USAGE: &str = "usage: tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--validate N]
+            [--skip FIELD,...] [--only FIELD,...] [--start WEIGHTS] [--out WEIGHTS]
 Fits the classical evaluation's weights to the game results of the positions in
 FILE (one FEN and result a line) by coordinate descent: --passes (default 10)
-passes over every weight, trying +/- --step (default 1); --limit reads only the
-first N samples; --skip leaves the named Weights fields (e.g. pst,material) as
-they are, --only tunes just the named fields; --start begins from the weights in that file (the text form of
-Weights::to_text; fields it leaves out are the defaults) instead of the
-defaults; --out writes the weights there in that form after every pass
-(default: standard output, at the end).";
+passes over every weight, trying +/- --step (default 1).
+  --limit N         read only the first N samples
+  --validate N      hold the last N samples out of the fit and print their error
+                    after every pass (when it rises, the fit learns the sample,
+                    not chess)
+  --skip F,...      leave the named Weights fields (e.g. pst,material) as they are
+  --only F,...      tune just the named fields
+  --start WEIGHTS   start from the weights in that file (the text form of
+                    Weights::to_text; fields left out are the defaults)
+  --out WEIGHTS     write the weights there in that form after every pass
+                    (default: standard output, at the end)";
 
 struct Options {
     file: String,
@@ -29,6 +34,7 @@ struct Options {
     step: i32,
     threads: usize,
     limit: usize,
+    validate: usize,
     skip: Vec<String>,
     only: Vec<String>,
     start: Option<String>,
@@ -58,6 +64,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         step: 1,
         threads,
         limit: usize::MAX,
+        validate: 0,
         skip: Vec::new(),
         only: Vec::new(),
         start: None,
@@ -74,6 +81,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--step" => options.step = number("--step")? as i32,
             "--threads" => options.threads = number("--threads")?,
             "--limit" => options.limit = number("--limit")?,
+            "--validate" => options.validate = number("--validate")?,
             "--skip" => options.skip.extend(fields(args.next(), "--skip")?),
             "--only" => options.only.extend(fields(args.next(), "--only")?),
             "--start" => options.start = Some(args.next().ok_or("--start needs a file")?.clone()),
@@ -112,8 +120,13 @@ fn run(options: &Options) -> Result<(), String> {
         }
         samples.push(Sample::parse(line).map_err(|e| format!("{}:{}: {e}", options.file, number + 1))?);
     }
-    eprintln!("{} samples from {}", samples.len(), options.file);
+    if options.validate >= samples.len() {
+        return Err(format!("--validate {} leaves no samples to fit", options.validate));
+    }
+    let held_out = samples.split_off(samples.len() - options.validate);
+    eprintln!("{} samples from {} ({} held out)", samples.len(), options.file, held_out.len());
     let mut tuner = Tuner::new(samples, options.threads);
+    let mut validation = Tuner::new(held_out, options.threads);
     let start = match &options.start {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
@@ -123,9 +136,15 @@ fn run(options: &Options) -> Result<(), String> {
     };
     let started = Instant::now();
     let k = tuner.fit_k(&start);
+    validation.set_k(k);
+    let validated = |weights: &Weights| match options.validate {
+        0 => String::new(),
+        _ => format!(", held out {:.6}", validation.error(weights)),
+    };
     eprintln!(
-        "k = {k:.4}, error of the default weights {:.6} ({:.1} s)",
+        "k = {k:.4}, error of the starting weights {:.6}{} ({:.1} s)",
         tuner.error(&start),
+        validated(&start),
         started.elapsed().as_secs_f64()
     );
     let select = |field: &str, _| {
@@ -133,9 +152,10 @@ fn run(options: &Options) -> Result<(), String> {
     };
     let tuned = tuner.tune(start, options.passes, options.step, select, |p| {
         eprintln!(
-            "pass {}: error {:.6}, {} weights changed ({:.0} s)",
+            "pass {}: error {:.6}{}, {} weights changed ({:.0} s)",
             p.pass,
             p.error,
+            validated(p.weights),
             p.changed,
             started.elapsed().as_secs_f64()
         );

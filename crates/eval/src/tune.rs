@@ -118,6 +118,12 @@ impl Tuner {
         self.k
     }
 
+    /// Sets the scaling constant, e.g. to the one another tuner fitted, so
+    /// that a validation set is measured on the same scale.
+    pub fn set_k(&mut self, k: f64) {
+        self.k = k;
+    }
+
     /// Mean squared difference between each sample's result and the score
     /// `weights` expect for it.
     pub fn error(&self, weights: &Weights) -> f64 {
