@@ -119,8 +119,10 @@ mod tests {
         let w = Weights::default();
         let board: Board = "6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1".parse().unwrap();
         let pawns = PawnEntry::compute(&board, &w);
-        assert_eq!(shelter(&w, &pawns, Color::White, Square::G1), w.shield[1] * 3);
-        assert_eq!(shelter(&w, &pawns, Color::Black, Square::G8), w.shield[0] * 3);
+        // White: a shield pawn and no storming pawn on each of the three files.
+        assert_eq!(shelter(&w, &pawns, Color::White, Square::G1), (w.shield[1] + w.storm[0]) * 3);
+        // Black: no shield, and white's pawns six ranks away on each file.
+        assert_eq!(shelter(&w, &pawns, Color::Black, Square::G8), (w.shield[0] + w.storm[6]) * 3);
         assert!(safety("6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1", Color::White).mg() > 0);
     }
 
@@ -130,7 +132,7 @@ mod tests {
         let board: Board = "6k1/8/8/8/8/6pp/5PP1/6K1 w - - 0 1".parse().unwrap();
         let pawns = PawnEntry::compute(&board, &w);
         // f: own f2, no storm; g: own g2 blocked by g3; h: no own pawn, storm on h3.
-        let expected = w.shield[1] * 2 + w.shield[0] + w.storm_blocked[2] + w.storm[2];
+        let expected = w.shield[1] * 2 + w.shield[0] + w.storm[0] + w.storm_blocked[2] + w.storm[2];
         assert_eq!(shelter(&w, &pawns, Color::White, Square::G1), expected);
     }
 
@@ -140,7 +142,7 @@ mod tests {
         let board: Board = "4k3/8/8/8/8/8/5PPP/4K2R w K - 0 1".parse().unwrap();
         let pawns = PawnEntry::compute(&board, &w);
         let attacks = Attacks::compute(&board, &w, Terms::ALL, &mut Trace::default());
-        assert_eq!(king_safety(&board, &w, &pawns, &attacks, Color::White), w.shield[1] * 3);
+        assert_eq!(king_safety(&board, &w, &pawns, &attacks, Color::White), (w.shield[1] + w.storm[0]) * 3);
     }
 
     #[test]
