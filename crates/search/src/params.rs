@@ -73,8 +73,11 @@ impl Default for SearchParams {
             late_move_pruning: true,
             see_pruning: true,
             lmr: true,
-            iir: true,
-            delta_pruning: true,
+            // Measured at 0.0 +/- 22.0 Elo (600 games at 1+0.01 against the
+            // same engine without it): no gain shown, so off.
+            iir: false,
+            // Measured at -13.9 +/- 21.6 Elo (600 games at 1+0.01): off.
+            delta_pruning: false,
             refutations: true,
             history: true,
         }
