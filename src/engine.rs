@@ -96,9 +96,13 @@ fn history_keys(start: &Board, moves: &[Move]) -> (Board, Vec<u64>) {
     (board, keys)
 }
 
+/// A string option's value, trimmed; "" for none (GUIs send `<empty>`).
 fn string_value(value: &OptionValue) -> &str {
     match value {
-        OptionValue::String(text) if text != "<empty>" => text,
+        OptionValue::String(text) => match text.trim() {
+            "<empty>" => "",
+            text => text,
+        },
         _ => "",
     }
 }
@@ -174,26 +178,18 @@ impl Engine for Ox88 {
         } else if named(OptionSpec::check(OWN_BOOK, false)) {
             self.own_book = matches!(value, OptionValue::Check(true));
         } else if named(OptionSpec::string(BOOK_FILE, "")) {
-            let path = match value {
-                OptionValue::String(path) => path.trim(),
-                _ => "",
-            };
-            self.book = if path.is_empty() || path == "<empty>" {
+            let path = string_value(value);
+            self.book = if path.is_empty() {
                 None
             } else {
-                let book = Book::open(path).map_err(|e| OptionError::InvalidValue {
-                    name: name.to_owned(),
-                    value: path.to_owned(),
-                    expected: format!("a Polyglot book file ({e})"),
-                })?;
-                Some(book)
+                Some(Book::open(path).map_err(|e| invalid(name, path, &format!("a Polyglot book file ({e})")))?)
             };
         } else if named(OptionSpec::string(EVAL_OFF, "")) {
             self.terms =
                 switched_off_terms(string_value(value)).map_err(|bad| invalid(name, &bad, "evaluation terms"))?;
             self.searcher.set_evaluator(self.evaluator());
         } else if named(OptionSpec::string(EVAL_WEIGHTS, "")) {
-            let path = string_value(value).trim();
+            let path = string_value(value);
             self.weights = if path.is_empty() {
                 Weights::default()
             } else {
