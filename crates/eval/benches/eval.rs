@@ -1,10 +1,12 @@
 //! Evaluations per second over the positions of the shared perft suite
 //! (tests/data/perft/standard.epd), with and without the pawn hash table,
-//! and the material-only baseline for scale.
+//! the material-only baseline, and legal move generation over the same
+//! positions for scale (evaluation must stay cheap next to it).
 
 use criterion::{criterion_main, Criterion, Throughput};
 use ox88_board::Board;
 use ox88_eval::{Classical, Evaluator, Material};
+use ox88_movegen::{MoveGen, MoveList};
 use std::hint::black_box;
 
 fn positions() -> Vec<Board> {
@@ -30,6 +32,16 @@ fn bench(c: &mut Criterion) {
     group.bench_function("classical, no pawn hash", |b| b.iter(|| run(&mut unhashed, &boards)));
     let mut material = Material::default();
     group.bench_function("material", |b| b.iter(|| run(&mut material, &boards)));
+    let mut list = MoveList::new();
+    group.bench_function("legal moves", |b| {
+        b.iter(|| {
+            boards.iter().fold(0, |total, board| {
+                list.clear();
+                black_box(board).generate_legal(&mut list);
+                total + list.len()
+            })
+        })
+    });
     group.finish();
 }
 
