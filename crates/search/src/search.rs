@@ -176,11 +176,8 @@ impl<E: Evaluator> Worker<'_, E> {
         // 10. The move loop.
         let side = self.board.side_to_move();
         let previous = [self.moved_at(ply as isize - 1), self.moved_at(ply as isize - 2)];
-        let (killers, counter) = if params.refutations {
-            (self.data.history.killers(ply), self.data.history.counter(previous[0]))
-        } else {
-            ([None; 2], None)
-        };
+        let killers = if params.killers { self.data.history.killers(ply) } else { [None; 2] };
+        let counter = if params.counter_moves { self.data.history.counter(previous[0]) } else { None };
         let has_pieces = self.has_pieces(side);
         let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter]);
         let mut best_score = -Score::INFINITE;
@@ -313,7 +310,7 @@ impl<E: Evaluator> Worker<'_, E> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        if quiet && (params.history || params.refutations) {
+                        if quiet && (params.history || params.killers || params.counter_moves) {
                             self.data.history.update_quiet(ply, side, depth, (piece, m), &quiets_tried, previous);
                         }
                         break;
