@@ -1,7 +1,9 @@
 //! Random command lines fed to each driver, as the fuzz targets do but
 //! within `cargo test`: no panic, no hang, every output line is a valid
 //! protocol message, and (UCI) every accepted `go` gets exactly one
-//! `bestmove`.
+//! `bestmove`. The one exception is the answer to `d`, a debugging command
+//! that draws the board for a human (as Stockfish's does) rather than
+//! speaking the protocol.
 
 use ox88_protocol::testing::{FirstLegal, SharedBuffer};
 use ox88_protocol::uci::{UciCommand, UciDriver, UciMessage};
@@ -34,6 +36,7 @@ fn uci_line() -> impl Strategy<Value = String> {
         "setoption name Threads value x",
         "debug on",
         "go perft 1",
+        "d",
         "quit",
     ])
     .prop_map(str::to_owned);
@@ -111,18 +114,32 @@ proptest! {
         let out = SharedBuffer::default();
         let mut driver = UciDriver::new(FirstLegal::default(), out.clone());
         let mut gos = 0;
+        // Byte ranges of the output that answer `d`: a drawing, not protocol.
+        let mut drawings = Vec::new();
         for line in &lines {
-            let is_go = matches!(line.parse::<UciCommand>(), Ok(UciCommand::Go(_)));
+            let command = line.parse::<UciCommand>();
+            let before = out.text().len();
             if driver.handle_line(line).expect("writing to memory") == Flow::Quit {
                 break;
             }
-            gos += usize::from(is_go);
+            if command == Ok(UciCommand::Display) {
+                drawings.push(before..out.text().len());
+            }
+            gos += usize::from(matches!(command, Ok(UciCommand::Go(_))));
             driver.poll().expect("writing to memory");
         }
         driver.finish().expect("the engine comes back");
         let text = out.text();
-        for line in text.lines() {
-            prop_assert!(line.parse::<UciMessage>().is_ok() || line.contains(": ") || line.is_empty(), "{:?}", line);
+        let mut offset = 0;
+        for line in text.split_inclusive('\n') {
+            let in_drawing = drawings.iter().any(|range| range.contains(&offset));
+            offset += line.len();
+            let line = line.trim_end_matches('\n');
+            prop_assert!(
+                in_drawing || line.parse::<UciMessage>().is_ok() || line.contains(": ") || line.is_empty(),
+                "{:?}",
+                line
+            );
         }
         prop_assert_eq!(text.lines().filter(|l| l.starts_with("bestmove")).count(), gos, "{}", text);
     }
