@@ -21,6 +21,9 @@ const BOOK_FILE: &str = "BookFile";
 /// switch off, so that matches can measure each against the engine without it.
 const EVAL_OFF: &str = "EvalOff";
 const SEARCH_OFF: &str = "SearchOff";
+/// Testing option: comma-separated search heuristics that are off by default
+/// to switch on (`SearchOff` wins when a switch is named in both).
+const SEARCH_ON: &str = "SearchOn";
 /// A file of evaluation weights in the text form of `Weights::to_text` (the
 /// fields it lists replace the defaults): for testing tuned weights in games.
 const EVAL_WEIGHTS: &str = "EvalWeights";
@@ -43,6 +46,8 @@ pub struct Ox88 {
     book: Option<Book>,
     weights: Weights,
     terms: Terms,
+    /// The values of `SearchOn` and `SearchOff`.
+    search_switches: [String; 2],
 }
 
 impl Ox88 {
@@ -55,6 +60,7 @@ impl Ox88 {
             book: None,
             weights: Weights::default(),
             terms: Terms::ALL,
+            search_switches: [String::new(), String::new()],
         }
     }
 
@@ -127,6 +133,20 @@ fn switched_off_terms(text: &str) -> Result<Terms, String> {
     Ok(terms)
 }
 
+/// The default search parameters with the switches named in `on` switched
+/// on, then those named in `off` switched off; the unknown name on error.
+fn switched_search_params(on: &str, off: &str) -> Result<SearchParams, String> {
+    let mut params = SearchParams::default();
+    for (text, state) in [(on, true), (off, false)] {
+        for switch in names(text) {
+            if !params.set_switch(&switch, state) {
+                return Err(switch);
+            }
+        }
+    }
+    Ok(params)
+}
+
 fn invalid(name: &str, value: &str, expected: &str) -> OptionError {
     OptionError::InvalidValue { name: name.to_owned(), value: value.to_owned(), expected: expected.to_owned() }
 }
@@ -161,6 +181,7 @@ impl Engine for Ox88 {
             OptionSpec::string(BOOK_FILE, ""),
             OptionSpec::string(EVAL_OFF, ""),
             OptionSpec::string(SEARCH_OFF, ""),
+            OptionSpec::string(SEARCH_ON, ""),
             OptionSpec::string(EVAL_WEIGHTS, ""),
         ]
     }
@@ -197,13 +218,12 @@ impl Engine for Ox88 {
                 text.parse().map_err(|e| invalid(name, path, &format!("a weights file ({e})")))?
             };
             self.searcher.set_evaluator(self.evaluator());
-        } else if named(OptionSpec::string(SEARCH_OFF, "")) {
-            let mut params = SearchParams::default();
-            for switch in names(string_value(value)) {
-                if !params.set_switch(&switch, false) {
-                    return Err(invalid(name, &switch, "search switches (see SearchParams::SWITCHES)"));
-                }
-            }
+        } else if named(OptionSpec::string(SEARCH_OFF, "")) || named(OptionSpec::string(SEARCH_ON, "")) {
+            let mut switches = self.search_switches.clone();
+            switches[usize::from(named(OptionSpec::string(SEARCH_OFF, "")))] = string_value(value).to_owned();
+            let params = switched_search_params(&switches[0], &switches[1])
+                .map_err(|bad| invalid(name, &bad, "search switches (see SearchParams::SWITCHES)"))?;
+            self.search_switches = switches;
             self.searcher.set_params(params);
         } else {
             return Err(OptionError::Unknown { name: name.to_owned() });
@@ -271,6 +291,20 @@ mod tests {
         assert!(engine.set_option(SEARCH_OFF, &OptionValue::String("nope".into())).is_err());
         engine.set_option(SEARCH_OFF, &OptionValue::String(String::new())).unwrap();
         assert!(engine.searcher.params().null_move);
+    }
+
+    #[test]
+    fn search_on_switches_on_what_is_off_by_default_and_search_off_wins() {
+        let mut engine = Ox88::new();
+        assert!(!engine.searcher.params().razoring);
+        engine.set_option(SEARCH_ON, &OptionValue::String("razoring, iir".into())).unwrap();
+        assert!(engine.searcher.params().razoring && engine.searcher.params().iir);
+        engine.set_option(SEARCH_OFF, &OptionValue::String("iir, lmr".into())).unwrap();
+        assert!(engine.searcher.params().razoring && !engine.searcher.params().iir && !engine.searcher.params().lmr);
+        assert!(engine.set_option(SEARCH_ON, &OptionValue::String("nope".into())).is_err());
+        assert!(engine.searcher.params().razoring, "a bad value keeps the old switches");
+        engine.set_option(SEARCH_ON, &OptionValue::String("<empty>".into())).unwrap();
+        assert!(!engine.searcher.params().razoring && !engine.searcher.params().lmr);
     }
 
     #[test]
