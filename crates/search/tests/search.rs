@@ -270,3 +270,36 @@ fn an_infinite_search_waits_for_the_stop_even_when_it_has_nothing_left() {
     assert_eq!(result.best.unwrap().to_string(), "a1a8");
     assert_eq!(result.depth, 2);
 }
+
+#[test]
+fn heuristics_off_by_default_still_search_soundly_when_switched_on() {
+    let _serial = serial();
+    let middlegame = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let mate_in_two = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+    let default = search(middlegame, &Limits::depth(9));
+    let defaults = ox88_search::SearchParams::default();
+    let off: Vec<_> = ox88_search::SearchParams::SWITCHES
+        .into_iter()
+        .filter(|name| {
+            let mut on = defaults.clone();
+            on.set_switch(name, true) && on != defaults
+        })
+        .collect();
+    assert!(off.contains(&"killers") && off.contains(&"counter_moves"), "{off:?}");
+    for name in off {
+        let mut params = defaults.clone();
+        assert!(params.set_switch(name, true));
+        let run = |fen: &str, depth| {
+            let mut searcher = Searcher::<TestEval>::new(16, 1);
+            searcher.set_params(params.clone());
+            searcher.search(&board(fen), &[], &Limits::depth(depth), &mut |_| {})
+        };
+        let first = run(middlegame, 9);
+        assert_eq!(first, run(middlegame, 9), "{name}: deterministic");
+        assert!(board(middlegame).legal_moves().contains(&first.best.expect("a move")), "{name}");
+        assert_ne!(first.nodes, default.nodes, "{name}: the switch changes the search");
+        let mate = run(mate_in_two, 6);
+        assert_eq!(mate.score.mate_moves(), Some(2), "{name}: the mate in two is still found");
+        assert_eq!(mate.best.map(|m| m.to_string()).as_deref(), Some("a1a6"), "{name}");
+    }
+}
