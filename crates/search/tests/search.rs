@@ -285,7 +285,7 @@ fn heuristics_off_by_default_still_search_soundly_when_switched_on() {
             on.set_switch(name, true) && on != defaults
         })
         .collect();
-    assert!(off.contains(&"killers") && off.contains(&"counter_moves"), "{off:?}");
+    assert!(off.contains(&"razoring") && off.contains(&"iir"), "{off:?}");
     for name in off {
         let mut params = defaults.clone();
         assert!(params.set_switch(name, true));
