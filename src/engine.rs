@@ -46,8 +46,10 @@ pub struct Ox88 {
     book: Option<Book>,
     weights: Weights,
     terms: Terms,
-    /// The values of `SearchOn` and `SearchOff`.
-    search_switches: [String; 2],
+    /// The value of `SearchOn`.
+    search_on: String,
+    /// The value of `SearchOff`.
+    search_off: String,
 }
 
 impl Ox88 {
@@ -60,7 +62,8 @@ impl Ox88 {
             book: None,
             weights: Weights::default(),
             terms: Terms::ALL,
-            search_switches: [String::new(), String::new()],
+            search_on: String::new(),
+            search_off: String::new(),
         }
     }
 
@@ -218,12 +221,16 @@ impl Engine for Ox88 {
                 text.parse().map_err(|e| invalid(name, path, &format!("a weights file ({e})")))?
             };
             self.searcher.set_evaluator(self.evaluator());
-        } else if named(OptionSpec::string(SEARCH_OFF, "")) || named(OptionSpec::string(SEARCH_ON, "")) {
-            let mut switches = self.search_switches.clone();
-            switches[usize::from(named(OptionSpec::string(SEARCH_OFF, "")))] = string_value(value).to_owned();
-            let params = switched_search_params(&switches[0], &switches[1])
+        } else if named(OptionSpec::string(SEARCH_ON, "")) || named(OptionSpec::string(SEARCH_OFF, "")) {
+            let text = string_value(value).to_owned();
+            let (on, off) = if named(OptionSpec::string(SEARCH_ON, "")) {
+                (text, self.search_off.clone())
+            } else {
+                (self.search_on.clone(), text)
+            };
+            let params = switched_search_params(&on, &off)
                 .map_err(|bad| invalid(name, &bad, "search switches (see SearchParams::SWITCHES)"))?;
-            self.search_switches = switches;
+            (self.search_on, self.search_off) = (on, off);
             self.searcher.set_params(params);
         } else {
             return Err(OptionError::Unknown { name: name.to_owned() });
