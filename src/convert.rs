@@ -17,6 +17,7 @@ pub fn limits(from: &protocol::Limits, multipv: usize) -> search::Limits {
         movetime: from.movetime,
         depth: from.depth,
         nodes: from.nodes,
+        soft_nodes: None,
         mate: from.mate,
         infinite: from.infinite,
         ponder: from.ponder,

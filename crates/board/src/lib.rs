@@ -5,6 +5,7 @@
 mod board;
 mod castling;
 mod cell;
+mod chess960;
 mod color;
 mod display;
 mod fen;
@@ -22,6 +23,7 @@ pub mod zobrist;
 pub use board::Board;
 pub use castling::{CastlingRights, CastlingSide};
 pub use cell::Cell;
+pub use chess960::chess960_back_rank;
 pub use color::{ByColor, Color};
 pub use fen::{Fen, STARTPOS_FEN};
 pub use fen_error::{FenError, FenRepair};

@@ -4,6 +4,7 @@
 
 mod attacks;
 mod classical;
+pub mod data;
 mod defaults;
 mod endgame;
 mod explain;

@@ -38,6 +38,11 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Search no more than this many nodes (all threads together).
     pub nodes: Option<u64>,
+    /// Start no new iteration once this many nodes are searched (all
+    /// threads together): a node budget that always finishes the iteration
+    /// it is in, as data generation wants. Pair it with
+    /// [`nodes`](Self::nodes) for a hard cap.
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in at most this many moves is found.
     pub mate: Option<u32>,
     /// Search until stopped.

@@ -81,6 +81,9 @@ impl<E: Evaluator> Worker<'_, E> {
         if control.pondering || control.limits.infinite {
             return false;
         }
+        if control.limits.soft_nodes.is_some_and(|soft| self.shared.total_nodes() >= soft) {
+            return true;
+        }
         if control.limits.clock.is_some() && root_count == 1 {
             return true;
         }

@@ -1,0 +1,109 @@
+//! `datagen shuffle` and `datagen stats`: the data files' housekeeping.
+
+use crate::random::{seed_from_clock, Random};
+use crate::{value, Failure};
+use ox88::eval::data::{read_records, GameResult, PackedPosition, HEADER};
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Deduplicates and shuffles the input files into one.
+pub fn shuffle(args: &[String]) -> Result<(), Failure> {
+    let mut out = None;
+    let mut seed = None;
+    let mut inputs = Vec::new();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--out" => out = Some(PathBuf::from(value::<String>(&mut iter, "--out").map_err(Failure::Usage)?)),
+            "--seed" => seed = Some(value::<u64>(&mut iter, "--seed").map_err(Failure::Usage)?),
+            other if other.starts_with("--") => {
+                return Err(Failure::Usage(format!("unknown argument {other:?} (see --help)")))
+            }
+            file => inputs.push(PathBuf::from(file)),
+        }
+    }
+    let out = out.ok_or_else(|| Failure::Usage("shuffle needs --out FILE".into()))?;
+    if inputs.is_empty() {
+        return Err(Failure::Usage("shuffle needs at least one input file".into()));
+    }
+    if inputs.contains(&out) {
+        return Err(Failure::Usage("--out must not be one of the inputs".into()));
+    }
+    let mut seen = HashSet::new();
+    let mut records = Vec::new();
+    let mut read = 0usize;
+    for input in &inputs {
+        let file = read_records(input).map_err(|e| Failure::Run(e.to_string()))?;
+        read += file.len();
+        records.extend(file.into_iter().filter(|r| seen.insert(key(r))));
+    }
+    drop(seen);
+    let mut random = Random::new(seed.unwrap_or_else(seed_from_clock));
+    for i in (1..records.len()).rev() {
+        records.swap(i, random.below(i + 1));
+    }
+    write_all(&out, &records)?;
+    eprintln!(
+        "shuffle: {read} positions read, {} written to {} ({} repeats dropped)",
+        records.len(),
+        out.display(),
+        read - records.len()
+    );
+    Ok(())
+}
+
+/// The bytes that identify a position, as a fixed-size key.
+fn key(record: &PackedPosition) -> [u8; 25] {
+    record.position_bytes().try_into().expect("25 position bytes")
+}
+
+fn write_all(path: &Path, records: &[PackedPosition]) -> Result<(), Failure> {
+    let failed = |e: std::io::Error| Failure::Run(format!("{}: {e}", path.display()));
+    let file = std::fs::File::create(path).map_err(failed)?;
+    let mut writer = std::io::BufWriter::new(file);
+    writer.write_all(&HEADER).map_err(failed)?;
+    for record in records {
+        writer.write_all(&record.to_bytes()).map_err(failed)?;
+    }
+    writer.flush().map_err(failed)
+}
+
+/// Prints what each file holds.
+pub fn stats(args: &[String]) -> Result<(), Failure> {
+    if args.is_empty() {
+        return Err(Failure::Usage("stats needs at least one file".into()));
+    }
+    for path in args {
+        let records = read_records(Path::new(path)).map_err(|e| Failure::Run(e.to_string()))?;
+        let mut results = [0usize; 3];
+        let mut chess960 = 0;
+        let mut abs_sum = 0u64;
+        let mut pieces = [0usize; 33];
+        for record in &records {
+            if let Some(result) = record.result() {
+                results[result as usize] += 1;
+            }
+            chess960 += usize::from(record.is_chess960());
+            abs_sum += u64::from(record.score().unsigned_abs());
+            pieces[record.occupied().count_ones() as usize] += 1;
+        }
+        let n = records.len().max(1) as f64;
+        let share = |count: usize| 100.0 * count as f64 / n;
+        println!(
+            "{path}: {} positions; white wins {:.1} %, draws {:.1} %, black wins {:.1} %; Chess960 {:.1} %; mean |score| {:.0} cp",
+            records.len(),
+            share(results[GameResult::WhiteWins as usize]),
+            share(results[GameResult::Draw as usize]),
+            share(results[GameResult::BlackWins as usize]),
+            share(chess960),
+            abs_sum as f64 / n
+        );
+        let buckets: Vec<String> = [(2, 8), (9, 15), (16, 22), (23, 29), (30, 32)]
+            .iter()
+            .map(|&(low, high)| format!("{low}-{high}: {:.1} %", share(pieces[low..=high].iter().sum())))
+            .collect();
+        println!("  pieces on the board: {}", buckets.join(", "));
+    }
+    Ok(())
+}
