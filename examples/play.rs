@@ -5,7 +5,7 @@
 //! cargo run --release --example play -- [--time SECONDS | --depth N] [--black] [--fen FEN]
 
 use ox88::board::{Board, CastlingMode, Color, File, Move, Rank, Square};
-use ox88::movegen::{Game, MoveGen, Notation, Outcome};
+use ox88::movegen::{MoveGen, Notation, Outcome, Position};
 use ox88::protocol::{Engine, Limits, OptionValue, ScoreInfo};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -93,7 +93,7 @@ fn color_name(color: Color) -> &'static str {
 
 /// The board as text, from `viewer`'s side, with the side to move and the
 /// last move.
-fn diagram(game: &Game, viewer: Color) -> String {
+fn diagram(game: &Position, viewer: Color) -> String {
     let board = game.board();
     let ranks: Vec<u8> = if viewer == Color::White { (0..8).rev().collect() } else { (0..8).collect() };
     let files: Vec<u8> = if viewer == Color::White { (0..8).collect() } else { (0..8).rev().collect() };
@@ -119,13 +119,13 @@ fn diagram(game: &Game, viewer: Color) -> String {
 
 /// A game in the terminal: the game, who plays what, and the engine.
 struct Session {
-    game: Game,
+    game: Position,
     start: Board,
     human: Color,
     viewer: Color,
     limits: Limits,
     engine: ox88::Ox88,
-    /// A claimed draw ends the game too (`Game::outcome` only knows the
+    /// A claimed draw ends the game too (`Position::outcome` only knows the
     /// draws that need no claim).
     claimed: Option<Outcome>,
 }
@@ -201,7 +201,7 @@ impl Session {
                 println!("You play {}.", color_name(self.human));
             }
             "new" => {
-                self.game = Game::new(self.start.clone());
+                self.game = Position::new(self.start.clone());
                 self.claimed = None;
                 self.engine.new_game();
                 println!("New game: you play {}.", color_name(self.human));
@@ -288,7 +288,7 @@ fn run(options: Options) -> io::Result<()> {
     }
     engine.new_game();
     let mut session = Session {
-        game: Game::new(options.start.clone()),
+        game: Position::new(options.start.clone()),
         start: options.start,
         human: options.human,
         viewer: options.human,

@@ -99,7 +99,7 @@ fn history_keys(start: &Board, moves: &[Move]) -> (Board, Vec<u64>) {
     let mut keys = Vec::with_capacity(moves.len() + 1);
     keys.push(board.key());
     for &m in moves {
-        board.make_move(m);
+        board.make_move_unchecked(m);
         keys.push(board.key());
     }
     (board, keys)

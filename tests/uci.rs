@@ -7,7 +7,7 @@ mod common;
 use common::Process;
 use ox88::board::{Board, ByColor, CastlingMode, Color};
 use ox88::book::Book;
-use ox88::movegen::{Game, Notation, Outcome, WinReason};
+use ox88::movegen::{Notation, Outcome, Position, WinReason};
 use std::time::{Duration, Instant};
 
 /// Rook and king against king: White must mate, whoever defends.
@@ -27,7 +27,7 @@ fn start_uci(name: &str) -> Process {
 }
 
 /// `position` for `game`, from its start FEN.
-fn position(game: &Game) -> String {
+fn position(game: &Position) -> String {
     let moves: Vec<String> = game.moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
     format!("position fen {} moves {}", game.start().fen(), moves.join(" "))
 }
@@ -49,7 +49,7 @@ fn a_game_to_mate_on_the_clock() {
     let mut engine = start_uci("uci");
     engine.send("ucinewgame");
     // The engine plays both sides, each on its own clock of 2 s + 20 ms.
-    let mut game = Game::new(KRK.parse().expect("valid FEN"));
+    let mut game = Position::new(KRK.parse().expect("valid FEN"));
     let inc = Duration::from_millis(20);
     let mut clock = ByColor::new(Duration::from_secs(2), Duration::from_secs(2));
     while game.outcome_with_claims().is_none() {
@@ -81,7 +81,7 @@ fn castling_in_both_spellings_and_in_chess960() {
     // Standard chess: the king's two-square move and king-takes-rook are
     // the same castling.
     let italian = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
-    let mut game = Game::startpos();
+    let mut game = Position::startpos();
     for m in italian.split_whitespace().skip(3) {
         game.play_uci(m, CastlingMode::Standard).expect("legal opening");
     }
@@ -96,7 +96,7 @@ fn castling_in_both_spellings_and_in_chess960() {
     engine.send("ucinewgame");
     let start: Board = CHESS960.parse().expect("valid Shredder-FEN");
     for (castle, san) in [("b1a1", "O-O-O"), ("b1g1", "O-O")] {
-        let mut game = Game::new(start.clone());
+        let mut game = Position::new(start.clone());
         game.play_san(san).expect("both castlings are legal");
         let reply = if san == "O-O" { "b8g8" } else { "b8a8" };
         game.play_uci(reply, CastlingMode::Chess960).expect("Black castles the same way");
@@ -121,7 +121,7 @@ fn a_book_game_plays_book_moves() {
     engine.send("setoption name OwnBook value true");
     engine.send(&format!("setoption name BookFile value {}", path.display()));
     engine.send("ucinewgame");
-    let mut game = Game::startpos();
+    let mut game = Position::startpos();
     let mut book_plies = 0;
     loop {
         let in_book: Vec<_> = book.moves(game.board()).into_iter().map(|(m, _)| m).collect();
@@ -177,7 +177,7 @@ fn garbage_lines_and_end_of_file() {
     engine.send("go depth 4");
     let line = engine.expect_prefix("bestmove");
     let mut board = Board::startpos();
-    board.make_move(board.parse_uci("e2e4", CastlingMode::Standard).expect("legal"));
+    board.make_move_unchecked(board.parse_uci("e2e4", CastlingMode::Standard).expect("legal"));
     best_move(&engine, &line, &board, CastlingMode::Standard);
 
     // End of file in the middle of an infinite search: the engine stops and exits.

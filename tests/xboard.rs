@@ -7,7 +7,7 @@ mod common;
 use common::Process;
 use ox88::board::{Board, ByColor, CastlingMode, Color, Move};
 use ox88::book::Book;
-use ox88::movegen::{Game, Notation, Outcome, WinReason};
+use ox88::movegen::{Notation, Outcome, Position, WinReason};
 use std::time::{Duration, Instant};
 
 const KRK: &str = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
@@ -24,7 +24,7 @@ fn start_xboard(name: &str) -> Process {
 
 /// Waits for the engine's `move` and plays it in `game`. CECP castles as
 /// O-O / O-O-O in Chess960 and as the king's two-square move otherwise.
-fn engine_move(engine: &mut Process, game: &mut Game) -> Move {
+fn engine_move(engine: &mut Process, game: &mut Position) -> Move {
     let line = engine.expect("move", |l| l.starts_with("move ") || l.starts_with("Illegal move"));
     let text = line.strip_prefix("move ").unwrap_or_else(|| engine.fail("the engine rejected a move"));
     let board = game.board();
@@ -59,7 +59,7 @@ fn a_game_to_mate_on_the_clock() {
     engine.send("level 0 0:02 0.02");
     // The engine plays both sides (`go` makes it play the side to move),
     // each on its own clock, in centiseconds as CECP counts.
-    let mut game = Game::new(KRK.parse().expect("valid FEN"));
+    let mut game = Position::new(KRK.parse().expect("valid FEN"));
     let mut centis = ByColor::new(200i64, 200i64);
     while game.outcome().is_none() {
         assert!(game.moves().len() < 100, "no mate after 50 moves: {}", game.board().fen());
@@ -93,7 +93,7 @@ fn chess960_castling_in_both_spellings() {
         engine.send("sd 3");
         engine.send(&format!("usermove {castle}"));
         ping(&mut engine, round as u32);
-        let mut game = Game::new(start.clone());
+        let mut game = Position::new(start.clone());
         game.play_san(san).expect("both castlings are legal");
         // The engine answers in the castled position.
         engine.send("go");
@@ -110,7 +110,7 @@ fn chess960_castling_in_both_spellings() {
         engine.send(&format!("include {san}"));
         engine.send("sd 3");
         engine.send("go");
-        let mut game = Game::new(start.clone());
+        let mut game = Position::new(start.clone());
         let m = engine_move(&mut engine, &mut game);
         assert_eq!(start.san(m).to_string(), san);
     }
@@ -129,7 +129,7 @@ fn a_book_game_plays_book_moves() {
     engine.send("sd 3");
     engine.send("force");
     // The engine plays both sides, one move at a time, until out of book.
-    let mut game = Game::startpos();
+    let mut game = Position::startpos();
     for ply in 0..12 {
         let in_book: Vec<Move> = book.moves(game.board()).into_iter().map(|(m, _)| m).collect();
         assert!(!in_book.is_empty(), "out of book at ply {ply}");
@@ -167,7 +167,7 @@ fn garbage_lines_and_end_of_file() {
     engine.send("new");
     engine.send("sd 4");
     engine.send("usermove e2e4");
-    let mut game = Game::startpos();
+    let mut game = Position::startpos();
     game.play_san("e4").expect("legal");
     engine_move(&mut engine, &mut game);
 

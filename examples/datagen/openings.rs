@@ -3,7 +3,7 @@
 
 use crate::random::Random;
 use ox88::board::Board;
-use ox88::movegen::{Epd, Game, MoveGen};
+use ox88::movegen::{Epd, MoveGen, Position};
 
 /// The kinds of start, and how many random plies follow each.
 pub struct Openings {
@@ -16,7 +16,7 @@ pub struct Openings {
 /// A game's start.
 pub struct Start {
     /// The game after the random plies.
-    pub game: Game,
+    pub game: Position,
     /// Whether it began from a Chess960 arrangement (other than the standard one).
     pub chess960: bool,
 }
@@ -51,7 +51,7 @@ impl Openings {
         } else {
             (Board::startpos(), 8 + random.below(2), false)
         };
-        let mut game = Game::new(board);
+        let mut game = Position::new(board);
         for _ in 0..plies {
             let moves = game.board().legal_moves();
             if moves.is_empty() {

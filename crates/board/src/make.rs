@@ -2,7 +2,7 @@
 
 use crate::{zobrist, Board, CastlingRights, Color, Move, MoveKind, Piece, Role, Square};
 
-/// What [`Board::make_move`] changed that cannot be recomputed from the move:
+/// What [`Board::make_move_unchecked`] changed that cannot be recomputed from the move:
 /// pass it back to [`Board::unmake_move`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
@@ -35,14 +35,14 @@ impl Board {
     /// let mut board = Board::startpos();
     /// let before = board.clone();
     /// let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
-    /// let undo = board.make_move(e4);
+    /// let undo = board.make_move_unchecked(e4);
     /// assert_eq!(board.fen().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     /// assert_eq!(board.key(), 0x823c9b50fd114196);
     /// board.unmake_move(e4, undo);
     /// assert_eq!(board, before);
     /// ```
     #[inline(always)]
-    pub fn make_move(&mut self, m: Move) -> Undo {
+    pub fn make_move_unchecked(&mut self, m: Move) -> Undo {
         let us = self.side;
         let (from, to) = (m.from(), m.to());
         let king_moves = from == self.king(us);
@@ -114,7 +114,7 @@ impl Board {
     }
 
     /// Takes back `m`, which must be the last move made, with the record
-    /// [`make_move`](Self::make_move) returned for it. The board is restored
+    /// [`make_move_unchecked`](Self::make_move_unchecked) returned for it. The board is restored
     /// exactly, piece-list order included.
     #[inline(always)]
     pub fn unmake_move(&mut self, m: Move, undo: Undo) {

@@ -19,7 +19,7 @@
 /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
 ///     let m = board.parse_uci(uci, CastlingMode::Standard).unwrap();
 ///     history.push(board.key());
-///     board.make_move(m);
+///     board.make_move_unchecked(m);
 /// }
 /// // The start position is on the board again, once before.
 /// assert_eq!(history.repetitions(board.key(), board.halfmove_clock()), 1);

@@ -30,7 +30,7 @@ pub(crate) fn gives_check(board: &Board, m: Move) -> bool {
     if m.is_castle() || m.is_en_passant() {
         // Rare, and with pieces moving in ways the fast test does not model.
         let mut after = board.clone();
-        after.make_move(m);
+        after.make_move_unchecked(m);
         return after.in_check();
     }
     let us = board.side_to_move();
@@ -72,7 +72,7 @@ fn discovers_check(board: &Board, from: Square, to: Square, their_king: Square) 
 /// Plays `m` if it is legal.
 pub(crate) fn play(board: &mut Board, m: Move) -> Result<Undo, IllegalMoveError> {
     if is_legal(board, m) {
-        Ok(board.make_move(m))
+        Ok(board.make_move_unchecked(m))
     } else {
         Err(IllegalMoveError { mv: m })
     }

@@ -4,7 +4,6 @@
 
 mod epd;
 mod epd_parse;
-mod game;
 mod generate;
 mod history;
 mod king_safety;
@@ -12,6 +11,7 @@ mod legality;
 mod notation;
 mod outcome;
 mod perft;
+mod position;
 mod san;
 mod san_line;
 mod san_parse;
@@ -19,7 +19,6 @@ mod uci;
 mod zone;
 
 pub use epd::{Epd, EpdError, Operation};
-pub use game::Game;
 pub use generate::{MoveCounter, MoveList, MoveSink};
 pub use history::KeyHistory;
 pub use king_safety::KingSafety;
@@ -27,6 +26,7 @@ pub use legality::IllegalMoveError;
 pub use notation::Notation;
 pub use outcome::{is_insufficient_material, DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_parallel, perft, perft_full, HashedPerft};
+pub use position::Position;
 pub use san::{San, SanPlus, Suffix};
 pub use san_line::SanLine;
 pub use san_parse::{ParseSanError, SanError};

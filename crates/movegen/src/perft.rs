@@ -24,7 +24,7 @@ pub fn perft(board: &mut Board, depth: u32) -> u64 {
     board.generate_legal(&mut list);
     let mut nodes = 0;
     for &m in &list {
-        let undo = board.make_move(m);
+        let undo = board.make_move_unchecked(m);
         nodes += perft(board, depth - 1);
         board.unmake_move(m, undo);
     }
@@ -41,7 +41,7 @@ pub fn perft_full(board: &mut Board, depth: u32) -> u64 {
     board.generate_legal(&mut list);
     let mut nodes = 0;
     for &m in &list {
-        let undo = board.make_move(m);
+        let undo = board.make_move_unchecked(m);
         nodes += perft_full(board, depth - 1);
         board.unmake_move(m, undo);
     }
@@ -56,7 +56,7 @@ pub fn divide(board: &mut Board, depth: u32) -> Vec<(Move, u64)> {
         .legal_moves()
         .into_iter()
         .map(|m| {
-            let undo = board.make_move(m);
+            let undo = board.make_move_unchecked(m);
             let nodes = perft(board, depth - 1);
             board.unmake_move(m, undo);
             (m, nodes)
@@ -78,7 +78,7 @@ pub fn divide_parallel(board: &Board, depth: u32, threads: usize) -> Vec<(Move, 
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&m) = moves.get(i) else { break };
-                    let undo = local.make_move(m);
+                    let undo = local.make_move_unchecked(m);
                     let nodes = perft(&mut local, depth - 1);
                     local.unmake_move(m, undo);
                     results.lock().expect("no thread panics while holding the lock")[i] = nodes;
@@ -120,7 +120,7 @@ impl HashedPerft {
         board.generate_legal(&mut list);
         let mut nodes = 0;
         for &m in &list {
-            let undo = board.make_move(m);
+            let undo = board.make_move_unchecked(m);
             nodes += self.perft(board, depth - 1);
             board.unmake_move(m, undo);
         }

@@ -133,7 +133,7 @@ pub(crate) fn san_plus(board: &Board, m: Move) -> SanPlus {
     let san = san(board, m);
     let suffix = if board.gives_check(m) {
         let mut after = board.clone();
-        after.make_move(m);
+        after.make_move_unchecked(m);
         Some(if after.has_legal_moves() { Suffix::Check } else { Suffix::Checkmate })
     } else {
         None

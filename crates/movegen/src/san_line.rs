@@ -14,8 +14,8 @@ use std::fmt::{self, Write};
 ///
 /// ```
 /// use ox88_board::{Board, CastlingMode};
-/// use ox88_movegen::{Game, Notation};
-/// let mut game = Game::startpos();
+/// use ox88_movegen::{Position, Notation};
+/// let mut game = Position::startpos();
 /// for san in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
 ///     game.play_san(san)?;
 /// }
@@ -62,7 +62,7 @@ impl fmt::Display for SanLine<'_> {
                 }
             }
             write!(f, "{}", board.san(m))?;
-            board.make_move(m);
+            board.make_move_unchecked(m);
         }
         Ok(())
     }
@@ -90,7 +90,7 @@ mod tests {
             .iter()
             .scan(board.clone(), |b, san| {
                 let m = b.parse_san(san).expect("legal");
-                b.make_move(m);
+                b.make_move_unchecked(m);
                 Some(m)
             })
             .collect();

@@ -5,7 +5,7 @@
 mod common;
 
 use ox88_board::{Board, CastlingMode};
-use ox88_movegen::{Epd, Game, MoveGen, Notation, Operation};
+use ox88_movegen::{Epd, MoveGen, Notation, Operation, Position};
 use proptest::prelude::*;
 
 /// Checks every legal move of `board`; `modes` are the UCI castling modes
@@ -23,8 +23,8 @@ fn check_position(board: &Board, modes: &[CastlingMode]) -> Result<(), TestCaseE
 }
 
 /// Plays from `start` the moves picked by `choices`, checking each position.
-fn random_game(start: Board, choices: &[u16], modes: &[CastlingMode]) -> Result<Game, TestCaseError> {
-    let mut game = Game::new(start);
+fn random_game(start: Board, choices: &[u16], modes: &[CastlingMode]) -> Result<Position, TestCaseError> {
+    let mut game = Position::new(start);
     for &choice in choices {
         check_position(game.board(), modes)?;
         let moves = game.board().legal_moves();

@@ -1,13 +1,13 @@
-//! `Game::outcome` and `claimable_draw` for each way a game can end.
+//! `Position::outcome` and `claimable_draw` for each way a game can end.
 
 use ox88_board::{Board, CastlingMode, Color};
-use ox88_movegen::{DrawReason, Game, Outcome, WinReason};
+use ox88_movegen::{DrawReason, Outcome, Position, WinReason};
 
-fn game(fen: &str) -> Game {
-    Game::new(fen.parse::<Board>().expect("valid FEN"))
+fn game(fen: &str) -> Position {
+    Position::new(fen.parse::<Board>().expect("valid FEN"))
 }
 
-fn play(game: &mut Game, sans: &str) {
+fn play(game: &mut Position, sans: &str) {
     for san in sans.split_whitespace() {
         game.play_san(san).unwrap_or_else(|e| panic!("{san}: {e}"));
     }
@@ -19,7 +19,7 @@ fn draw(reason: DrawReason) -> Option<Outcome> {
 
 #[test]
 fn checkmate() {
-    let mut g = Game::startpos();
+    let mut g = Position::startpos();
     play(&mut g, "e4 e5 Bc4 Nc6 Qh5 Nf6");
     assert_eq!(g.outcome(), None);
     play(&mut g, "Qxf7#");
@@ -74,7 +74,7 @@ fn fifty_and_seventy_five_moves() {
 
 #[test]
 fn threefold_and_fivefold_repetition() {
-    let mut g = Game::startpos();
+    let mut g = Position::startpos();
     let shuffle = "Nf3 Nf6 Ng1 Ng8";
     play(&mut g, shuffle);
     assert_eq!(g.repetitions(), 1);
@@ -98,11 +98,11 @@ fn threefold_and_fivefold_repetition() {
 fn irreversible_moves_and_rights_break_repetition() {
     // After e4 e5 the start position cannot recur; the shuffle repeats the
     // position after e5 only.
-    let mut g = Game::startpos();
+    let mut g = Position::startpos();
     play(&mut g, "Nf3 Nf6 Ng1 Ng8 e4 e5 Nf3 Nf6 Ng1 Ng8");
     assert_eq!(g.repetitions(), 1);
     // Same pieces, but the kings have lost their castling rights: different.
-    let mut k = Game::startpos();
+    let mut k = Position::startpos();
     play(&mut k, "e4 e5 Ke2 Ke7 Ke1 Ke8");
     assert_eq!(k.repetitions(), 0);
     play(&mut k, "Ke2 Ke7 Ke1 Ke8");
@@ -111,7 +111,7 @@ fn irreversible_moves_and_rights_break_repetition() {
 
 #[test]
 fn uci_play_and_history_for_a_search() {
-    let mut g = Game::startpos();
+    let mut g = Position::startpos();
     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
         g.play_uci(uci, CastlingMode::Standard).expect("legal");
     }

@@ -36,7 +36,7 @@ fn random_game(seed: usize, choices: &[u16]) -> (Board, Vec<Move>) {
             break;
         }
         let m = moves[choice as usize % moves.len()];
-        board.make_move(m);
+        board.make_move_unchecked(m);
         played.push(m);
     }
     (board, played)
@@ -121,7 +121,7 @@ fn reference_moves(board: &Board) -> HashSet<Move> {
         .into_iter()
         .filter(|&m| {
             let mut after = board.clone();
-            after.make_move(m);
+            after.make_move_unchecked(m);
             !after.is_attacked(after.king(us), !us)
         })
         .collect();
@@ -178,7 +178,7 @@ proptest! {
         for &m in &ours {
             prop_assert!(board.is_legal(m));
             let mut after = board.clone();
-            after.make_move(m);
+            after.make_move_unchecked(m);
             prop_assert_eq!(board.gives_check(m), after.in_check(), "{} {:?}", board.fen(), m);
         }
         let mut tactical = MoveList::new();
@@ -209,7 +209,7 @@ proptest! {
         board.check_consistency().map_err(TestCaseError::fail)?;
         let before = board.clone();
         for m in before.legal_moves() {
-            let undo = board.make_move(m);
+            let undo = board.make_move_unchecked(m);
             board.check_consistency().map_err(|e| TestCaseError::fail(format!("{e} after {m:?} in {}", before.fen())))?;
             board.unmake_move(m, undo);
             assert_exact_restore(&before, &board);

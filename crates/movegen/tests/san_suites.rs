@@ -16,7 +16,7 @@ fn check_move(board: &Board, m: Move, modes: &[CastlingMode]) {
     assert_eq!(text.parse::<SanPlus>(), Ok(plus), "{text}");
     assert_eq!(board.san_without_suffix(m), plus.san);
     let mut after = board.clone();
-    after.make_move(m);
+    after.make_move_unchecked(m);
     let expected = match (after.in_check(), after.has_legal_moves()) {
         (false, _) => None,
         (true, true) => Some(Suffix::Check),
@@ -66,7 +66,7 @@ fn check_suite(name: &str, modes: &[CastlingMode], children: bool) -> usize {
             checked += 1;
             if children {
                 let mut child = board.clone();
-                child.make_move(m);
+                child.make_move_unchecked(m);
                 for reply in child.legal_moves() {
                     check_move(&child, reply, modes);
                     checked += 1;

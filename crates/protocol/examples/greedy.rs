@@ -72,7 +72,7 @@ impl Greedy {
         }
         let mut best = -MATE - 1;
         for m in moves {
-            let undo = board.make_move(m);
+            let undo = board.make_move_unchecked(m);
             best = best.max(-self.negamax(board, depth - 1, ply + 1));
             board.unmake_move(m, undo);
         }
@@ -86,7 +86,7 @@ impl Greedy {
             if self.stop.is_stopped() {
                 return None;
             }
-            let undo = board.make_move(m);
+            let undo = board.make_move_unchecked(m);
             let score = -self.negamax(board, depth - 1, 1);
             let reply = board.legal_moves().first().copied();
             board.unmake_move(m, undo);
@@ -128,7 +128,7 @@ impl Engine for Greedy {
         let started = Instant::now();
         let mut board = start.clone();
         for &m in moves {
-            board.make_move(m);
+            board.make_move_unchecked(m);
         }
         let roots: Vec<Move> =
             if limits.searchmoves.is_empty() { board.legal_moves().to_vec() } else { limits.searchmoves.clone() };

@@ -54,7 +54,7 @@ pub(crate) fn check_best_move(board: &Board, result: Option<BestMove>) -> Checke
     let ponder = match (best, result.ponder) {
         (Some(best), Some(ponder)) if best == result.best.unwrap_or(best) => {
             let mut after = board.clone();
-            after.make_move(best);
+            after.make_move_unchecked(best);
             after.is_legal(ponder).then_some(ponder)
         }
         _ => None,

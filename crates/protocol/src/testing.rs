@@ -53,11 +53,11 @@ impl Engine for FirstLegal {
     ) -> BestMove {
         let mut board = start.clone();
         for &m in moves {
-            board.make_move(m);
+            board.make_move_unchecked(m);
         }
         let best = limits.searchmoves.first().copied().or_else(|| board.legal_moves().first().copied());
         let ponder = best.and_then(|m| {
-            board.make_move(m);
+            board.make_move_unchecked(m);
             board.legal_moves().first().copied()
         });
         reporter(SearchInfo {

@@ -47,7 +47,7 @@ impl Engine for Faulty {
 
 fn first_move_after_e4() -> String {
     let mut board = Board::startpos();
-    board.make_move(Move::new(Square::E2, Square::E4, MoveKind::DoublePush));
+    board.make_move_unchecked(Move::new(Square::E2, Square::E4, MoveKind::DoublePush));
     board.legal_moves()[0].to_string()
 }
 

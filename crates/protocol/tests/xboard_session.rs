@@ -80,7 +80,7 @@ fn a_game_with_clocks_and_thinking_output() {
     let board = startpos_after(&["e2e4"]);
     let best = fake_choice(&board).unwrap();
     let mut after = board.clone();
-    after.make_move(best);
+    after.make_move_unchecked(best);
     let reply = after.legal_moves()[0];
     let pv = format!("{} {}", board.san(best), after.san(reply));
     assert_eq!(lines, [format!("1 12 7 100 {pv}"), fake_move(&board)]);
@@ -285,14 +285,14 @@ fn pondering_hits_and_misses() {
     assert_eq!(s.expect("move"), format!("move {best}"));
     // The engine now ponders on its expected reply.
     let mut after = board.clone();
-    after.make_move(best);
+    after.make_move_unchecked(best);
     let guess = after.legal_moves()[0];
     s.send("hint");
     assert_eq!(s.expect("Hint"), format!("Hint: {guess}"));
     // The fake engine ends its search at the ponder hit.
     s.send(&format!("usermove {guess}"));
     let mut after_guess = after.clone();
-    after_guess.make_move(guess);
+    after_guess.make_move_unchecked(guess);
     assert_eq!(s.expect("move"), fake_move(&after_guess));
     let searches = entries(&log, "searching");
     assert!(searches[1].contains("ponder: true"), "{searches:#?}");
@@ -300,12 +300,12 @@ fn pondering_hits_and_misses() {
     assert_eq!(normal, 1, "the hit continues the ponder search: {searches:#?}");
     // A miss: the ponder search is dropped and a new one starts.
     let mut board = after_guess.clone();
-    board.make_move(fake_choice(&after_guess).unwrap());
+    board.make_move_unchecked(fake_choice(&after_guess).unwrap());
     let miss =
         board.legal_moves().into_iter().rev().find(|m| Some(*m) != board.legal_moves().first().copied()).unwrap();
     s.send(&format!("usermove {miss}"));
     s.send("?");
-    board.make_move(miss);
+    board.make_move_unchecked(miss);
     assert_eq!(s.expect("move"), fake_move(&board));
     s.send("easy");
     s.send("quit");
@@ -409,12 +409,12 @@ fn a_whole_game_then_another() {
             s.send(&format!("time {}", 12000 - ply * 100));
             s.send(&format!("otim {}", 12000 - ply * 50));
             s.send(&format!("usermove {ours}"));
-            board.make_move(ours);
+            board.make_move_unchecked(ours);
             let lines = s.until("move ");
             assert!(lines[..lines.len() - 1].iter().all(|l| l.parse::<XbMessage>().is_ok()), "{lines:?}");
             let reply = lines.last().unwrap().strip_prefix("move ").unwrap().to_owned();
             let m = board.parse_uci(&reply, ox88_board::CastlingMode::Standard).expect("the engine's move is legal");
-            board.make_move(m);
+            board.make_move_unchecked(m);
         }
         s.send("result 1/2-1/2 {Game drawn by agreement}");
         s.send("ping 1");

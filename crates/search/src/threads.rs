@@ -9,7 +9,7 @@ use crate::worker::{Control, Shared, ThreadData, Worker};
 use crate::{Limits, SearchParams, StopHandle, TimeManager};
 use ox88_board::{Board, Move, Score};
 use ox88_eval::Evaluator;
-use ox88_movegen::{Game, MoveGen, MoveList};
+use ox88_movegen::{MoveGen, MoveList, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -196,14 +196,14 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
     }
 
     /// Searches the current position of `game`, with its history.
-    pub fn search_game(&mut self, game: &Game, limits: &Limits, report: &mut impl FnMut(&Report)) -> SearchResult {
+    pub fn search_game(&mut self, game: &Position, limits: &Limits, report: &mut impl FnMut(&Report)) -> SearchResult {
         self.search(game.board(), game.history().keys(), limits, report)
     }
 
     /// The table's move in the position after `best`, if it is legal there.
     fn ponder_from_table(&self, board: &Board, best: Move) -> Option<Move> {
         let mut after = board.clone();
-        after.make_move(best);
+        after.make_move_unchecked(best);
         self.tt.probe(after.key()).and_then(|e| e.mv).filter(|&m| after.is_legal(m))
     }
 }

@@ -202,7 +202,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
         self.set_moved(ply, Some(PieceTo::new(piece, m)));
         self.keys.push(self.board.key());
-        self.board.make_move(m)
+        self.board.make_move_unchecked(m)
     }
 
     #[inline(always)]

@@ -70,7 +70,7 @@ fn move_generation_and_perft_allocate_nothing() {
             nodes = perft(&mut board, 4);
             board.generate_legal(&mut list);
             for &m in &list {
-                let undo = board.make_move(m);
+                let undo = board.make_move_unchecked(m);
                 nodes += board.legal_moves().len() as u64;
                 board.unmake_move(m, undo);
             }
@@ -88,7 +88,7 @@ fn evaluation_allocates_nothing_once_built() {
         let moves = board.legal_moves();
         let allocations = allocations_during(|| {
             for &m in &moves {
-                let undo = board.make_move(m);
+                let undo = board.make_move_unchecked(m);
                 std::hint::black_box(eval.evaluate(&board));
                 board.unmake_move(m, undo);
             }

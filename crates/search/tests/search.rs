@@ -119,7 +119,7 @@ fn searchmoves_restrict_the_root() {
     assert!(only.contains(&result.best.unwrap()));
     if let Some(ponder) = result.ponder {
         let mut after = b.clone();
-        after.make_move(result.best.unwrap());
+        after.make_move_unchecked(result.best.unwrap());
         assert!(after.is_legal(ponder));
     }
 }

@@ -7,7 +7,7 @@ use crate::uci::{one_line, Go, PositionStart, UciCommand, UciInfo, UciMessage, U
 use crate::worker::{Event, Worker};
 use crate::{BestMove, Clock, Engine, Flow, Limits, OptionValue, ScoreInfo, SearchInfo};
 use ox88_board::{Board, ByColor, Move, UciMove};
-use ox88_movegen::{divide, Game, MoveGen};
+use ox88_movegen::{divide, MoveGen, Position};
 use std::collections::VecDeque;
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
@@ -45,7 +45,7 @@ struct Running {
 pub struct UciDriver<E, W> {
     worker: Worker<E>,
     out: W,
-    game: Game,
+    game: Position,
     chess960: bool,
     move_overhead: Duration,
     debug: bool,
@@ -60,7 +60,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         UciDriver {
             worker: Worker::new(engine),
             out,
-            game: Game::startpos(),
+            game: Position::startpos(),
             chess960: false,
             move_overhead: Duration::from_millis(10),
             debug: false,
@@ -105,7 +105,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             UciCommand::Register => {}
             UciCommand::UciNewGame => {
                 self.settle()?;
-                self.game = Game::startpos();
+                self.game = Position::startpos();
                 if let Some(engine) = self.worker.engine() {
                     engine.new_game();
                 }
@@ -176,7 +176,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             PositionStart::StartPos => Board::startpos(),
             PositionStart::Fen(board) => *board,
         };
-        let mut game = Game::new(board);
+        let mut game = Position::new(board);
         for &uci in moves {
             match resolve_uci(game.board(), uci, self.chess960) {
                 Ok(m) => game.play(m).expect("resolve_uci returns legal moves"),

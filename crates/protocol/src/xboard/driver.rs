@@ -11,7 +11,7 @@ use crate::moves::{castling_mode, resolve_uci};
 use crate::worker::{Event, Worker};
 use crate::{BestMove, Engine, Flow, SearchInfo};
 use ox88_board::{Board, CastlingSide, Color, Move};
-use ox88_movegen::{Game, MoveGen};
+use ox88_movegen::{MoveGen, Position};
 use std::collections::VecDeque;
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
@@ -57,7 +57,7 @@ struct Running {
 pub struct XbDriver<E, W> {
     worker: Worker<E>,
     out: W,
-    game: Game,
+    game: Position,
     chess960: bool,
     /// The side the engine plays; `None` in force mode.
     engine_side: Option<Color>,
@@ -88,7 +88,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         XbDriver {
             worker: Worker::new(engine),
             out,
-            game: Game::startpos(),
+            game: Position::startpos(),
             chess960: false,
             engine_side: Some(Color::Black),
             analyzing: false,
@@ -155,7 +155,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             C::Protover(_) => self.features()?,
             C::New => {
                 self.abort()?;
-                self.game = Game::startpos();
+                self.game = Position::startpos();
                 self.chess960 = false;
                 self.engine_side = Some(Color::Black);
                 self.game_over = false;
@@ -226,7 +226,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             }
             C::SetBoard(board) => {
                 self.abort()?;
-                self.game = Game::new(*board);
+                self.game = Position::new(*board);
                 self.game_over = false;
                 self.excluded.clear();
                 self.restart_analysis()?;

@@ -234,7 +234,7 @@ impl Engine for Fake {
         let best = limits.searchmoves.first().copied().or(fake_choice(&board));
         let reply = best.and_then(|m| {
             let mut after = board.clone();
-            after.make_move(m);
+            after.make_move_unchecked(m);
             after.legal_moves().first().copied()
         });
         reporter(SearchInfo {
@@ -276,7 +276,7 @@ pub fn entries(log: &Arc<Mutex<Vec<String>>>, prefix: &str) -> Vec<String> {
 pub fn fake_bestmove(board: &Board) -> String {
     let best = fake_choice(board).expect("a legal move");
     let mut after = board.clone();
-    after.make_move(best);
+    after.make_move_unchecked(best);
     match after.legal_moves().first() {
         Some(reply) => format!("bestmove {best} ponder {reply}"),
         None => format!("bestmove {best}"),
@@ -285,7 +285,7 @@ pub fn fake_bestmove(board: &Board) -> String {
 
 /// The board after `moves` (UCI text) from the start position.
 pub fn startpos_after(moves: &[&str]) -> Board {
-    let mut game = ox88_movegen::Game::startpos();
+    let mut game = ox88_movegen::Position::startpos();
     for m in moves {
         game.play_uci(m, ox88_board::CastlingMode::Standard).expect("legal test moves");
     }

@@ -45,7 +45,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         let mut board = self.game.board().clone();
         let mut moves: Vec<Move> = self.game.moves().to_vec();
         if let Some(m) = extra {
-            board.make_move(m);
+            board.make_move_unchecked(m);
             moves.push(m);
         }
         self.searches += 1;
@@ -221,7 +221,7 @@ fn san_line(board: &Board, pv: &[Move]) -> String {
             break;
         }
         words.push(board.san(m).to_string());
-        board.make_move(m);
+        board.make_move_unchecked(m);
     }
     words.join(" ")
 }

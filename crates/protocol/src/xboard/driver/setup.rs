@@ -6,7 +6,7 @@ use crate::options::MOVE_OVERHEAD;
 use crate::xboard::{EditCommand, MoveSelection, XbMessage};
 use crate::{Engine, OptionKind, OptionSpec, OptionValue};
 use ox88_board::{Board, Color};
-use ox88_movegen::{Game, MoveGen};
+use ox88_movegen::{MoveGen, Position};
 use std::io::{self, Write};
 use std::time::Duration;
 
@@ -26,7 +26,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         self.edit = None;
         match built {
             Ok(board) => {
-                self.game = Game::new(board);
+                self.game = Position::new(board);
                 self.game_over = false;
                 self.excluded.clear();
                 self.restart_analysis()
@@ -47,7 +47,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         fields[3] = "-";
         match Board::from_fen(&fields.join(" ")) {
             Ok(board) => {
-                self.game = Game::new(board);
+                self.game = Position::new(board);
                 Ok(())
             }
             Err(err) => self.error(&format!("cannot pass the move: {err}"), line),

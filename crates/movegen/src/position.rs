@@ -1,4 +1,4 @@
-//! [`Game`]: a board with the moves that led to it, so that it can tell
+//! [`Position`]: a board with the moves that led to it, so that it can tell
 //! whether the game is over (repetitions need the history).
 
 use crate::outcome::{is_insufficient_material, DrawReason, Outcome, WinReason};
@@ -9,9 +9,9 @@ use ox88_board::{Board, CastlingMode, Move, Undo};
 /// board and the keys of the earlier positions.
 ///
 /// ```
-/// use ox88_movegen::{DrawReason, Game, Outcome, WinReason};
+/// use ox88_movegen::{DrawReason, Position, Outcome, WinReason};
 /// use ox88_board::Color;
-/// let mut game = Game::startpos();
+/// let mut game = Position::startpos();
 /// for san in ["f3", "e5", "g4", "Qh4"] {
 ///     game.play_san(san)?;
 /// }
@@ -21,7 +21,7 @@ use ox88_board::{Board, CastlingMode, Move, Undo};
 /// # Ok::<(), ox88_movegen::SanError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Position {
     start: Board,
     board: Board,
     moves: Vec<Move>,
@@ -29,15 +29,15 @@ pub struct Game {
     history: KeyHistory,
 }
 
-impl Game {
+impl Position {
     /// A game from `start`, with no moves played. Earlier positions are
     /// unknown, so repetitions count from here.
-    pub fn new(start: Board) -> Game {
-        Game { board: start.clone(), start, moves: Vec::new(), undos: Vec::new(), history: KeyHistory::new() }
+    pub fn new(start: Board) -> Position {
+        Position { board: start.clone(), start, moves: Vec::new(), undos: Vec::new(), history: KeyHistory::new() }
     }
     /// A game from the standard starting position.
-    pub fn startpos() -> Game {
-        Game::new(Board::startpos())
+    pub fn startpos() -> Position {
+        Position::new(Board::startpos())
     }
     /// The position the game started from.
     pub fn start(&self) -> &Board {
@@ -136,8 +136,8 @@ impl Game {
     }
 }
 
-impl Default for Game {
-    fn default() -> Game {
-        Game::startpos()
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
     }
 }
