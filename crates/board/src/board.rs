@@ -3,7 +3,7 @@
 
 use crate::cell::{Cell, WALL_BIT};
 use crate::geometry::{self, SLIDER_MASK};
-use crate::piece_list::{PieceList, MAX_PIECES};
+use crate::piece_list::PieceList;
 use crate::{zobrist, ByColor, CastlingRights, Color, Piece, Role, Square};
 use std::hash::{Hash, Hasher};
 use std::num::NonZeroU8;
@@ -274,11 +274,6 @@ impl Board {
         }
     }
 
-    /// Whether the side has room for one more piece.
-    pub(crate) fn has_room(&self, color: Color) -> bool {
-        self.lists[color.index()].len() < MAX_PIECES
-    }
-
     /// The key computed from scratch (the incremental [`key`](Self::key) must
     /// always equal it).
     pub fn compute_key(&self) -> u64 {
@@ -339,10 +334,15 @@ impl Board {
     }
 
     /// Whether every square strictly between `from` and `to` (on one line) is
-    /// empty, counting the squares in `ignore` as empty.
+    /// empty, counting the squares in `ignore` as empty. Squares on no common
+    /// line (nor a knight's jump apart) have no path: false, unless they are
+    /// the same square.
     #[inline(always)]
     pub fn path_clear(&self, from: Square, to: Square, ignore: &[Square]) -> bool {
         let step = geometry::step(from, to);
+        if step == 0 {
+            return from == to;
+        }
         let mut current = from;
         loop {
             current = match current.offset(step) {

@@ -1,7 +1,7 @@
 //! The 960 starting positions of Chess960, by their standard numbers
 //! (Scharnagl's numbering: 518 is the standard starting position).
 
-use crate::{Board, Role};
+use crate::{Board, Color, File, Piece, Rank, Role, Setup, Square};
 
 /// The knights' squares among the five left after the bishops and the queen,
 /// for each value of the numbering's last digit.
@@ -76,19 +76,20 @@ impl Board {
     /// ```
     pub fn chess960(number: u16) -> Option<Board> {
         let roles = chess960_back_rank(number)?;
-        let black: String = roles.iter().map(|r| r.char()).collect();
-        let white = black.to_ascii_uppercase();
-        // Shredder-FEN castling names each rook's file, which is unambiguous
-        // whatever the arrangement.
-        let rooks: String = roles
-            .iter()
-            .enumerate()
-            .filter(|(_, &r)| r == Role::Rook)
-            .map(|(file, _)| char::from(b'a' + file as u8))
-            .collect();
-        let fen = format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {}{rooks} - 0 1", rooks.to_ascii_uppercase());
-        // Every arrangement has one king between two rooks: the FEN is valid.
-        Some(Board::from_fen(&fen).expect("a Chess960 start position is valid"))
+        let mut setup = Setup::empty();
+        for (file, role) in File::ALL.into_iter().zip(roles) {
+            for (color, back, pawns) in
+                [(Color::White, Rank::FIRST, Rank::SECOND), (Color::Black, Rank::EIGHTH, Rank::SEVENTH)]
+            {
+                setup.put(Square::from_coords(file, back), Piece::new(color, role));
+                setup.put(Square::from_coords(file, pawns), Piece::new(color, Role::Pawn));
+                if role == Role::Rook {
+                    setup.castle_with_rook(color, file);
+                }
+            }
+        }
+        // Every arrangement has one king between two rooks: the setup is valid.
+        Some(setup.build().expect("a Chess960 start position is valid"))
     }
 }
 

@@ -17,6 +17,8 @@ mod piece;
 mod piece_list;
 mod polyglot_random;
 mod score;
+mod setup;
+mod setup_error;
 mod square;
 pub mod zobrist;
 
@@ -25,14 +27,16 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use cell::Cell;
 pub use chess960::chess960_back_rank;
 pub use color::{ByColor, Color};
-pub use fen::{Fen, STARTPOS_FEN};
-pub use fen_error::{FenError, FenRepair};
+pub use fen::STARTPOS_FEN;
+pub use fen_error::FenError;
 pub use geometry::Direction;
 pub use make::Undo;
 pub use moves::{CastlingMode, Move, MoveKind, ParseUciMoveError, UciMove};
 pub use piece::{Piece, Role};
 pub use piece_list::MAX_PIECES;
 pub use score::Score;
+pub use setup::Setup;
+pub use setup_error::{FenRepair, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
 
 #[doc(hidden)]

@@ -12,6 +12,7 @@ pub struct Undo {
     castling: CastlingRights,
     en_passant: Option<Square>,
     halfmove_clock: u16,
+    fullmove_number: u16,
     key: u64,
     pawn_key: u64,
 }
@@ -25,10 +26,18 @@ impl Undo {
 }
 
 impl Board {
-    /// Plays `m`, which must be a legal move in this position (from the move
-    /// generator, or checked with its `is_legal`); returns what is needed to
-    /// take it back. Playing an illegal move leaves the board in an
-    /// unspecified but memory-safe state.
+    /// Plays `m` without checking it, and returns what
+    /// [`unmake_move`](Self::unmake_move) needs to take it back: the fast
+    /// path of move generators and searches.
+    ///
+    /// Assumes `m` is legal here exactly as the move generator of
+    /// `ox88-movegen` produces it (its kind included: a pawn's two-square
+    /// advance is [`MoveKind::DoublePush`], castling is the king taking its
+    /// own rook). Nothing is checked: given anything else, the board ends in
+    /// a wrong position (a piece where none can stand, an en-passant square
+    /// lost, castling rights kept) or the call panics (no piece on
+    /// `m.from()`), never undefined behaviour. To play a move checked, use
+    /// `Position::play` (or `MoveGen::play`) of `ox88-movegen`.
     ///
     /// ```
     /// use ox88_board::{Board, Move, MoveKind, Square};
@@ -36,7 +45,7 @@ impl Board {
     /// let before = board.clone();
     /// let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
     /// let undo = board.make_move_unchecked(e4);
-    /// assert_eq!(board.fen().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert_eq!(board.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     /// assert_eq!(board.key(), 0x823c9b50fd114196);
     /// board.unmake_move(e4, undo);
     /// assert_eq!(board, before);
@@ -108,21 +117,20 @@ impl Board {
         self.side = !us;
         self.key ^= zobrist::side_key();
         if us == Color::Black {
-            self.fullmove_number += 1;
+            // Saturating: a FEN may start the count at 65535.
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         undo
     }
 
     /// Takes back `m`, which must be the last move made, with the record
     /// [`make_move_unchecked`](Self::make_move_unchecked) returned for it. The board is restored
-    /// exactly, piece-list order included.
+    /// exactly, piece-list order included. Unchecked like `make_move_unchecked`:
+    /// any other move or record gives a wrong position or a panic.
     #[inline(always)]
     pub fn unmake_move(&mut self, m: Move, undo: Undo) {
         let us = !self.side;
         self.side = us;
-        if us == Color::Black {
-            self.fullmove_number -= 1;
-        }
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Quiet | MoveKind::DoublePush => {
@@ -152,6 +160,7 @@ impl Board {
         self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
+        self.fullmove_number = undo.fullmove_number;
         self.key = undo.key;
         self.pawn_key = undo.pawn_key;
     }
@@ -173,18 +182,23 @@ impl Board {
             castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
             key: self.key,
             pawn_key: self.pawn_key,
         };
         if let Some(ep) = self.en_passant.take() {
             self.key ^= zobrist::en_passant_key(ep);
         }
-        self.halfmove_clock += 1;
+        // Saturating: a FEN may start the clock at 65535.
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         undo
     }
 
-    /// Passes the move to the other side (for null-move pruning). Must not be
-    /// used while in check.
+    /// Passes the move to the other side (for null-move pruning), clearing
+    /// the en-passant square and ticking the halfmove clock. Unchecked: meant
+    /// for positions where the side to move is not in check, else the side
+    /// then not to move stands in check, a position no game reaches, where
+    /// move generation means nothing.
     pub fn make_null_move(&mut self) -> Undo {
         let undo = self.begin_move();
         self.side = !self.side;

@@ -29,7 +29,10 @@ pub enum MoveKind {
 /// How castling moves are written in UCI notation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CastlingMode {
-    /// Standard chess: the king's two-square move ("e1g1").
+    /// Standard chess: castling from the e-file with a rook on the a- or
+    /// h-file is the king's two-square move ("e1g1"); any other castling
+    /// (only possible in a Chess960 arrangement) is the king taking its own
+    /// rook, as the two-square spelling could name a king step or nothing.
     #[default]
     Standard,
     /// Chess960: the king takes its own rook ("e1h1").
@@ -48,7 +51,13 @@ pub enum CastlingMode {
 ///
 /// Castling is encoded as the king capturing its own rook (from = king,
 /// to = rook), which works unchanged for Chess960. Only
-/// [`to_uci`](Move::to_uci) turns it into the king's two-square move.
+/// [`to_uci`](Move::to_uci) (and `Display`) turn standard castling into the
+/// king's two-square move.
+///
+/// A `Move` is a plain value: any squares and kind can be put together.
+/// Whether it is legal in a position, with the right kind, is for the move
+/// generator of `ox88-movegen` to say (its checked paths refuse a move whose
+/// kind does not fit, and say which kind would).
 ///
 /// ```
 /// use ox88_board::{Move, MoveKind, Role, Square};
@@ -182,11 +191,26 @@ impl Move {
         let file = if self.code() == KIND_SHORT { File::F } else { File::D };
         Square::from_coords(file, self.from().rank())
     }
-    /// The UCI form of this move in `mode`: castling becomes the king's
-    /// two-square move in standard chess and king-takes-rook in Chess960.
+    /// Whether this is castling as standard chess has it: the king on the
+    /// e-file, the rook on the h-file (short) or the a-file (long) of its rank.
+    #[inline]
+    pub const fn is_standard_castle(self) -> bool {
+        let (from, to) = (self.from(), self.to());
+        let rook_file = match self.code() {
+            KIND_SHORT => File::H,
+            KIND_LONG => File::A,
+            _ => return false,
+        };
+        from.file().index() == File::E.index()
+            && to.file().index() == rook_file.index()
+            && from.rank().index() == to.rank().index()
+    }
+    /// The UCI form of this move in `mode`: standard castling becomes the
+    /// king's two-square move in [`CastlingMode::Standard`]; every other
+    /// castling move is written king-takes-rook (see [`CastlingMode`]).
     pub const fn to_uci(self, mode: CastlingMode) -> UciMove {
         let to = match mode {
-            CastlingMode::Standard if self.is_castle() => self.castle_king_target(),
+            CastlingMode::Standard if self.is_standard_castle() => self.castle_king_target(),
             _ => self.to(),
         };
         UciMove::Normal { from: self.from(), to, promotion: self.promotion() }
@@ -218,7 +242,10 @@ const fn promo_role(code: u16) -> Role {
     }
 }
 
-/// Standard-chess UCI notation; use [`Move::to_uci`] for Chess960.
+/// UCI notation as [`CastlingMode::Standard`] writes it: standard castling
+/// as the king's two-square move ("e1g1"), any other castling as the king
+/// taking its rook ("g1h1", never a non-move like "g1g1"). Use
+/// [`Move::to_uci`] for Chess960 spelling throughout.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.to_uci(CastlingMode::Standard), f)
@@ -355,6 +382,30 @@ mod tests {
         assert_eq!(short.to_uci(CastlingMode::Chess960).to_string(), "e1h1");
         assert_eq!(long.to_uci(CastlingMode::Standard).to_string(), "e8c8");
         assert_eq!(long.to_uci(CastlingMode::Chess960).to_string(), "e8a8");
+        assert_eq!(short.to_string(), "e1g1");
+    }
+
+    #[test]
+    fn castling_that_is_not_standard_is_king_takes_rook() {
+        // King already on g1 (or c1): the two-square spelling would be "g1g1".
+        let on_g1 = Move::new(Square::G1, Square::H1, MoveKind::CastleShort);
+        let on_c8 = Move::new(Square::C8, Square::A8, MoveKind::CastleLong);
+        let from_f1 = Move::new(Square::F1, Square::H1, MoveKind::CastleShort);
+        let inner_rook = Move::new(Square::E1, Square::G1, MoveKind::CastleShort);
+        for (m, text) in [(on_g1, "g1h1"), (on_c8, "c8a8"), (from_f1, "f1h1"), (inner_rook, "e1g1")] {
+            assert!(!m.is_standard_castle());
+            assert_eq!(m.to_string(), text);
+            assert_eq!(m.to_uci(CastlingMode::Standard).to_string(), text);
+            assert_eq!(m.to_uci(CastlingMode::Chess960).to_string(), text);
+        }
+        // No move of any kind or squares displays with equal squares.
+        for raw in 0..=u16::MAX {
+            let m = Move::from_raw(raw);
+            if m.from() != m.to() {
+                let UciMove::Normal { from, to, .. } = m.to_uci(CastlingMode::Standard) else { unreachable!() };
+                assert_ne!(from, to, "{m:?}");
+            }
+        }
     }
 
     #[test]

@@ -41,11 +41,6 @@ impl PieceList {
     pub fn pawns(&self) -> &[Square] {
         &self.squares[self.pawns_from as usize..self.len as usize]
     }
-    /// How many pieces the side has.
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
 
     #[inline(always)]
     fn put(&mut self, slot: u8, square: Square, slots: &mut [u8; 128]) {

@@ -10,7 +10,8 @@ use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 /// Mate scores are counted in plies from the root of the search: being
 /// checkmated now is `-MATE`, giving mate with the next move is `MATE - 1`.
 /// Every score whose absolute value is at least [`Score::MATE_BOUND`] is a
-/// mate score; evaluations stay strictly inside that bound.
+/// mate score; evaluations stay strictly inside that bound. Arithmetic
+/// saturates at the ends of `i32` instead of overflowing.
 ///
 /// ```
 /// use ox88_board::Score;
@@ -72,12 +73,12 @@ impl Score {
     /// The score of the side that gives mate `ply` plies from now.
     #[inline]
     pub const fn mate_in(ply: i32) -> Score {
-        Score(Score::MATE.0 - ply)
+        Score(Score::MATE.0.saturating_sub(ply))
     }
     /// The score of the side that is checkmated `ply` plies from now.
     #[inline]
     pub const fn mated_in(ply: i32) -> Score {
-        Score(-Score::MATE.0 + ply)
+        Score((-Score::MATE.0).saturating_add(ply))
     }
     /// Whether this is a mate score (for either side).
     #[inline]
@@ -113,9 +114,9 @@ impl Score {
     #[inline]
     pub const fn to_tt(self, ply: i32) -> Score {
         if self.0 >= Score::MATE_BOUND.0 {
-            Score(self.0 + ply)
+            Score(self.0.saturating_add(ply))
         } else if self.0 <= -Score::MATE_BOUND.0 {
-            Score(self.0 - ply)
+            Score(self.0.saturating_sub(ply))
         } else {
             self
         }
@@ -125,9 +126,9 @@ impl Score {
     #[inline]
     pub const fn from_tt(self, ply: i32) -> Score {
         if self.0 >= Score::MATE_BOUND.0 {
-            Score(self.0 - ply)
+            Score(self.0.saturating_sub(ply))
         } else if self.0 <= -Score::MATE_BOUND.0 {
-            Score(self.0 + ply)
+            Score(self.0.saturating_add(ply))
         } else {
             self
         }
@@ -138,7 +139,7 @@ impl Neg for Score {
     type Output = Score;
     #[inline(always)]
     fn neg(self) -> Score {
-        Score(-self.0)
+        Score(self.0.saturating_neg())
     }
 }
 
@@ -146,7 +147,7 @@ impl Add<i32> for Score {
     type Output = Score;
     #[inline(always)]
     fn add(self, rhs: i32) -> Score {
-        Score(self.0 + rhs)
+        Score(self.0.saturating_add(rhs))
     }
 }
 
@@ -154,7 +155,7 @@ impl Sub<i32> for Score {
     type Output = Score;
     #[inline(always)]
     fn sub(self, rhs: i32) -> Score {
-        Score(self.0 - rhs)
+        Score(self.0.saturating_sub(rhs))
     }
 }
 
@@ -162,7 +163,7 @@ impl Add for Score {
     type Output = Score;
     #[inline(always)]
     fn add(self, rhs: Score) -> Score {
-        Score(self.0 + rhs.0)
+        Score(self.0.saturating_add(rhs.0))
     }
 }
 
@@ -170,21 +171,21 @@ impl Sub for Score {
     type Output = Score;
     #[inline(always)]
     fn sub(self, rhs: Score) -> Score {
-        Score(self.0 - rhs.0)
+        Score(self.0.saturating_sub(rhs.0))
     }
 }
 
 impl AddAssign<i32> for Score {
     #[inline(always)]
     fn add_assign(&mut self, rhs: i32) {
-        self.0 += rhs;
+        self.0 = self.0.saturating_add(rhs);
     }
 }
 
 impl SubAssign<i32> for Score {
     #[inline(always)]
     fn sub_assign(&mut self, rhs: i32) {
-        self.0 -= rhs;
+        self.0 = self.0.saturating_sub(rhs);
     }
 }
 
@@ -248,5 +249,11 @@ mod tests {
         assert_eq!(s, Score::cp(13));
         assert_eq!((-s).raw(), -13);
         assert_eq!(Score::from_raw(40_000), Score::INFINITE);
+        // Saturating at the ends of i32, never overflowing.
+        let low = Score::ZERO - i32::MAX - i32::MAX;
+        assert_eq!(low.raw(), i32::MIN);
+        assert_eq!((-low).raw(), i32::MAX);
+        assert_eq!(Score::mate_in(i32::MIN).to_tt(i32::MAX).raw(), i32::MAX);
+        assert_eq!(Score::mated_in(i32::MIN).from_tt(i32::MAX).raw(), -1);
     }
 }

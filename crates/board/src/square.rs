@@ -66,10 +66,14 @@ impl Rank {
     pub const FIRST: Rank = Rank(0);
     /// The second rank.
     pub const SECOND: Rank = Rank(1);
+    /// The third rank.
+    pub const THIRD: Rank = Rank(2);
     /// The fourth rank.
     pub const FOURTH: Rank = Rank(3);
     /// The fifth rank.
     pub const FIFTH: Rank = Rank(4);
+    /// The sixth rank.
+    pub const SIXTH: Rank = Rank(5);
     /// The seventh rank.
     pub const SEVENTH: Rank = Rank(6);
     /// The eighth rank.
