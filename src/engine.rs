@@ -9,6 +9,7 @@ use crate::protocol::{
 use crate::search::{SearchParams, Searcher, BENCH_DEPTH};
 use ox88_board::{Board, Move};
 use ox88_book::{Book, BookChoice};
+use ox88_movegen::MoveGen;
 
 /// The default transposition table size, in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -92,15 +93,15 @@ impl Default for Ox88 {
     }
 }
 
-/// The keys of the positions from `start` through `moves` (the current
-/// position last), for repetition draws.
+/// The repetition keys of the positions from `start` through `moves` (the
+/// current position last), for repetition draws.
 fn history_keys(start: &Board, moves: &[Move]) -> (Board, Vec<u64>) {
     let mut board = start.clone();
     let mut keys = Vec::with_capacity(moves.len() + 1);
-    keys.push(board.key());
+    keys.push(board.repetition_key());
     for &m in moves {
         board.make_move_unchecked(m);
-        keys.push(board.key());
+        keys.push(board.repetition_key());
     }
     (board, keys)
 }

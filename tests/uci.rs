@@ -83,7 +83,7 @@ fn castling_in_both_spellings_and_in_chess960() {
     let italian = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
     let mut game = Position::startpos();
     for m in italian.split_whitespace().skip(3) {
-        game.play_uci(m, CastlingMode::Standard).expect("legal opening");
+        game.play_uci(m).expect("legal opening");
     }
     game.play_san("O-O").expect("castling is legal");
     for castle in ["e1g1", "e1h1"] {
@@ -99,7 +99,8 @@ fn castling_in_both_spellings_and_in_chess960() {
         let mut game = Position::new(start.clone());
         game.play_san(san).expect("both castlings are legal");
         let reply = if san == "O-O" { "b8g8" } else { "b8a8" };
-        game.play_uci(reply, CastlingMode::Chess960).expect("Black castles the same way");
+        assert!(game.is_chess960());
+        game.play_uci(reply).expect("Black castles the same way");
         engine.send(&format!("position fen {CHESS960} moves {castle} {reply}"));
         assert_eq!(shown_fen(&mut engine), game.board().fen().to_string(), "after {castle} {reply}");
 

@@ -104,6 +104,32 @@ pub enum EpdError {
 }
 
 impl Epd {
+    /// Reads every line of an EPD file or perft suite: the line number
+    /// (from 1) and the line read, blank lines and `#` comments skipped.
+    ///
+    /// ```
+    /// use ox88_movegen::Epd;
+    /// let suite = "# perft\n\n4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\n";
+    /// let lines: Vec<_> = Epd::read_lines(suite).collect();
+    /// assert_eq!(lines.len(), 1);
+    /// let (number, epd) = (lines[0].0, lines[0].1.as_ref().unwrap());
+    /// assert_eq!(number, 3);
+    /// assert_eq!(epd.perft_counts().collect::<Vec<_>>(), [(1, 15), (2, 66)]);
+    /// ```
+    pub fn read_lines(text: &str) -> impl Iterator<Item = (usize, Result<Epd, EpdError>)> + '_ {
+        text.lines()
+            .enumerate()
+            .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
+            .map(|(index, line)| (index + 1, line.parse()))
+    }
+    /// The perft counts (`D1`..`Dn` operations) as (depth, nodes), in the
+    /// order written.
+    pub fn perft_counts(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.operations.iter().filter_map(|op| match *op {
+            Operation::Perft { depth, nodes } => Some((depth, nodes)),
+            _ => None,
+        })
+    }
     /// The first `bm` operation's moves.
     pub fn best_moves(&self) -> Option<&[Move]> {
         self.operations.iter().find_map(|op| match op {

@@ -76,6 +76,26 @@ pub(crate) fn count_legal(board: &Board) -> usize {
     counter.0
 }
 
+/// Whether the side to move has a legal en-passant capture (the board keeps
+/// an en-passant square whenever one is pseudo-legal, as Polyglot keys do).
+pub(crate) fn has_legal_en_passant(board: &Board) -> bool {
+    if board.en_passant().is_none() {
+        return false;
+    }
+    let safety = KingSafety::of(board);
+    if safety.checkers.len() > 1 {
+        return false;
+    }
+    let mut counter = MoveCounter(0);
+    match (board.side_to_move(), safety.in_check()) {
+        (Color::White, false) => Generator::<true, false>::new(board, &safety).en_passant(&mut counter),
+        (Color::White, true) => Generator::<true, true>::new(board, &safety).en_passant(&mut counter),
+        (Color::Black, false) => Generator::<false, false>::new(board, &safety).en_passant(&mut counter),
+        (Color::Black, true) => Generator::<false, true>::new(board, &safety).en_passant(&mut counter),
+    }
+    counter.0 > 0
+}
+
 /// Generates the legal moves of the piece on `from` alone (all kinds).
 pub(crate) fn generate_from(board: &Board, safety: &KingSafety, from: Square, list: &mut MoveList) {
     match (board.side_to_move(), safety.in_check()) {

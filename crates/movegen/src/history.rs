@@ -1,11 +1,29 @@
-//! [`KeyHistory`]: the Zobrist keys of earlier positions, for detecting
-//! repetitions in a game and in a search.
+//! [`KeyHistory`]: the keys of earlier positions, for detecting repetitions
+//! in a game and in a search; and the repetition key they are compared by.
+
+use crate::generate::has_legal_en_passant;
+use ox88_board::{zobrist, Board};
+
+/// The key positions are compared by for repetitions: the Zobrist key, with
+/// the en-passant file counted only when an en-passant capture is legal.
+///
+/// FIDE (article 9.2.3) counts two positions the same when the same moves
+/// are possible: an en-passant square whose capture is illegal (the pawn
+/// pinned, say) changes nothing. [`Board::key`] keeps that square whenever
+/// the capture is pseudo-legal, as Polyglot book keys require.
+pub(crate) fn repetition_key(board: &Board) -> u64 {
+    match board.en_passant() {
+        Some(square) if !has_legal_en_passant(board) => board.key() ^ zobrist::en_passant_key(square),
+        _ => board.key(),
+    }
+}
 
 /// The keys of the positions before the current one, oldest first.
 ///
-/// Push the key of the position you leave before making a move, pop it when
-/// you take the move back. A game and a search share this type: the search
-/// starts from a copy of the game's history and pushes and pops as it goes.
+/// Push the repetition key ([`MoveGen::repetition_key`](crate::MoveGen::repetition_key))
+/// of the position you leave before making a move, pop it when you take the
+/// move back. A game and a search share this type: the search starts from a
+/// copy of the game's history and pushes and pops as it goes.
 ///
 /// Queries compare keys only, every second ply (the side to move must be
 /// the same), and look no further back than the halfmove clock allows: a
@@ -13,17 +31,18 @@
 ///
 /// ```
 /// use ox88_board::{Board, CastlingMode};
-/// use ox88_movegen::{KeyHistory, Notation};
+/// use ox88_movegen::{KeyHistory, MoveGen, Notation};
 /// let mut board = Board::startpos();
 /// let mut history = KeyHistory::new();
 /// for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
 ///     let m = board.parse_uci(uci, CastlingMode::Standard).unwrap();
-///     history.push(board.key());
+///     history.push(board.repetition_key());
 ///     board.make_move_unchecked(m);
 /// }
 /// // The start position is on the board again, once before.
-/// assert_eq!(history.repetitions(board.key(), board.halfmove_clock()), 1);
-/// assert!(history.is_repetition(board.key(), board.halfmove_clock()));
+/// let key = board.repetition_key();
+/// assert_eq!(history.repetitions(key, board.halfmove_clock()), 1);
+/// assert!(history.is_repetition(key, board.halfmove_clock()));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct KeyHistory {

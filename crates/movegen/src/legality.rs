@@ -2,17 +2,10 @@
 //! checked way to play it.
 
 use crate::generate::{generate_from, MoveList};
+use crate::illegal::{diagnose, IllegalMoveError};
 use crate::king_safety::KingSafety;
 use ox88_board::geometry::{self, SLIDER_MASK};
-use ox88_board::{Board, CastlingMode, Move, Piece, Square, Undo};
-
-/// A move that is not legal in the position it was offered to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {}", .mv.to_uci(CastlingMode::Chess960))]
-pub struct IllegalMoveError {
-    /// The move that was refused.
-    pub mv: Move,
-}
+use ox88_board::{Board, Move, Piece, Square, Undo};
 
 /// Whether `m` (any 16-bit move, for example from a hash table) is legal.
 pub(crate) fn is_legal(board: &Board, m: Move) -> bool {
@@ -25,10 +18,16 @@ pub(crate) fn is_legal(board: &Board, m: Move) -> bool {
     list.contains(&m)
 }
 
-/// Whether the legal move `m` gives check.
+/// Whether the legal move `m` gives check. For any other move the answer
+/// means nothing, but is given without panicking.
 pub(crate) fn gives_check(board: &Board, m: Move) -> bool {
+    let Some(mover) = board.piece_at(m.from()) else { return false };
     if m.is_castle() || m.is_en_passant() {
-        // Rare, and with pieces moving in ways the fast test does not model.
+        // Rare, and with pieces moving in ways the fast test does not model:
+        // made on a copy, which only a legal move may be.
+        if !is_legal(board, m) {
+            return false;
+        }
         let mut after = board.clone();
         after.make_move_unchecked(m);
         return after.in_check();
@@ -36,7 +35,6 @@ pub(crate) fn gives_check(board: &Board, m: Move) -> bool {
     let us = board.side_to_move();
     let their_king = board.king(!us);
     let (from, to) = (m.from(), m.to());
-    let mover = board.piece_at(from).expect("a legal move has a moving piece");
     let arriving = Piece::new(us, m.promotion().unwrap_or(mover.role()));
     // Direct check from the destination (the origin is empty afterwards).
     if geometry::pseudo_attacks(arriving, to, their_king)
@@ -69,11 +67,11 @@ fn discovers_check(board: &Board, from: Square, to: Square, their_king: Square) 
     false
 }
 
-/// Plays `m` if it is legal.
+/// Plays `m` if it is legal; else says why not, leaving the board as it is.
 pub(crate) fn play(board: &mut Board, m: Move) -> Result<Undo, IllegalMoveError> {
     if is_legal(board, m) {
         Ok(board.make_move_unchecked(m))
     } else {
-        Err(IllegalMoveError { mv: m })
+        Err(diagnose(board, m))
     }
 }

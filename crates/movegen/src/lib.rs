@@ -6,23 +6,28 @@ mod epd;
 mod epd_parse;
 mod generate;
 mod history;
+mod illegal;
 mod king_safety;
 mod legality;
 mod notation;
 mod outcome;
 mod perft;
 mod position;
+mod position_notation;
+mod position_rules;
 mod san;
 mod san_line;
 mod san_parse;
+#[doc(hidden)]
+pub mod testing;
 mod uci;
 mod zone;
 
 pub use epd::{Epd, EpdError, Operation};
 pub use generate::{MoveCounter, MoveList, MoveSink};
 pub use history::KeyHistory;
+pub use illegal::{IllegalMoveError, IllegalReason};
 pub use king_safety::KingSafety;
-pub use legality::IllegalMoveError;
 pub use notation::Notation;
 pub use outcome::{is_insufficient_material, DrawReason, Outcome, WinReason};
 pub use perft::{divide, divide_parallel, perft, perft_full, HashedPerft};
@@ -65,10 +70,19 @@ pub trait MoveGen {
     /// Whether `m` is legal here. Any `Move` value is accepted, so this
     /// validates moves from a hash table or killer slot.
     fn is_legal(&self, m: Move) -> bool;
-    /// Whether the legal move `m` gives check.
+    /// Whether the legal move `m` gives check (for any other move, an
+    /// answer that means nothing, without a panic).
     fn gives_check(&self, m: Move) -> bool;
-    /// Plays `m` if it is legal; otherwise leaves the board unchanged.
+    /// Plays `m` if it is legal; otherwise leaves the board unchanged and
+    /// says why not (with the legal move its squares name, if any).
     fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError>;
+    /// Whether the side to move can capture en passant (the board's
+    /// en-passant square only says that a capture is pseudo-legal).
+    fn has_legal_en_passant(&self) -> bool;
+    /// The key to compare positions by for repetitions: the Zobrist key,
+    /// with the en-passant file counted only when the capture is legal (FIDE
+    /// 9.2.3); [`Board::key`] counts it when pseudo-legal, as Polyglot does.
+    fn repetition_key(&self) -> u64;
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool;
     /// Whether the side to move is stalemated.
@@ -110,6 +124,13 @@ impl MoveGen for Board {
     }
     fn play(&mut self, m: Move) -> Result<Undo, IllegalMoveError> {
         legality::play(self, m)
+    }
+    fn has_legal_en_passant(&self) -> bool {
+        generate::has_legal_en_passant(self)
+    }
+    #[inline]
+    fn repetition_key(&self) -> u64 {
+        history::repetition_key(self)
     }
     fn is_checkmate(&self) -> bool {
         self.in_check() && !self.has_legal_moves()

@@ -65,14 +65,16 @@ pub fn divide(board: &mut Board, depth: u32) -> Vec<(Move, u64)> {
 }
 
 /// [`divide`] with the root moves shared out over `threads` threads (each
-/// takes the next unclaimed root move). The result is in generation order.
+/// takes the next unclaimed root move; no more threads than root moves are
+/// started). The result is in generation order.
 pub fn divide_parallel(board: &Board, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     let depth = depth.max(1);
     let moves = board.legal_moves();
+    let threads = threads.clamp(1, moves.len().max(1));
     let results = Mutex::new(vec![0u64; moves.len()]);
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
+        for _ in 0..threads {
             scope.spawn(|| {
                 let mut local = board.clone();
                 loop {
@@ -98,9 +100,11 @@ pub struct HashedPerft {
 }
 
 impl HashedPerft {
-    /// A table of about `megabytes` MB (at least one entry).
+    /// A table of about `megabytes` MB (at least one entry, at most 1 TiB;
+    /// like any allocation, one the machine cannot give aborts).
     pub fn new(megabytes: usize) -> HashedPerft {
-        let count = (megabytes * 1024 * 1024 / 16).max(1).next_power_of_two() / 2;
+        let bytes = megabytes.min(1 << 20).saturating_mul(1024 * 1024);
+        let count = (bytes / 16).max(1).next_power_of_two() / 2;
         HashedPerft { entries: vec![(0, 0); count.max(1)] }
     }
 

@@ -110,7 +110,9 @@ impl fmt::Display for SanPlus {
     }
 }
 
-/// The SAN of the legal move `m`, without the check suffix.
+/// The SAN of the legal move `m`, without the check suffix. Any other move
+/// gets some SAN without a panic: with no piece to move, its full origin
+/// square.
 pub(crate) fn san(board: &Board, m: Move) -> San {
     match m.kind() {
         MoveKind::CastleShort => return San::Castle(CastlingSide::Short),
@@ -118,8 +120,11 @@ pub(crate) fn san(board: &Board, m: Move) -> San {
         _ => {}
     }
     let (from, to) = (m.from(), m.to());
-    let piece = board.piece_at(from).expect("a legal move has a moving piece");
     let capture = m.is_capture();
+    let Some(piece) = board.piece_at(from) else {
+        let (file, rank) = (Some(from.file()), Some(from.rank()));
+        return San::Normal { role: Role::Pawn, file, rank, capture, to, promotion: m.promotion() };
+    };
     let (file, rank) = match piece.role() {
         Role::Pawn => (capture.then_some(from.file()), None),
         Role::King => (None, None),
@@ -128,10 +133,13 @@ pub(crate) fn san(board: &Board, m: Move) -> San {
     San::Normal { role: piece.role(), file, rank, capture, to, promotion: m.promotion() }
 }
 
-/// The SAN of the legal move `m` with its check or mate suffix.
+/// The SAN of the legal move `m` with its check or mate suffix (for any
+/// other move, some SAN without a suffix).
 pub(crate) fn san_plus(board: &Board, m: Move) -> SanPlus {
     let san = san(board, m);
-    let suffix = if board.gives_check(m) {
+    // Only a legal move may be made to see whether it mates; most moves give
+    // no check, so legality is tested only for those that do.
+    let suffix = if board.gives_check(m) && board.is_legal(m) {
         let mut after = board.clone();
         after.make_move_unchecked(m);
         Some(if after.has_legal_moves() { Suffix::Check } else { Suffix::Checkmate })

@@ -1,7 +1,7 @@
 //! UCI move notation on a position: finding the legal [`Move`] that a
 //! position-free [`UciMove`] ("e2e4", "e7e8q", "e1g1") names.
 
-use crate::{MoveGen, MoveList};
+use crate::illegal::{resolve, IllegalMoveError};
 use ox88_board::{Board, CastlingMode, Move, ParseUciMoveError, UciMove};
 
 /// Why UCI move text names no legal move in a position.
@@ -13,44 +13,18 @@ pub enum ParseUciError {
     /// The null move "0000" is not a move of the board.
     #[error("the null move \"0000\" cannot be played on a board")]
     NullMove,
-    /// The syntax is fine, but no legal move matches it here.
-    #[error("illegal move {uci} in this position")]
-    Illegal {
-        /// The move as it was given.
-        uci: UciMove,
-    },
+    /// The syntax is fine, but no legal move matches it here (the error
+    /// says why).
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
 }
 
-/// Finds the legal move named by `uci`.
-///
-/// Castling: king-takes-rook ("e1h1") is accepted in both modes. In
-/// [`CastlingMode::Standard`], the king's two-square move ("e1g1") is accepted
-/// too, as long as no ordinary king move has the same squares (only possible
-/// in Chess960 positions). In [`CastlingMode::Chess960`] a king move to g1 is
-/// only ever an ordinary king move.
+/// Finds the legal move named by `uci` (castling as [`resolve`] reads it).
 pub(crate) fn parse_uci_move(board: &Board, uci: UciMove, mode: CastlingMode) -> Result<Move, ParseUciError> {
     let UciMove::Normal { from, to, promotion } = uci else {
         return Err(ParseUciError::NullMove);
     };
-    let illegal = || ParseUciError::Illegal { uci };
-    match board.piece_at(from) {
-        Some(piece) if piece.color() == board.side_to_move() => {}
-        _ => return Err(illegal()),
-    }
-    let mut list = MoveList::new();
-    board.generate_legal(&mut list);
-    let moves = list.iter().copied().filter(|m| m.from() == from && m.promotion() == promotion);
-    // An exact match is an ordinary move, or castling written king-takes-rook
-    // (a king never captures its own rook otherwise, so this is unambiguous).
-    if let Some(m) = moves.clone().find(|m| m.to() == to) {
-        return Ok(m);
-    }
-    match mode {
-        CastlingMode::Standard => {
-            moves.into_iter().find(|m| m.is_castle() && m.castle_king_target() == to).ok_or_else(illegal)
-        }
-        CastlingMode::Chess960 => Err(illegal()),
-    }
+    Ok(resolve(board, from, to, promotion, mode)?)
 }
 
 /// Parses UCI move text and finds the legal move it names.
@@ -61,9 +35,17 @@ pub(crate) fn parse_uci(board: &Board, text: &str, mode: CastlingMode) -> Result
 #[cfg(test)]
 mod tests {
     use crate::Notation;
-    use ox88_board::{Board, CastlingMode, Move, MoveKind, Role, Square};
+    use ox88_board::{Board, CastlingMode, Color, Move, MoveKind, Piece, Role, Square};
 
     use super::ParseUciError;
+    use crate::IllegalReason;
+
+    fn reason(result: Result<Move, ParseUciError>) -> IllegalReason {
+        match result {
+            Err(ParseUciError::Illegal(e)) => e.reason,
+            other => panic!("expected an illegal move, got {other:?}"),
+        }
+    }
 
     fn board(fen: &str) -> Board {
         fen.parse().expect("valid FEN")
@@ -99,20 +81,29 @@ mod tests {
     #[test]
     fn chess960_mode_rejects_the_two_square_spelling() {
         let b = board("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-        assert!(matches!(b.parse_uci("e1g1", CastlingMode::Chess960), Err(ParseUciError::Illegal { .. })));
+        let castle = Move::new(Square::E1, Square::H1, MoveKind::CastleShort);
+        assert_eq!(reason(b.parse_uci("e1g1", CastlingMode::Chess960)), IllegalReason::Chess960Castling { castle });
     }
 
     #[test]
     fn errors_are_typed() {
         let b = Board::startpos();
         let std = CastlingMode::Standard;
-        assert!(matches!(b.parse_uci("e2e5", std), Err(ParseUciError::Illegal { .. })));
-        assert!(matches!(b.parse_uci("e7e5", std), Err(ParseUciError::Illegal { .. })));
-        assert!(matches!(b.parse_uci("e2e4q", std), Err(ParseUciError::Illegal { .. })));
+        let pawn = Piece::new(Color::White, Role::Pawn);
+        assert_eq!(reason(b.parse_uci("e2e5", std)), IllegalReason::NoLegalMove { piece: pawn, in_check: false });
+        assert_eq!(reason(b.parse_uci("e7e5", std)), IllegalReason::NoPiece { side: Color::White });
+        assert_eq!(reason(b.parse_uci("e2e4q", std)), IllegalReason::UnexpectedPromotion);
+        assert_eq!(reason(b.parse_uci("g1g3q", std)), IllegalReason::UnexpectedPromotion);
         assert!(matches!(b.parse_uci("e2", std), Err(ParseUciError::Syntax(_))));
         assert_eq!(b.parse_uci("0000", std), Err(ParseUciError::NullMove));
         // A promotion without its role is not a move.
         let p = board("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-        assert!(matches!(p.parse_uci("a7a8", std), Err(ParseUciError::Illegal { .. })));
+        assert_eq!(reason(p.parse_uci("a7a8", std)), IllegalReason::MissingPromotion);
+        let message = p.parse_uci("a7a8", std).unwrap_err().to_string();
+        assert!(message.contains("must promote") && message.contains("a7a8q"), "{message}");
+        // In check, the message says so.
+        let check = board("4k3/8/8/8/8/8/4q3/R3K3 w - - 0 1");
+        let message = check.parse_uci("a1a2", std).unwrap_err().to_string();
+        assert_eq!(message, "illegal move a1a2: the rook on a1 has no legal move to a2 (White is in check)");
     }
 }

@@ -2,10 +2,8 @@
 //! start and from Chess960 starts, every legal move survives the UCI and SAN
 //! round trips, and games written as EPD read back the same.
 
-mod common;
-
 use ox88_board::{Board, CastlingMode};
-use ox88_movegen::{Epd, MoveGen, Notation, Operation, Position};
+use ox88_movegen::{testing, Epd, MoveGen, Notation, Operation};
 use proptest::prelude::*;
 
 /// Checks every legal move of `board`; `modes` are the UCI castling modes
@@ -22,18 +20,14 @@ fn check_position(board: &Board, modes: &[CastlingMode]) -> Result<(), TestCaseE
     Ok(())
 }
 
-/// Plays from `start` the moves picked by `choices`, checking each position.
-fn random_game(start: Board, choices: &[u16], modes: &[CastlingMode]) -> Result<Position, TestCaseError> {
-    let mut game = Position::new(start);
-    for &choice in choices {
-        check_position(game.board(), modes)?;
-        let moves = game.board().legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[choice as usize % moves.len()]).expect("a legal move");
+/// Checks every position of the game `choices` pick from `start`, and
+/// returns the last.
+fn random_game(start: Board, choices: &[u16], modes: &[CastlingMode]) -> Result<Board, TestCaseError> {
+    let mut positions = testing::random_game(&start, choices);
+    for board in &positions {
+        check_position(board, modes)?;
     }
-    Ok(game)
+    Ok(positions.pop().expect("the start position at least"))
 }
 
 proptest! {
@@ -46,8 +40,8 @@ proptest! {
     }
 
     #[test]
-    fn chess960_games(start in 0u32..960, choices in prop::collection::vec(any::<u16>(), 0..120)) {
-        random_game(common::chess960_start(start), &choices, &[CastlingMode::Chess960])?;
+    fn chess960_games(start in 0u16..960, choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        random_game(Board::chess960(start).unwrap(), &choices, &[CastlingMode::Chess960])?;
     }
 
     /// A position reached by play, with its legal moves as `bm`, reads back
@@ -55,12 +49,11 @@ proptest! {
     /// written as FEN clock fields).
     #[test]
     fn epd_round_trip(
-        start in 0u32..960,
+        start in 0u16..960,
         choices in prop::collection::vec(any::<u16>(), 0..80),
         clock_operations in any::<bool>(),
     ) {
-        let game = random_game(common::chess960_start(start), &choices, &[])?;
-        let board = game.board().clone();
+        let board = random_game(Board::chess960(start).unwrap(), &choices, &[])?;
         let mut operations = vec![Operation::Id(format!("random \"{start}\"; {}", choices.len()))];
         if clock_operations {
             operations.push(Operation::Other { opcode: "hmvc".into(), operands: board.halfmove_clock().to_string() });
@@ -74,10 +67,4 @@ proptest! {
         let text = epd.to_string();
         prop_assert_eq!(text.parse::<Epd>(), Ok(epd), "{}", text);
     }
-}
-
-#[test]
-fn scharnagl_518_is_the_standard_start() {
-    assert_eq!(common::chess960_start(518), Board::startpos());
-    assert_eq!(common::chess960_start(0).fen().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
 }

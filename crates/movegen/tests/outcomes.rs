@@ -1,10 +1,10 @@
 //! `Position::outcome` and `claimable_draw` for each way a game can end.
 
-use ox88_board::{Board, CastlingMode, Color};
-use ox88_movegen::{DrawReason, Outcome, Position, WinReason};
+use ox88_board::{Board, Color};
+use ox88_movegen::{DrawReason, MoveGen, Outcome, Position, WinReason};
 
 fn game(fen: &str) -> Position {
-    Position::new(fen.parse::<Board>().expect("valid FEN"))
+    Position::from_fen(fen).expect("valid FEN")
 }
 
 fn play(game: &mut Position, sans: &str) {
@@ -113,12 +113,72 @@ fn irreversible_moves_and_rights_break_repetition() {
 fn uci_play_and_history_for_a_search() {
     let mut g = Position::startpos();
     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-        g.play_uci(uci, CastlingMode::Standard).expect("legal");
+        g.play_uci(uci).expect("legal");
     }
     assert_eq!(g.history().len(), 4);
     let board = g.board();
-    assert!(g.history().is_repetition(board.key(), board.halfmove_clock()));
-    assert!(g.play_uci("e2e5", CastlingMode::Standard).is_err());
+    assert!(g.history().is_repetition(board.repetition_key(), board.halfmove_clock()));
+    assert!(g.play_uci("e2e5").is_err());
     assert_eq!(g.moves().len(), 4);
     assert_eq!(g.start(), &Board::startpos());
+}
+
+/// Regression: an en-passant square whose capture is illegal (the pawn is
+/// pinned along the rank) does not make the position different (FIDE
+/// 9.2.3: the same possible moves), though the Polyglot key keeps it.
+#[test]
+fn an_illegal_en_passant_capture_does_not_break_a_repetition() {
+    let start = "8/8/8/8/k2Pp2R/8/8/4K3 b - d3 0 1";
+    let mut g = game(start);
+    assert!(g.board().en_passant().is_some() && !g.board().has_legal_en_passant());
+    assert_ne!(g.key(), g.board().repetition_key(), "the Polyglot key counts the pseudo-legal capture");
+    assert_eq!(g.key(), Board::from_fen(start).unwrap().compute_key());
+    play_uci(&mut g, "a4b3 h4h3 b3a4 h3h4");
+    assert_eq!(g.repetitions(), 1);
+    play_uci(&mut g, "a4b3 h4h3 b3a4 h3h4");
+    assert_eq!(g.repetitions(), 2);
+    assert_eq!(g.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
+
+    // Where the capture is legal, the first position is a different one.
+    let mut legal = game("8/8/8/8/k2Pp3/8/8/4K2R b - d3 0 1");
+    assert!(legal.board().has_legal_en_passant());
+    play_uci(&mut legal, "a4b3 h1h2 b3a4 h2h1 a4b3 h1h2 b3a4 h2h1");
+    assert_eq!(legal.repetitions(), 1);
+    assert_eq!(legal.claimable_draw(), None);
+}
+
+fn play_uci(game: &mut Position, moves: &str) {
+    for uci in moves.split_whitespace() {
+        game.play_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+    }
+}
+
+/// Regression: a finished game has no claim, whatever the clock says
+/// (FIDE 5.1, 5.2, 9.3).
+#[test]
+fn no_claim_after_mate_or_stalemate() {
+    let stalemate = game("K7/2q3q1/8/8/8/1p6/1k6/8 w - - 123 87");
+    assert_eq!(stalemate.outcome(), draw(DrawReason::Stalemate));
+    assert_eq!(stalemate.claimable_draw(), None);
+    assert_eq!(stalemate.outcome_with_claims(), draw(DrawReason::Stalemate));
+    let mate = game("K2r4/8/1q6/8/8/8/1k6/8 w - - 123 87");
+    assert!(mate.is_checkmate());
+    assert_eq!(mate.claimable_draw(), None);
+    assert_eq!(mate.outcome_with_claims().and_then(Outcome::winner), Some(Color::Black));
+    // Not finished: the claim stands.
+    assert_eq!(game("K7/8/3q4/8/8/1p6/1k6/8 w - - 123 87").claimable_draw(), Some(DrawReason::FiftyMoves));
+}
+
+/// When two endings apply, `outcome` reports the first of checkmate,
+/// stalemate, insufficient material, 75 moves, fivefold repetition.
+#[test]
+fn which_draw_is_reported_when_two_apply() {
+    // Stalemated king, and a lone knight against it: stalemate.
+    let g = game("7k/5K2/5N2/8/8/8/8/8 b - - 0 1");
+    assert!(g.is_stalemate() && g.is_insufficient_material());
+    assert_eq!(g.outcome(), draw(DrawReason::Stalemate));
+    // Insufficient material past the 75-move rule: insufficient material.
+    assert_eq!(game("4k3/8/8/8/8/8/8/4KN2 w - - 160 100").outcome(), draw(DrawReason::InsufficientMaterial));
+    // Stalemate past the 75-move rule: stalemate.
+    assert_eq!(game("7k/8/6QK/8/8/8/8/8 b - - 170 100").outcome(), draw(DrawReason::Stalemate));
 }

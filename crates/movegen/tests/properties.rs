@@ -4,42 +4,24 @@
 //! from-scratch values, FEN round-trips, and the legal generator agrees with a
 //! slow, obviously-correct reference generator written here.
 
+mod common;
+
 use ox88_board::{Board, CastlingSide, Color, Direction, File, Move, MoveKind, Piece, Rank, Role, Square};
+use ox88_movegen::testing::random_game;
 use ox88_movegen::{MoveGen, MoveList};
 use proptest::prelude::*;
 use std::collections::HashSet;
-use std::sync::OnceLock;
 
-fn seeds() -> &'static Vec<String> {
-    static SEEDS: OnceLock<Vec<String>> = OnceLock::new();
-    SEEDS.get_or_init(|| {
-        let dir = format!("{}/../../tests/data/perft", env!("CARGO_MANIFEST_DIR"));
-        ["standard.epd", "chess960.epd", "special.epd"]
-            .iter()
-            .flat_map(|name| {
-                let text = std::fs::read_to_string(format!("{dir}/{name}")).expect("suite file");
-                text.lines().map(|l| l.split(';').next().unwrap().trim().to_owned()).collect::<Vec<_>>()
-            })
-            .collect()
-    })
+/// The positions of the three perft suites, where random games start.
+fn seeds() -> &'static [Board] {
+    common::suite_positions()
 }
 
 /// A position reached by `choices.len()` random legal moves from a seed
-/// (stopping early at mate or stalemate), with the moves played.
-fn random_game(seed: usize, choices: &[u16]) -> (Board, Vec<Move>) {
-    let fens = seeds();
-    let mut board: Board = fens[seed % fens.len()].parse().unwrap();
-    let mut played = Vec::new();
-    for &choice in choices {
-        let moves = board.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[choice as usize % moves.len()];
-        board.make_move_unchecked(m);
-        played.push(m);
-    }
-    (board, played)
+/// (stopping early at mate or stalemate).
+fn random_position(seed: usize, choices: &[u16]) -> Board {
+    let start = &seeds()[seed % seeds().len()];
+    random_game(start, choices).pop().expect("the start position at least")
 }
 
 /// The reference: every pseudo-legal move, made on a copy, kept when the
@@ -169,7 +151,7 @@ proptest! {
 
     #[test]
     fn legal_generator_matches_reference(seed in 0usize..2000, choices in prop::collection::vec(any::<u16>(), 0..80)) {
-        let (board, _) = random_game(seed, &choices);
+        let board = random_position(seed, &choices);
         let ours: Vec<Move> = board.legal_moves().into_iter().collect();
         let ours_set: HashSet<Move> = ours.iter().copied().collect();
         prop_assert_eq!(ours.len(), ours_set.len(), "duplicates in {}", board.fen());
@@ -195,7 +177,7 @@ proptest! {
 
     #[test]
     fn is_legal_rejects_everything_else(seed in 0usize..2000, choices in prop::collection::vec(any::<u16>(), 0..60), raws in prop::collection::vec(any::<u16>(), 64)) {
-        let (board, _) = random_game(seed, &choices);
+        let board = random_position(seed, &choices);
         let legal: HashSet<Move> = board.legal_moves().into_iter().collect();
         for raw in raws {
             let m = Move::from_raw(raw);
@@ -205,7 +187,7 @@ proptest! {
 
     #[test]
     fn make_unmake_restores_exactly(seed in 0usize..2000, choices in prop::collection::vec(any::<u16>(), 0..80)) {
-        let (mut board, _) = random_game(seed, &choices);
+        let mut board = random_position(seed, &choices);
         board.check_consistency().map_err(TestCaseError::fail)?;
         let before = board.clone();
         for m in before.legal_moves() {
@@ -224,12 +206,12 @@ proptest! {
 
     #[test]
     fn fen_round_trips(seed in 0usize..2000, choices in prop::collection::vec(any::<u16>(), 0..80)) {
-        let (board, _) = random_game(seed, &choices);
-        let fen = board.fen().to_string();
+        let board = random_position(seed, &choices);
+        let fen = board.fen();
         let parsed: Board = fen.parse().map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
         prop_assert_eq!(&parsed, &board);
         prop_assert_eq!(parsed.key(), board.key());
-        prop_assert_eq!(parsed.fen().to_string(), fen);
+        prop_assert_eq!(parsed.fen(), fen);
     }
 
     #[test]
@@ -240,7 +222,7 @@ proptest! {
 
     #[test]
     fn mutated_fens_never_panic(seed in 0usize..2000, at in 0usize..90, byte in b' '..b'~') {
-        let mut fen = seeds()[seed % seeds().len()].clone().into_bytes();
+        let mut fen = seeds()[seed % seeds().len()].fen().into_bytes();
         if at < fen.len() {
             fen[at] = byte;
         }

@@ -7,17 +7,18 @@ use ox88_movegen::{Epd, MoveGen, Notation, Operation};
 
 fn check_suite(name: &str, lines: usize) {
     let text = common::data(&format!("tactics/{name}"));
+    let text_lines: Vec<&str> = text.lines().collect();
     let mut exact = 0;
     let mut count = 0;
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let epd: Epd = line.parse().unwrap_or_else(|e| panic!("{name}:{}: {e}\n{line}", number + 1));
-        assert!(epd.id().is_some(), "{name}:{}: no id", number + 1);
-        let moves = epd.best_moves().or(epd.avoid_moves()).unwrap_or_else(|| panic!("{name}:{}: no bm/am", number + 1));
+    for (number, epd) in common::epd_lines(&format!("tactics/{name}")) {
+        let line = text_lines[number - 1];
+        assert!(epd.id().is_some(), "{name}:{number}: no id");
+        let moves = epd.best_moves().or(epd.avoid_moves()).unwrap_or_else(|| panic!("{name}:{number}: no bm/am"));
         assert!(!moves.is_empty());
         assert!(moves.iter().all(|&m| epd.board.is_legal(m)));
         // Written back, the line reads as the same position and operations.
         let written = epd.to_string();
-        let again: Epd = written.parse().unwrap_or_else(|e| panic!("{name}:{}: {e}\n{written}", number + 1));
+        let again: Epd = written.parse().unwrap_or_else(|e| panic!("{name}:{number}: {e}\n{written}"));
         assert_eq!(again, epd, "{written}");
         exact += usize::from(written == line.trim());
         count += 1;
@@ -39,8 +40,7 @@ fn bratko_kopec() {
 
 #[test]
 fn wac_001_details() {
-    let line = common::data("tactics/wac.epd").lines().next().expect("a first line").to_owned();
-    let epd: Epd = line.parse().expect("valid");
+    let (_, epd) = common::epd_lines("tactics/wac.epd").into_iter().next().expect("a first line");
     assert_eq!(epd.id(), Some("WAC.001"));
     let [Operation::BestMoves(bm), Operation::Id(_)] = epd.operations.as_slice() else {
         panic!("unexpected operations {:?}", epd.operations)

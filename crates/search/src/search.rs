@@ -141,7 +141,7 @@ impl<E: Evaluator> Worker<'_, E> {
             {
                 let reduction = 3 + depth / 3 + ((eval - beta).raw() / 200).min(3);
                 self.set_moved(ply, None);
-                self.keys.push(self.board.key());
+                self.keys.push(self.board.repetition_key());
                 let undo = self.board.make_null_move();
                 let score = -self.search::<false>(depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
                 self.keys.pop();

@@ -120,8 +120,9 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         &self.prototype
     }
 
-    /// Searches `board` within `limits`. `history` holds the keys of the
-    /// game's earlier positions (oldest first, the current one optional),
+    /// Searches `board` within `limits`. `history` holds the repetition keys
+    /// ([`MoveGen::repetition_key`](ox88_movegen::MoveGen::repetition_key))
+    /// of the game's earlier positions (oldest first, the current one optional),
     /// so that repetitions of them count as draws; `report` receives the
     /// progress. Returns a legal move whenever there is one, even when
     /// stopped at once.

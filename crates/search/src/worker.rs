@@ -13,7 +13,7 @@ use crate::{Limits, SearchParams, StopHandle, TimeManager, MAX_PLY};
 use arrayvec::ArrayVec;
 use ox88_board::{Board, Color, Move, Piece, Role, Score, Undo};
 use ox88_eval::Evaluator;
-use ox88_movegen::KeyHistory;
+use ox88_movegen::{KeyHistory, MoveGen};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -136,7 +136,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut keys = KeyHistory::with_capacity(history.len() + MAX_PLY + 2);
         // Accept histories that end with the root position as well.
         let history = match history.split_last() {
-            Some((&last, rest)) if last == board.key() => rest,
+            Some((&last, rest)) if last == board.repetition_key() => rest,
             _ => history,
         };
         for &key in history {
@@ -201,7 +201,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     pub fn make(&mut self, ply: usize, m: Move) -> Undo {
         let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
         self.set_moved(ply, Some(PieceTo::new(piece, m)));
-        self.keys.push(self.board.key());
+        self.keys.push(self.board.repetition_key());
         self.board.make_move_unchecked(m)
     }
 
@@ -270,7 +270,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if clock >= 100 && (!in_check || ox88_movegen::MoveGen::has_legal_moves(&self.board)) {
             return true;
         }
-        self.keys.is_repetition(self.board.key(), self.board.halfmove_clock())
+        self.keys.is_repetition(self.board.repetition_key(), self.board.halfmove_clock())
     }
 
     /// Whether `color` has a piece other than pawns and the king (null-move

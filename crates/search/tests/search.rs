@@ -137,7 +137,7 @@ fn a_perpetual_check_is_seen_as_a_draw() {
     // one the game has seen.
     let b = board(fen);
     let mut searcher = Searcher::<TestEval>::new(16, 1);
-    let result = searcher.search(&b, &[b.key()], &Limits::depth(9), &mut |_| {});
+    let result = searcher.search(&b, &[b.repetition_key()], &Limits::depth(9), &mut |_| {});
     assert_eq!(result.score, Score::DRAW);
 }
 

@@ -287,7 +287,7 @@ pub fn fake_bestmove(board: &Board) -> String {
 pub fn startpos_after(moves: &[&str]) -> Board {
     let mut game = ox88_movegen::Position::startpos();
     for m in moves {
-        game.play_uci(m, ox88_board::CastlingMode::Standard).expect("legal test moves");
+        game.play_uci(m).expect("legal test moves");
     }
     game.board().clone()
 }

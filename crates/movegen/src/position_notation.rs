@@ -1,0 +1,83 @@
+//! [`Position`]'s moves and text: legal moves, finding and parsing moves,
+//! playing them by SAN or UCI, and writing moves and FEN.
+
+use crate::illegal::{diagnose, resolve};
+use crate::{IllegalMoveError, MoveGen, MoveList, Notation, ParseUciError, Position, SanError, SanLine, SanPlus};
+use ox88_board::{Move, Role, Square, UciMove};
+
+impl Position {
+    /// The legal moves, in generation order.
+    pub fn legal_moves(&self) -> MoveList {
+        self.board().legal_moves()
+    }
+    /// Whether `m` (any value, with its kind) is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.board().is_legal(m)
+    }
+    /// The legal move from `from` to `to` with `promotion` (`None` unless a
+    /// pawn reaches the last rank): the right [`Move`], kind included, from
+    /// squares alone. Castling is found by the king taking its rook and, in
+    /// a standard position, by the king's two-square move too.
+    pub fn find_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, IllegalMoveError> {
+        resolve(self.board(), from, to, promotion, self.castling_mode())
+    }
+    /// The legal move named by SAN ("Nf3", "exd8=Q+", "O-O"; read as
+    /// tolerantly as python-chess reads it, strict about ambiguity).
+    pub fn parse_san(&self, san: &str) -> Result<Move, SanError> {
+        self.board().parse_san(san)
+    }
+    /// The legal move named by UCI text ("e2e4", "e7e8q"), castling read in
+    /// this position's convention (see [`set_chess960`](Self::set_chess960)).
+    pub fn parse_uci(&self, uci: &str) -> Result<Move, ParseUciError> {
+        self.board().parse_uci(uci, self.castling_mode())
+    }
+    /// Plays the move named in SAN, and returns it.
+    pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
+        let m = self.parse_san(san)?;
+        self.play_unchecked(m); // parse_san returns only legal moves
+        Ok(m)
+    }
+    /// Plays the move named in UCI notation (in this position's castling
+    /// convention), and returns it.
+    pub fn play_uci(&mut self, uci: &str) -> Result<Move, ParseUciError> {
+        let m = self.parse_uci(uci)?;
+        self.play_unchecked(m); // parse_uci returns only legal moves
+        Ok(m)
+    }
+
+    /// The SAN of `m` with its check or mate suffix ("Nbd7", "O-O#"), if
+    /// `m` is legal here; format it with `Display`.
+    pub fn san(&self, m: Move) -> Result<SanPlus, IllegalMoveError> {
+        if self.is_legal(m) {
+            Ok(self.board().san(m))
+        } else {
+            Err(diagnose(self.board(), m))
+        }
+    }
+    /// The UCI form of `m` in this position's castling convention: standard
+    /// castling as "e1g1" in a standard position, king-takes-rook ("e1h1")
+    /// in Chess960.
+    pub fn uci(&self, m: Move) -> UciMove {
+        m.to_uci(self.castling_mode())
+    }
+    /// The moves played, from the start position, in SAN with move numbers
+    /// ("1. e4 e5 2. Nf3"), as PGN movetext writes them.
+    pub fn san_line(&self) -> SanLine<'_> {
+        self.start().san_line(self.moves())
+    }
+
+    /// The position as FEN, castling in X-FEN (`KQkq`, which is standard
+    /// FEN in standard chess; an inner Chess960 rook by its file).
+    pub fn fen(&self) -> String {
+        self.board().fen()
+    }
+    /// The position as Shredder-FEN: castling rights as rook files (`HAha`),
+    /// the usual form for Chess960.
+    pub fn shredder_fen(&self) -> String {
+        self.board().shredder_fen()
+    }
+    /// The four EPD position fields (FEN without the clocks).
+    pub fn epd(&self) -> String {
+        self.board().epd()
+    }
+}

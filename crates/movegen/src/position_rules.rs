@@ -1,0 +1,94 @@
+//! [`Position`]'s questions about the state of the game: check, mate,
+//! stalemate, insufficient material, repetitions, draws and the outcome.
+
+use crate::outcome::{is_insufficient_material, DrawReason, Outcome, WinReason};
+use crate::{MoveGen, Position};
+
+impl Position {
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.board().in_check()
+    }
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.board().is_checkmate()
+    }
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        self.board().is_stalemate()
+    }
+    /// Whether neither side can ever checkmate, whatever is played (see
+    /// [`is_insufficient_material`](crate::is_insufficient_material)).
+    pub fn is_insufficient_material(&self) -> bool {
+        is_insufficient_material(self.board())
+    }
+    /// How many times the current position occurred before in this game:
+    /// the same pieces, side to move, castling rights, and en-passant
+    /// capture if one is legal (FIDE 9.2.3: "the same possible moves"; an
+    /// en-passant square whose capture is illegal does not count). 2 means
+    /// a threefold repetition.
+    pub fn repetitions(&self) -> usize {
+        let board = self.board();
+        self.history().repetitions(board.repetition_key(), board.halfmove_clock())
+    }
+
+    /// The outcome if the game is over by itself, without a claim.
+    ///
+    /// When more than one ending applies, the first of these is reported:
+    /// checkmate, stalemate, insufficient material, the seventy-five-move
+    /// rule, fivefold repetition. Checkmate and stalemate end the game at
+    /// once and take precedence over the seventy-five-move rule (FIDE 9.6.2);
+    /// a stalemate with insufficient material is reported as a stalemate.
+    /// Draws that must be claimed are [`claimable_draw`](Self::claimable_draw).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let board = self.board();
+        if !board.has_legal_moves() {
+            return Some(if board.in_check() {
+                Outcome::Decisive { winner: !board.side_to_move(), reason: WinReason::Checkmate }
+            } else {
+                Outcome::Draw { reason: DrawReason::Stalemate }
+            });
+        }
+        let reason = if is_insufficient_material(board) {
+            DrawReason::InsufficientMaterial
+        } else if board.halfmove_clock() >= 150 {
+            DrawReason::SeventyFiveMoves
+        } else if self.repetitions() >= 4 {
+            DrawReason::FivefoldRepetition
+        } else {
+            return None;
+        };
+        Some(Outcome::Draw { reason })
+    }
+
+    /// Whether the game is over by itself ([`outcome`](Self::outcome) is
+    /// not `None`).
+    pub fn is_game_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// A draw the side to move may claim now: the fifty-move rule (100
+    /// plies without a capture or pawn move), else threefold repetition.
+    ///
+    /// `None` once the game is over by itself ([`outcome`](Self::outcome)):
+    /// checkmate and stalemate end the game at once (FIDE 5.1, 5.2), so a
+    /// mated side has nothing to claim, whatever its clock says. Claims that
+    /// depend on the move about to be played are not considered.
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        if self.outcome().is_some() {
+            None
+        } else if self.board().halfmove_clock() >= 100 {
+            Some(DrawReason::FiftyMoves)
+        } else if self.repetitions() >= 2 {
+            Some(DrawReason::ThreefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    /// The outcome when every claimable draw is claimed: [`outcome`](Self::outcome),
+    /// else a [`claimable_draw`](Self::claimable_draw).
+    pub fn outcome_with_claims(&self) -> Option<Outcome> {
+        self.outcome().or_else(|| self.claimable_draw().map(|reason| Outcome::Draw { reason }))
+    }
+}
