@@ -4,7 +4,7 @@
 
 use crate::xboard::{EditCommand, Feature, GameResult, Level, XbMessage};
 use crate::{Clock, Limits, OptionKind, OptionSpec};
-use ox88_board::{Board, ByColor, Color, File, Piece, Rank, Square};
+use ox88_board::{Board, ByColor, Color, File, Piece, Rank, Role, Setup, SetupError, Square};
 use ox88_movegen::{DrawReason, Outcome};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -135,78 +135,58 @@ pub(crate) fn result_message(outcome: Outcome) -> XbMessage {
 
 /// The board being set up in edit mode.
 pub(crate) struct EditBoard {
-    squares: [Option<Piece>; 64],
+    setup: Setup,
+    /// The colour of the pieces `Pa4` puts (`c` switches it).
     color: Color,
-    side_to_move: Color,
 }
 
 impl EditBoard {
+    /// Edit mode starting from `board`: its pieces and side to move; no
+    /// castling rights or en-passant square yet, clocks 0 and 1.
     pub(crate) fn new(board: &Board) -> EditBoard {
-        let mut squares = [None; 64];
-        for square in Square::all() {
-            squares[square.index64()] = board.piece_at(square);
-        }
-        EditBoard { squares, color: Color::White, side_to_move: board.side_to_move() }
+        let mut setup = board.to_setup();
+        setup.clear_castling().set_en_passant(None).set_halfmove_clock(0).set_fullmove_number(1);
+        EditBoard { setup, color: Color::White }
     }
 
     pub(crate) fn apply(&mut self, command: EditCommand) {
         match command {
-            EditCommand::Clear => self.squares = [None; 64],
+            EditCommand::Clear => {
+                self.setup.clear_pieces();
+            }
             EditCommand::SwitchColor => self.color = !self.color,
-            EditCommand::Place(role, square) => self.squares[square.index64()] = Some(Piece::new(self.color, role)),
-            EditCommand::Remove(square) => self.squares[square.index64()] = None,
+            EditCommand::Place(role, square) => {
+                self.setup.put(square, Piece::new(self.color, role));
+            }
+            EditCommand::Remove(square) => {
+                self.setup.remove(square);
+            }
             EditCommand::Done => {}
         }
     }
 
     /// The position set up, castling allowed wherever king and rook stand
     /// on their original squares (as the protocol says to assume).
-    pub(crate) fn board(&self) -> Result<Board, ox88_board::FenError> {
-        let at = |file: File, rank: Rank| self.squares[Square::from_coords(file, rank).index64()];
-        let mut fen = String::new();
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match at(file, *rank) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            let _ = write!(fen, "{empty}");
-                            empty = 0;
-                        }
-                        fen.push(piece.char());
-                    }
-                }
-            }
-            if empty > 0 {
-                let _ = write!(fen, "{empty}");
-            }
-            if *rank != Rank::FIRST {
-                fen.push('/');
-            }
-        }
-        let mut castling = String::new();
-        for (color, rank, letters) in [(Color::White, Rank::FIRST, "KQ"), (Color::Black, Rank::EIGHTH, "kq")] {
-            let piece = |role| Some(Piece::new(color, role));
-            if at(File::E, rank) == piece(ox88_board::Role::King) {
-                for (rook_file, letter) in [File::H, File::A].into_iter().zip(letters.chars()) {
-                    if at(rook_file, rank) == piece(ox88_board::Role::Rook) {
-                        castling.push(letter);
+    pub(crate) fn board(&self) -> Result<Board, SetupError> {
+        let mut setup = self.setup.clone();
+        for color in Color::ALL {
+            let rank = color.fold(Rank::FIRST, Rank::EIGHTH);
+            let at = |file| self.setup.piece_at(Square::from_coords(file, rank));
+            if at(File::E) == Some(Piece::new(color, Role::King)) {
+                for rook_file in [File::H, File::A] {
+                    if at(rook_file) == Some(Piece::new(color, Role::Rook)) {
+                        setup.castle_with_rook(color, rook_file);
                     }
                 }
             }
         }
-        if castling.is_empty() {
-            castling.push('-');
-        }
-        Board::from_fen(&format!("{fen} {} {castling} - 0 1", self.side_to_move.char()))
+        setup.build()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ox88_board::Role;
 
     #[test]
     fn level_forms_become_clocks() {
@@ -237,9 +217,15 @@ mod tests {
         for command in ["Ke1", "Rh1", "Pa2", "c", "Ke8", "Ra8", "xa2"] {
             edit.apply(command.parse().unwrap());
         }
-        assert_eq!(edit.board().unwrap().fen().to_string(), "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+        assert_eq!(edit.board().unwrap().fen(), "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
         edit.apply(EditCommand::Place(Role::Pawn, Square::A1));
-        assert!(edit.board().is_err());
+        assert_eq!(edit.board(), Err(SetupError::PawnOnBackRank { square: Square::A1 }));
+        // A king and rook off their original squares: no castling assumed.
+        edit.apply(EditCommand::Clear);
+        for command in ["c", "Kf1", "Rh1", "c", "Ke8", "Rh8"] {
+            edit.apply(command.parse().unwrap());
+        }
+        assert_eq!(edit.board().unwrap().fen(), "4k2r/8/8/8/8/8/8/5K1R w k - 0 1");
     }
 
     #[test]

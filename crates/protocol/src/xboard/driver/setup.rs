@@ -5,7 +5,7 @@ use super::XbDriver;
 use crate::options::MOVE_OVERHEAD;
 use crate::xboard::{EditCommand, MoveSelection, XbMessage};
 use crate::{Engine, OptionKind, OptionSpec, OptionValue};
-use ox88_board::{Board, Color};
+use ox88_board::Color;
 use ox88_movegen::{MoveGen, Position};
 use std::io::{self, Write};
 use std::time::Duration;
@@ -40,12 +40,9 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         if board.side_to_move() == side {
             return Ok(());
         }
-        let fen = board.fen().to_string();
-        let mut fields: Vec<&str> = fen.split(' ').collect();
-        let letter = side.char().to_string();
-        fields[1] = &letter;
-        fields[3] = "-";
-        match Board::from_fen(&fields.join(" ")) {
+        let mut setup = board.to_setup();
+        setup.set_side_to_move(side).set_en_passant(None);
+        match setup.build() {
             Ok(board) => {
                 self.game = Position::new(board);
                 Ok(())
