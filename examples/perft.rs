@@ -4,8 +4,8 @@
 //! cargo run --release --example perft -- [--fen FEN | --epd FILE] [--depth N]
 //!     [--divide] [--threads N] [--hash MB] [--full]
 
-use ox88::board::{Board, CastlingMode};
-use ox88::movegen::{divide, divide_parallel, perft, perft_full, HashedPerft};
+use ox88::board::Board;
+use ox88::movegen::{divide, divide_parallel, perft, perft_full, Epd, HashedPerft, Position};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -26,7 +26,8 @@ usage: perft [--fen FEN | --epd FILE] [--depth N] [--divide] [--threads N] [--ha
   --epd FILE    check every position of a suite (lines like `FEN ;D1 20 ;D2 400`) up to --depth;
                 exits 1 on any mismatch
   --depth N     plies to count (default 6 for --fen, 4 for --epd)
-  --divide      print the count below each root move
+  --divide      print the count below each root move, in UCI (castling e1g1 in standard chess,
+                king-takes-rook in Chess960), as Stockfish's `go perft` does
   --threads N   share the root moves out over N threads (default 1)
   --hash MB     remember subtree counts in a table of MB megabytes
   --full        make every move down to depth 0 (no bulk counting at the last ply)
@@ -94,7 +95,8 @@ fn report(nodes: u64, start: Instant) -> Result<(), String> {
 
 fn run_position(options: &Options) -> Result<ExitCode, String> {
     let fen = options.fen.as_deref().unwrap_or(ox88::board::STARTPOS_FEN);
-    let mut board = Board::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let position = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let mut board = position.board().clone();
     let depth = options.depth.unwrap_or(6);
     let mut table = (options.hash_mb > 0).then(|| HashedPerft::new(options.hash_mb));
     let start = Instant::now();
@@ -105,7 +107,7 @@ fn run_position(options: &Options) -> Result<ExitCode, String> {
             divide(&mut board, depth)
         };
         for (m, n) in &split {
-            out!("{}: {n}", m.to_uci(CastlingMode::Chess960))?;
+            out!("{}: {n}", position.uci(*m))?;
         }
         out!()?;
         split.iter().map(|(_, n)| n).sum()
@@ -119,19 +121,14 @@ fn run_position(options: &Options) -> Result<ExitCode, String> {
 fn run_suite(path: &str, options: &Options) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let max_depth = options.depth.unwrap_or(4);
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let lines: Vec<(usize, Result<Epd, _>)> = Epd::read_lines(&text).collect();
     let (mut checked, mut failed, mut total_nodes) = (0, 0, 0u64);
     let mut table = (options.hash_mb > 0).then(|| HashedPerft::new(options.hash_mb));
     let start = Instant::now();
-    for (index, line) in lines.iter().enumerate() {
-        let mut fields = line.split(';');
-        let fen = fields.next().unwrap_or_default().trim();
-        let mut board = Board::from_fen(fen).map_err(|e| format!("{path}:{}: bad FEN: {e}", index + 1))?;
-        for field in fields {
-            let (depth, expected) =
-                field.trim().split_once(' ').ok_or_else(|| format!("{path}:{}: bad field {field:?}", index + 1))?;
-            let depth: u32 = number(depth.trim_start_matches('D'), "depth")?;
-            let expected: u64 = number(expected.trim(), "count")?;
+    for (index, (number, epd)) in lines.iter().enumerate() {
+        let epd = epd.as_ref().map_err(|e| format!("{path}:{number}: {e}"))?;
+        let mut board = epd.board.clone();
+        for (depth, expected) in epd.perft_counts() {
             if depth > max_depth {
                 break;
             }
@@ -140,7 +137,7 @@ fn run_suite(path: &str, options: &Options) -> Result<ExitCode, String> {
             checked += 1;
             if nodes != expected {
                 failed += 1;
-                out!("MISMATCH {path}:{} {fen} depth {depth}: expected {expected}, got {nodes}", index + 1)?;
+                out!("MISMATCH {path}:{number} {} depth {depth}: expected {expected}, got {nodes}", epd.board.fen())?;
             }
         }
         eprint!("\r{}/{} positions, {checked} counts, {failed} mismatches", index + 1, lines.len());

@@ -1,5 +1,6 @@
-//! The built `epd` and `play` examples run as processes: suite scoring
-//! (bm, am, STS points), their errors, and a terminal game fed by a pipe.
+//! The built `epd`, `play` and `perft` examples run as processes: suite
+//! scoring (bm, am, STS points), their errors, a terminal game fed by a
+//! pipe, and perft --divide against Stockfish's `go perft`.
 
 mod common;
 
@@ -161,4 +162,26 @@ fn play_ends_games_with_the_reason() {
     let out = run("play", &["--fen", "nonsense"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).starts_with("play: bad FEN"), "{}", text(&out.stderr));
+}
+
+/// `perft --divide` prints the lines Stockfish's `go perft` prints (move
+/// lines sorted), standard castling as `e1g1`, Chess960 castling as
+/// king-takes-rook: its output diffs against Stockfish's to hunt a bug.
+#[test]
+fn perft_divide_matches_stockfish() {
+    for (fen, expected) in [
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "divide-kiwipete-d3.txt"),
+        ("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", "divide-chess960-d3.txt"),
+    ] {
+        let path = format!("{}/tests/data/perft/{expected}", env!("CARGO_MANIFEST_DIR"));
+        let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for threads in ["1", "2"] {
+            let out = run("perft", &["--fen", fen, "--depth", "3", "--divide", "--threads", threads], "");
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            let stdout = text(&out.stdout);
+            let mut lines: Vec<&str> = stdout.lines().filter(|l| l.contains(": ")).collect();
+            lines.sort_unstable();
+            assert_eq!(lines.join("\n") + "\n", expected, "{fen}");
+        }
+    }
 }

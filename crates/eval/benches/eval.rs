@@ -6,16 +6,13 @@
 use criterion::{criterion_main, Criterion, Throughput};
 use ox88_board::Board;
 use ox88_eval::{Classical, Evaluator, Material};
-use ox88_movegen::{MoveGen, MoveList};
+use ox88_movegen::{Epd, MoveGen, MoveList};
 use std::hint::black_box;
 
 fn positions() -> Vec<Board> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/perft/standard.epd");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split(';').next().expect("a FEN field").trim().parse().expect("suite FENs are valid"))
-        .collect()
+    Epd::read_lines(&text).map(|(n, epd)| epd.unwrap_or_else(|e| panic!("{path}:{n}: {e}")).board).collect()
 }
 
 fn run(eval: &mut impl Evaluator, boards: &[Board]) -> i64 {

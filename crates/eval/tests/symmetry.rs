@@ -2,42 +2,35 @@
 //! the side to move) swapped must score the same for the side to move, term
 //! by term. Checked on the shared perft suites and on random games.
 
-use ox88_board::{Board, Color};
+use ox88_board::{Board, Color, Piece, Setup, Square};
 use ox88_eval::{Classical, Evaluator, Term};
-use ox88_movegen::MoveGen;
+use ox88_movegen::testing::random_game;
+use ox88_movegen::Epd;
 use proptest::prelude::*;
 
-/// The FEN of `board` mirrored top to bottom with the colours swapped.
+/// `board` mirrored top to bottom with the colours (and the side to move)
+/// swapped.
 fn flipped(board: &Board) -> Board {
-    let fen = board.fen().to_string();
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let swap_case = |s: &str| -> String {
-        s.chars()
-            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
-            .collect()
-    };
-    let placement: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    let castling = if fields[2] == "-" { "-".to_owned() } else { swap_case(fields[2]) };
-    let en_passant = match fields[3] {
-        "-" => "-".to_owned(),
-        ep => ep.chars().take(1).chain(ep_rank(ep)).collect(),
-    };
-    let text = format!("{} {} {} {} {} {}", placement.join("/"), side, castling, en_passant, fields[4], fields[5]);
-    text.parse().unwrap_or_else(|e| panic!("flipped FEN {text} of {fen}: {e}"))
-}
-
-fn ep_rank(ep: &str) -> Option<char> {
-    match ep.chars().nth(1) {
-        Some('3') => Some('6'),
-        Some('6') => Some('3'),
-        other => other,
+    let mut setup = Setup::empty();
+    for square in Square::all() {
+        if let Some(piece) = board.piece_at(square) {
+            setup.put(square.flip_vertical(), Piece::new(!piece.color(), piece.role()));
+        }
     }
+    for (color, _, rook) in board.castling().iter() {
+        setup.castle_with_rook(!color, rook.file());
+    }
+    setup
+        .set_side_to_move(!board.side_to_move())
+        .set_en_passant(board.en_passant().map(Square::flip_vertical))
+        .set_halfmove_clock(board.halfmove_clock())
+        .set_fullmove_number(board.fullmove_number());
+    setup.build().unwrap_or_else(|e| panic!("flipped {}: {e}", board.fen()))
 }
 
 fn check(eval: &mut Classical, board: &Board) -> Result<(), TestCaseError> {
     let mirror = flipped(board);
-    prop_assert_eq!(flipped(&mirror).fen().to_string(), board.fen().to_string());
+    prop_assert_eq!(flipped(&mirror).fen(), board.fen());
     let (a, b) = (eval.explain(board), eval.explain(&mirror));
     for term in Term::ALL {
         let (x, y) = (a.term(term), b.term(term));
@@ -55,10 +48,7 @@ fn check(eval: &mut Classical, board: &Board) -> Result<(), TestCaseError> {
 fn suite(name: &str) -> Vec<Board> {
     let path = format!("{}/../../tests/data/perft/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split(';').next().expect("a FEN field").trim().parse().expect("suite FENs are valid"))
-        .collect()
+    Epd::read_lines(&text).map(|(n, epd)| epd.unwrap_or_else(|e| panic!("{path}:{n}: {e}")).board).collect()
 }
 
 #[test]
@@ -85,27 +75,11 @@ fn the_pawn_table_changes_nothing() {
     }
 }
 
-/// A game of random legal moves from `start`, each move chosen by the next
-/// byte of `choices`; returns every position reached.
-fn random_game(start: &Board, choices: &[u8]) -> Vec<Board> {
-    let mut board = start.clone();
-    let mut seen = vec![board.clone()];
-    for &choice in choices {
-        let moves = board.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        board.make_move_unchecked(moves[choice as usize % moves.len()]);
-        seen.push(board.clone());
-    }
-    seen
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_games_are_symmetric(choices in proptest::collection::vec(any::<u8>(), 0..200), start in 0usize..126) {
+    fn random_games_are_symmetric(choices in proptest::collection::vec(any::<u16>(), 0..200), start in 0usize..126) {
         let starts = suite("standard.epd");
         let mut eval = Classical::new().with_pawn_table(1 << 10);
         for board in random_game(&starts[start % starts.len()], &choices) {
@@ -114,7 +88,7 @@ proptest! {
     }
 
     #[test]
-    fn random_chess960_games_are_symmetric(choices in proptest::collection::vec(any::<u8>(), 0..120), start in 0usize..960) {
+    fn random_chess960_games_are_symmetric(choices in proptest::collection::vec(any::<u16>(), 0..120), start in 0usize..960) {
         let starts = suite("chess960.epd");
         let mut eval = Classical::new();
         for board in random_game(&starts[start % starts.len()], &choices) {
@@ -128,7 +102,7 @@ fn flipping_swaps_colours() {
     let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
     let mirror = flipped(&board);
     assert_eq!(mirror.side_to_move(), Color::Black);
-    assert_eq!(mirror.fen().to_string(), "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1");
+    assert_eq!(mirror.fen(), "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1");
     let ep: Board = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1".parse().unwrap();
-    assert_eq!(flipped(&ep).fen().to_string(), "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
+    assert_eq!(flipped(&ep).fen(), "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
 }

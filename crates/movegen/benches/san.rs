@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ox88_board::{Board, Move};
-use ox88_movegen::{MoveGen, Notation};
+use ox88_movegen::{Epd, MoveGen, Notation};
 use std::fmt::Write;
 
 /// Every position of the three perft suites with its legal moves.
@@ -15,8 +15,8 @@ fn positions() -> Vec<(Board, Vec<Move>)> {
     for name in ["standard.epd", "special.epd", "chess960.epd"] {
         let path = format!("{}/../../tests/data/perft/{name}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let board: Board = line.split(';').next().expect("a FEN").trim().parse().expect("valid FEN");
+        for (number, epd) in Epd::read_lines(&text) {
+            let board = epd.unwrap_or_else(|e| panic!("{path}:{number}: {e}")).board;
             let moves = board.legal_moves().to_vec();
             all.push((board, moves));
         }
