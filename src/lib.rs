@@ -10,5 +10,8 @@ pub use ox88_board as board;
 pub use ox88_book as book;
 pub use ox88_eval as eval;
 pub use ox88_movegen as movegen;
+/// The front door of the library: a position with its moves, checked play,
+/// notation and the rules (see [`movegen::Position`]).
+pub use ox88_movegen::Position;
 pub use ox88_protocol as protocol;
 pub use ox88_search as search;

@@ -19,20 +19,23 @@ use ox88_board::{Board, CastlingMode, Move, UciMove};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Notation {
-    /// The legal move named by UCI text ("e2e4", "e7e8q", "e1g1" or "e1h1").
+    /// The legal move named by UCI text ("e2e4", "e7e8q", "e1g1" or "e1h1"),
+    /// or why there is none.
     ///
     /// Castling written king-takes-rook is accepted in both modes; the
     /// king's two-square move only in [`CastlingMode::Standard`], and only
     /// when no ordinary king move has the same squares. Write a move back
-    /// with [`Move::to_uci`].
+    /// with [`Move::to_uci`]. (`Position::parse_uci` takes the mode from the
+    /// position.)
     fn parse_uci(&self, text: &str, mode: CastlingMode) -> Result<Move, ParseUciError>;
     /// Like [`parse_uci`](Self::parse_uci), for an already parsed [`UciMove`].
     fn parse_uci_move(&self, uci: UciMove, mode: CastlingMode) -> Result<Move, ParseUciError>;
     /// The SAN of the legal move `m`, with its check or mate suffix
     /// ("Nbd7", "exd8=Q+", "O-O#"). Allocates nothing; format it with
-    /// `Display`. `m` must be legal here (check a move of unknown origin
-    /// with `is_legal` first; [`san_line`](Self::san_line) does): for other
-    /// moves the result is meaningless and may be a panic.
+    /// `Display`. Unchecked: for a move that is not legal here the result
+    /// is meaningless (but never a panic). Check a move of unknown origin
+    /// with `is_legal` first, as [`san_line`](Self::san_line) does, or use
+    /// `Position::san`, which refuses it with the reason.
     fn san(&self, m: Move) -> SanPlus;
     /// The SAN of the legal move `m` without the check suffix (cheaper:
     /// it does not look at the position after the move).
