@@ -125,12 +125,12 @@ fn read_suite(options: &Options) -> Result<Vec<Test>, String> {
     let path = &options.file;
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut tests = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || options.limit.is_some_and(|n| tests.len() >= n) {
-            continue;
+    for (number, epd) in Epd::read_lines(&text) {
+        if options.limit.is_some_and(|n| tests.len() >= n) {
+            break;
         }
-        let at = |e: String| format!("{path}:{}: {e}", index + 1);
-        let epd: Epd = line.trim().parse().map_err(|e: ox88::movegen::EpdError| at(e.to_string()))?;
+        let at = |e: String| format!("{path}:{number}: {e}");
+        let epd = epd.map_err(|e| at(e.to_string()))?;
         let points = points(&epd).map_err(at)?;
         if epd.best_moves().is_none() && epd.avoid_moves().is_none() && points.is_none() {
             return Err(at("no bm, am or c0 points to score".into()));
@@ -138,7 +138,7 @@ fn read_suite(options: &Options) -> Result<Vec<Test>, String> {
         if !epd.board.has_legal_moves() {
             return Err(at("the position has no legal moves".into()));
         }
-        tests.push(Test { line: index + 1, epd, points });
+        tests.push(Test { line: number, epd, points });
     }
     if tests.is_empty() {
         return Err(format!("{path}: no positions"));

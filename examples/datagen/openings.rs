@@ -25,14 +25,9 @@ impl Openings {
     /// Reads the book's positions (the first four fields of each line).
     pub fn read_book(path: &str) -> Result<Vec<Board>, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        let mut boards = Vec::new();
-        for (number, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let epd: Epd = line.parse().map_err(|e| format!("{path}:{}: {e}", number + 1))?;
-            boards.push(epd.board);
-        }
+        let boards: Vec<Board> = Epd::read_lines(&text)
+            .map(|(number, epd)| epd.map(|epd| epd.board).map_err(|e| format!("{path}:{number}: {e}")))
+            .collect::<Result<_, _>>()?;
         if boards.is_empty() {
             return Err(format!("{path}: no positions"));
         }
