@@ -1,0 +1,123 @@
+//! Castling moves of the [`Generator`], standard and Chess960: the squares
+//! the king and rook cross must be empty and the king's unattacked, which
+//! the zone analysis answers for most squares.
+
+use super::{Generator, MoveSink, BISHOP, QUEEN, ROOK};
+use crate::zone;
+use ox88_board::geometry::{attack_mask_0x88, role_mask};
+use ox88_board::{CastlingSide, Cell, Direction, File, Move, MoveKind, Piece, Role, Square};
+
+impl<const WHITE: bool, const CHECK: bool> Generator<'_, WHITE, CHECK> {
+    /// Castling, standard and Chess960: every square the king and rook cross
+    /// or land on is empty (but for the two of them), and no square the king
+    /// crosses or lands on is attacked, with the king and rook taken off.
+    #[inline(always)]
+    pub(super) fn castling<S: MoveSink>(&self, list: &mut S) {
+        let rights = self.board.castling();
+        for side in CastlingSide::ALL {
+            let Some(rook) = rights.rook(Self::US, side) else { continue };
+            let r = rook.index0x88() as u8;
+            // Most often the square next to the king, towards the rook, is
+            // taken: a cheap early exit before the full test.
+            let next = if r > self.king { self.king + 1 } else { self.king.wrapping_sub(1) };
+            if next == r || self.board.cell(next).is_empty() {
+                self.castle(side, r, list);
+            }
+        }
+    }
+
+    /// [`castling`](Self::castling) on one side, with the rook on `r`.
+    #[inline(never)]
+    fn castle<S: MoveSink>(&self, side: CastlingSide, r: u8, list: &mut S) {
+        let k = self.king;
+        let rank = k & 0x70;
+        let (king_file, rook_file, kind) = match side {
+            CastlingSide::Short => (File::G.index(), File::F.index(), MoveKind::CastleShort),
+            CastlingSide::Long => (File::C.index(), File::D.index(), MoveKind::CastleLong),
+        };
+        let (king_to, rook_to) = (rank + king_file, rank + rook_file);
+        let (low, high) = (k.min(r).min(king_to).min(rook_to), k.max(r).max(king_to).max(rook_to));
+        let mut sq = low;
+        while sq <= high {
+            if sq != k && sq != r && !self.board.cell(sq).is_empty() {
+                return;
+            }
+            sq += 1;
+        }
+        if king_to == k {
+            // Not in check; but a king that stays while its rook leaves may
+            // be uncovered along the rank.
+            if self.attacked(k, r) {
+                return;
+            }
+        } else {
+            // Squares one or two files from the king are read from the zone
+            // analysis, which took the king off the board but not the rook:
+            // valid unless the rook stands between the king and the square
+            // (or on it), or could shield it from beyond. A rook on the edge
+            // file shields nothing from beyond; otherwise a ray that only the
+            // rook blocks would reach the king's destination too, which is
+            // then tested in full.
+            let edge_rook = r & 7 == 0 || r & 7 == 7;
+            let step: i8 = if king_to > k { 1 } else { -1 };
+            let rook_ahead = (r > k) == (step > 0);
+            let rook_distance = r.abs_diff(k);
+            let mut sq = k;
+            let mut distance = 0;
+            loop {
+                sq = sq.wrapping_add(step as u8);
+                distance += 1;
+                let readable = !(rook_ahead && rook_distance <= distance) && (edge_rook || sq != king_to);
+                let safe = if readable && distance == 1 {
+                    self.safety.king_targets & zone::step_bit(step) != 0
+                } else if readable && distance == 2 && edge_rook {
+                    self.safety.castle_targets & zone::castle_bit(2 * step) != 0
+                } else {
+                    !self.attacked(sq, r)
+                };
+                if !safe {
+                    return;
+                }
+                if sq == king_to {
+                    break;
+                }
+            }
+        }
+        list.push(Move::new(Square::from_0x88_masked(k), Square::from_0x88_masked(r), kind));
+    }
+
+    /// Whether the enemy attacks the square `target`, with our king and the
+    /// piece on `ignore` taken off the board.
+    fn attacked(&self, target: u8, ignore: u8) -> bool {
+        let pawn = Cell::of(Piece::new(Self::THEM, Role::Pawn));
+        let knight = Cell::of(Piece::new(Self::THEM, Role::Knight));
+        let ahead = target.wrapping_add(Self::FORWARD as u8);
+        if self.board.cell(ahead.wrapping_sub(1)) == pawn || self.board.cell(ahead.wrapping_add(1)) == pawn {
+            return true;
+        }
+        if Direction::KNIGHT.iter().any(|&d| self.board.cell(target.wrapping_add(d as u8)) == knight) {
+            return true;
+        }
+        let their_king = self.board.king(Self::THEM).index0x88() as u8;
+        if attack_mask_0x88(their_king, target) & role_mask(Self::THEM, Role::King as usize) != 0 {
+            return true;
+        }
+        for (i, ray) in Direction::ALL.into_iter().enumerate() {
+            // Direction::ALL lists the four straight directions first.
+            let sliders = if i < 4 { (1 << ROOK) | (1 << QUEEN) } else { (1 << BISHOP) | (1 << QUEEN) };
+            let mut square = target;
+            loop {
+                square = square.wrapping_add(ray as u8);
+                let cell = self.board.cell(square);
+                if cell.is_empty() || square == self.king || square == ignore {
+                    continue;
+                }
+                if cell.is_color(Self::THEM) && (1 << cell.role_code()) & sliders != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+}
