@@ -1,5 +1,6 @@
 //! Any text as FEN: parsing must never panic, and whatever parses must be a
-//! position the generator and make/unmake handle (perft 2, FEN round trip).
+//! position the generator and make/unmake handle (perft 2, FEN and
+//! Shredder-FEN round trips, and the same board built again from a Setup).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -13,7 +14,10 @@ fuzz_target!(|data: &[u8]| {
         let before = board.clone();
         perft(&mut board, 2);
         assert_eq!(board, before);
-        let again: Board = board.fen().to_string().parse().expect("our own FEN parses");
+        let again: Board = board.fen().parse().expect("our own FEN parses");
         assert_eq!(again, board);
+        let shredder: Board = board.shredder_fen().parse().expect("our own Shredder-FEN parses");
+        assert_eq!(shredder, board);
+        assert_eq!(board.to_setup().build(), Ok(board));
     }
 });

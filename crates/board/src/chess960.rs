@@ -72,7 +72,7 @@ impl Board {
     /// use ox88_board::Board;
     /// assert_eq!(Board::chess960(518), Some(Board::startpos()));
     /// let board = Board::chess960(0).unwrap();
-    /// assert_eq!(board.fen().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert_eq!(board.fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
     /// ```
     pub fn chess960(number: u16) -> Option<Board> {
         let roles = chess960_back_rank(number)?;

@@ -56,6 +56,6 @@ fn published_keys_from_fen() {
     for (fen, key) in cases {
         let board: Board = fen.parse().unwrap();
         assert_eq!(board.key(), key, "{fen}");
-        assert_eq!(board.fen().to_string(), fen);
+        assert_eq!(board.fen(), fen);
     }
 }
