@@ -149,7 +149,9 @@ impl Setup {
     }
 
     /// The board, if the position can be played from; else the first
-    /// problem found, in the order the [`SetupError`] variants are listed.
+    /// problem found: material (white's, then black's), pawns on the back
+    /// ranks, castling rights, en passant, the fullmove number, and last
+    /// whether the side not to move is in check.
     pub fn build(&self) -> Result<Board, SetupError> {
         self.build_with(None)
     }
