@@ -8,9 +8,10 @@
 //! trait, exactly as the UCI and XBoard examples drive it, so a suite run here
 //! agrees with the same suite run through a GUI or python-chess.
 
-use ox88::board::Move;
-use ox88::movegen::{Epd, MoveGen, Notation, Operation};
-use ox88::protocol::{Engine, Limits, OptionValue, ScoreInfo};
+use ox88::board::{Move, Score};
+use ox88::movegen::{Epd, MoveGen, Notation, Operation, Position};
+use ox88::protocol::{Engine, Limits, DEFAULT_MOVE_OVERHEAD};
+use ox88::{Ox88, Settings};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -34,16 +35,11 @@ Prints `FILE: solved S/N (P%)` and, for point-scored suites, `; points X/Y (P%)`
 The table is kept from one position to the next, as a GUI or python-chess sending one `ucinewgame` would.
 Exits 2 on a bad argument, an unreadable file or a line that is not valid EPD.";
 
-/// The UCI driver's default "Move Overhead", so that `--time` spends what
-/// `go movetime` would.
-const MOVE_OVERHEAD: Duration = Duration::from_millis(10);
-
 struct Options {
     file: String,
     time: Option<Duration>,
     depth: Option<u32>,
-    threads: i64,
-    hash_mb: i64,
+    settings: Settings,
     limit: Option<usize>,
     verbose: bool,
 }
@@ -58,8 +54,14 @@ struct Test {
 
 fn parse_args() -> Result<Option<Options>, String> {
     let mut file = None;
-    let mut options =
-        Options { file: String::new(), time: None, depth: None, threads: 1, hash_mb: 16, limit: None, verbose: false };
+    let mut options = Options {
+        file: String::new(),
+        time: None,
+        depth: None,
+        settings: Settings::default(),
+        limit: None,
+        verbose: false,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
@@ -73,8 +75,8 @@ fn parse_args() -> Result<Option<Options>, String> {
                 options.time = Some(Duration::from_secs_f64(seconds));
             }
             "--depth" => options.depth = Some(number(&value("--depth")?, "--depth")?),
-            "--threads" => options.threads = number(&value("--threads")?, "--threads")?,
-            "--hash" => options.hash_mb = number(&value("--hash")?, "--hash")?,
+            "--threads" => options.settings.threads = number(&value("--threads")?, "--threads")?,
+            "--hash" => options.settings.hash_mb = number(&value("--hash")?, "--hash")?,
             "--limit" => options.limit = Some(number(&value("--limit")?, "--limit")?),
             "--verbose" | "-v" => options.verbose = true,
             other if other.starts_with('-') && other.len() > 1 => {
@@ -85,7 +87,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         }
     }
     options.file = file.ok_or("no suite file given (see --help)")?;
-    if options.depth == Some(0) || options.threads < 1 || options.hash_mb < 1 {
+    if options.depth == Some(0) || options.settings.threads < 1 || options.settings.hash_mb < 1 {
         return Err("--depth, --threads and --hash must be at least 1".into());
     }
     if options.depth.is_none() && options.time.is_none() {
@@ -146,36 +148,33 @@ fn read_suite(options: &Options) -> Result<Vec<Test>, String> {
     Ok(tests)
 }
 
-/// What a search found: the move, and the last depth and score reported.
+/// What a search found: the move, and the depth and score of its line.
 struct Answer {
     best: Move,
     depth: u32,
-    score: Option<ScoreInfo>,
+    score: Option<Score>,
 }
 
-fn search(engine: &mut ox88::Ox88, test: &Test, limits: &Limits) -> Answer {
+fn search(engine: &mut Ox88, test: &Test, limits: &Limits) -> Answer {
     // As the protocol drivers do before every search.
     engine.stop_handle().reset(false);
-    let (mut depth, mut score) = (0, None);
-    let result = engine.search(&test.epd.board, &[], limits, &mut |info| {
-        if info.score.is_some() {
-            (depth, score) = (info.depth.unwrap_or(depth), info.score);
-        }
-    });
+    let result = engine.search(&Position::new(test.epd.board.clone()), limits, &mut |_| {});
     // The suite was checked for positions without legal moves.
     let best = result.best.expect("the engine returns a move when there is one");
-    Answer { best, depth, score }
+    Answer { best, depth: result.depth(), score: result.score() }
 }
 
 fn run(options: &Options) -> Result<ExitCode, String> {
     let tests = read_suite(options)?;
-    let mut engine = ox88::Ox88::new();
-    for (name, value) in [("Hash", options.hash_mb), ("Threads", options.threads)] {
-        engine.set_option(name, &OptionValue::Spin(value)).map_err(|e| e.to_string())?;
-    }
+    let mut engine = Ox88::with_settings(options.settings.clone()).map_err(|e| e.to_string())?;
     engine.new_game();
-    let limits =
-        Limits { movetime: options.time, depth: options.depth, move_overhead: MOVE_OVERHEAD, ..Limits::default() };
+    // The drivers' move overhead, so that `--time` spends what `go movetime` would.
+    let limits = Limits {
+        movetime: options.time,
+        depth: options.depth,
+        move_overhead: DEFAULT_MOVE_OVERHEAD,
+        ..Limits::default()
+    };
     let (mut scored, mut solved, mut points, mut max_points) = (0, 0, 0, 0);
     let mut failures = Vec::new();
     for (done, test) in tests.iter().enumerate() {
@@ -229,11 +228,7 @@ fn failure(test: &Test, answer: &Answer) -> String {
     if let Some(am) = test.epd.avoid_moves() {
         text += &format!(", am {}", sans(am));
     }
-    let score = match answer.score {
-        Some(ScoreInfo::Cp(cp)) => format!("cp {cp}"),
-        Some(ScoreInfo::Mate(n)) => format!("mate {n}"),
-        None => "-".to_owned(),
-    };
+    let score = answer.score.map_or("-".to_owned(), |score| score.to_string());
     text + &format!(" (depth {}, score {score})", answer.depth)
 }
 

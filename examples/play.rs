@@ -4,9 +4,10 @@
 //!
 //! cargo run --release --example play -- [--time SECONDS | --depth N] [--black] [--fen FEN]
 
-use ox88::board::{Board, CastlingMode, Color, File, Move, Rank, Square};
+use ox88::board::{Board, CastlingMode, Color, File, Move, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position};
-use ox88::protocol::{Engine, Limits, OptionValue, ScoreInfo};
+use ox88::protocol::{Engine, Limits};
+use ox88::{Ox88, Settings};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -43,13 +44,16 @@ struct Options {
     start: Board,
     human: Color,
     limits: Limits,
-    threads: i64,
-    hash_mb: i64,
+    settings: Settings,
 }
 
 fn parse_args() -> Result<Option<Options>, String> {
-    let mut options =
-        Options { start: Board::startpos(), human: Color::White, limits: Limits::default(), threads: 1, hash_mb: 16 };
+    let mut options = Options {
+        start: Board::startpos(),
+        human: Color::White,
+        limits: Limits::default(),
+        settings: Settings::default(),
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
@@ -66,12 +70,12 @@ fn parse_args() -> Result<Option<Options>, String> {
             "--black" => options.human = Color::Black,
             "--white" => options.human = Color::White,
             "--fen" => options.start = Board::from_fen(&value("--fen")?).map_err(|e| format!("bad FEN: {e}"))?,
-            "--threads" => options.threads = number(&value("--threads")?, "--threads")?,
-            "--hash" => options.hash_mb = number(&value("--hash")?, "--hash")?,
+            "--threads" => options.settings.threads = number(&value("--threads")?, "--threads")?,
+            "--hash" => options.settings.hash_mb = number(&value("--hash")?, "--hash")?,
             other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
     }
-    if options.limits.depth == Some(0) || options.threads < 1 || options.hash_mb < 1 {
+    if options.limits.depth == Some(0) || options.settings.threads < 1 || options.settings.hash_mb < 1 {
         return Err("--depth, --threads and --hash must be at least 1".into());
     }
     if options.limits.depth.is_none() && options.limits.movetime.is_none() {
@@ -124,7 +128,7 @@ struct Session {
     human: Color,
     viewer: Color,
     limits: Limits,
-    engine: ox88::Ox88,
+    engine: Ox88,
     /// A claimed draw ends the game too (`Position::outcome` only knows the
     /// draws that need no claim).
     claimed: Option<Outcome>,
@@ -152,20 +156,13 @@ impl Session {
 
     /// The engine plays a move in the current position, which is not over.
     fn engine_move(&mut self) {
-        let (mut depth, mut score) = (0, None);
-        let limits = self.limits.clone();
         self.engine.stop_handle().reset(false);
-        let best = self.engine.search(self.game.start(), self.game.moves(), &limits, &mut |info| {
-            if info.score.is_some() {
-                (depth, score) = (info.depth.unwrap_or(depth), info.score);
-            }
-        });
+        let result = self.engine.search(&self.game, &self.limits, &mut |_| {});
         // The engine returns a move whenever there is one, and the caller
         // checked that the game is not over.
-        let m = best.best.expect("a legal move exists");
+        let m = result.best.expect("a legal move exists");
         // A draw is worth claiming unless the engine expects to win.
-        let not_winning =
-            matches!(score, Some(ScoreInfo::Cp(cp)) if cp <= 0) || matches!(score, Some(ScoreInfo::Mate(n)) if n <= 0);
+        let not_winning = result.score().is_some_and(|score| score <= Score::ZERO);
         if let (Some(reason), true) = (self.game.claimable_draw(), not_winning) {
             println!("ox88 claims a draw ({}).", claim_text(reason));
             self.claimed = Some(Outcome::Draw { reason });
@@ -173,12 +170,14 @@ impl Session {
         }
         let san = self.game.board().san(m);
         self.game.play(m).expect("the engine plays legal moves");
-        let score = match score {
-            Some(ScoreInfo::Cp(cp)) => format!("{:+.2}", f64::from(cp) / 100.0),
-            Some(ScoreInfo::Mate(n)) => format!("mate {n}"),
+        let score = match result.score() {
+            Some(score) => match score.mate_moves() {
+                Some(n) => format!("mate {n}"),
+                None => format!("{:+.2}", f64::from(score.raw()) / 100.0),
+            },
             None => "book".to_owned(),
         };
-        println!("ox88 plays {san} (depth {depth}, {score} for ox88)");
+        println!("ox88 plays {san} (depth {}, {score} for ox88)", result.depth());
     }
 
     /// Handles one line of input; returns `false` to quit.
@@ -282,10 +281,7 @@ fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
 }
 
 fn run(options: Options) -> io::Result<()> {
-    let mut engine = ox88::Ox88::new();
-    for (name, value) in [("Hash", options.hash_mb), ("Threads", options.threads)] {
-        engine.set_option(name, &OptionValue::Spin(value)).map_err(io::Error::other)?;
-    }
+    let mut engine = Ox88::with_settings(options.settings).map_err(io::Error::other)?;
     engine.new_game();
     let mut session = Session {
         game: Position::new(options.start.clone()),

@@ -2,12 +2,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-mod convert;
 mod engine;
+mod settings;
+#[cfg(feature = "tuning")]
+pub mod tuning;
 
-pub use engine::{Ox88, DEFAULT_HASH_MB};
+pub use engine::Ox88;
 pub use ox88_board as board;
 pub use ox88_book as book;
+pub use ox88_control as control;
 pub use ox88_eval as eval;
 pub use ox88_movegen as movegen;
 /// The front door of the library: a position with its moves, checked play,
@@ -15,3 +18,4 @@ pub use ox88_movegen as movegen;
 pub use ox88_movegen::Position;
 pub use ox88_protocol as protocol;
 pub use ox88_search as search;
+pub use settings::{Settings, SettingsError, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};

@@ -202,19 +202,21 @@ fn play_game(
         }
         let result = searcher.search_game(&game, limits, &mut |_| {});
         let best = result.best.expect("the game is not over, so there is a legal move");
+        // A search stopped before it scored any move (not at these budgets) counts as level.
+        let score = result.score().unwrap_or(Score::ZERO);
         let board = game.board();
         let white_score = match board.side_to_move() {
-            Color::White => result.score.raw(),
-            Color::Black => -result.score.raw(),
+            Color::White => score.raw(),
+            Color::Black => -score.raw(),
         };
         if white_scores.is_empty() && white_score.abs() > MAX_START_SCORE {
             return None;
         }
         white_scores.push(white_score);
-        if !board.in_check() && !best.is_tactical() && !result.score.is_mate() {
+        if !board.in_check() && !best.is_tactical() && !score.is_mate() {
             positions.push((board.clone(), white_score));
         }
-        if let Some(result) = adjudicate(&white_scores, board.fullmove_number(), result.score) {
+        if let Some(result) = adjudicate(&white_scores, board.fullmove_number(), score) {
             break result;
         }
         game.play(best).expect("the search returns a legal move");

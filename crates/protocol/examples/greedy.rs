@@ -6,10 +6,10 @@
 //! material and a pinch of placement, prefers mates, and reports each
 //! iteration.
 
-use ox88_board::{Board, Color, Move, Role};
-use ox88_movegen::MoveGen;
+use ox88_board::{Board, Color, Move, Role, Score};
+use ox88_movegen::{MoveGen, Position};
 use ox88_protocol::{
-    BenchReport, BestMove, Engine, Limits, OptionError, OptionSpec, OptionValue, ScoreInfo, SearchInfo, StopHandle,
+    BenchReport, Engine, Limits, LineReport, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle,
 };
 use std::time::{Duration, Instant};
 
@@ -118,42 +118,31 @@ impl Engine for Greedy {
         }
     }
     fn new_game(&mut self) {}
-    fn search(
-        &mut self,
-        start: &Board,
-        moves: &[Move],
-        limits: &Limits,
-        reporter: &mut dyn FnMut(SearchInfo),
-    ) -> BestMove {
+    fn search(&mut self, game: &Position, limits: &Limits, reporter: &mut dyn FnMut(&Report)) -> SearchResult {
         let started = Instant::now();
-        let mut board = start.clone();
-        for &m in moves {
-            board.make_move_unchecked(m);
-        }
+        let mut board = game.board().clone();
         let roots: Vec<Move> =
             if limits.searchmoves.is_empty() { board.legal_moves().to_vec() } else { limits.searchmoves.clone() };
         let max_depth = limits.depth.unwrap_or(self.depth).clamp(1, self.depth);
         self.nodes = 0;
-        let mut result = BestMove { best: roots.first().copied(), ponder: None };
+        let mut result = SearchResult { best: roots.first().copied(), ..SearchResult::default() };
         for depth in 1..=max_depth {
             let Some((best, score, reply)) = self.root(&mut board, &roots, depth) else { break };
-            result = BestMove { best: Some(best), ponder: reply };
-            let score = if score.abs() >= MATE - 100 {
-                let plies = MATE - score.abs();
-                ScoreInfo::Mate(score.signum() * (plies + 1) / 2)
-            } else {
-                ScoreInfo::Cp(score)
+            let score = match MATE - score.abs() {
+                plies if plies <= 100 && score > 0 => Score::mate_in(plies),
+                plies if plies <= 100 => Score::mated_in(plies),
+                _ => Score::cp(score),
             };
-            let time = started.elapsed();
-            reporter(SearchInfo {
-                depth: Some(depth),
-                score: Some(score),
-                nodes: Some(self.nodes),
-                time: Some(time),
-                nps: Some(self.nodes * 1000 / (time.as_millis() as u64).max(1)),
+            let line = LineReport {
+                depth,
+                score,
+                nodes: self.nodes,
+                time: started.elapsed(),
                 pv: [Some(best), reply].into_iter().flatten().collect(),
-                ..SearchInfo::default()
-            });
+                ..LineReport::default()
+            };
+            reporter(&Report::Line(line.clone()));
+            result = SearchResult { best: Some(best), ponder: reply, line: Some(line) };
             if limits.nodes.is_some_and(|n| self.nodes >= n) {
                 break;
             }
@@ -175,7 +164,7 @@ impl Engine for Greedy {
             self.negamax(&mut board, depth.unwrap_or(3).min(4), 0);
             nodes += self.nodes;
         }
-        Some(BenchReport { nodes, time: started.elapsed().max(Duration::from_micros(1)) })
+        Some(BenchReport { nodes, time: started.elapsed().max(Duration::from_micros(1)), positions: 2 })
     }
 }
 

@@ -3,7 +3,7 @@
 //! driver says what each means in its protocol.
 
 use crate::worker::{Event, Worker};
-use crate::{BestMove, Engine, Flow, SearchInfo};
+use crate::{Engine, Flow, Report, SearchResult};
 use std::collections::VecDeque;
 use std::io;
 
@@ -16,9 +16,9 @@ pub(crate) trait EventHandler {
     /// A command line from the GUI.
     fn on_line(&mut self, line: &str) -> io::Result<Flow>;
     /// Progress of the running search.
-    fn on_info(&mut self, info: SearchInfo) -> io::Result<()>;
+    fn on_info(&mut self, report: Report) -> io::Result<()>;
     /// The running search ended (`None` if the engine panicked).
-    fn on_done(&mut self, result: Option<BestMove>) -> io::Result<()>;
+    fn on_done(&mut self, result: Option<SearchResult>) -> io::Result<()>;
 }
 
 /// Handles events until `quit` or the end of the input.

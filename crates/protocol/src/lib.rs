@@ -5,7 +5,6 @@
 mod auto;
 mod engine;
 mod event_loop;
-mod limits;
 mod moves;
 mod options;
 mod score;
@@ -16,11 +15,13 @@ mod worker;
 pub mod xboard;
 
 pub use auto::{run_auto, run_stdio};
-pub use engine::{BenchReport, BestMove, Engine, SearchInfo, StopHandle};
-pub use limits::{Clock, Limits};
+pub use engine::Engine;
 pub use options::{
-    OptionError, OptionKind, OptionSpec, OptionValue, CLEAR_HASH, HASH, MOVE_OVERHEAD, MULTIPV, PONDER, THREADS,
-    UCI_CHESS960,
+    OptionError, OptionKind, OptionSpec, OptionValue, CLEAR_HASH, DEFAULT_MOVE_OVERHEAD, HASH, MOVE_OVERHEAD, MULTIPV,
+    PONDER, THREADS, UCI_CHESS960,
 };
-pub use score::{Bound, ScoreInfo, CECP_MATE};
+/// What passes through [`Engine`], from `ox88-control` (the crate a search
+/// and the drivers share), re-exported so that one import does.
+pub use ox88_control::{BenchReport, Bound, Clock, Limits, LineReport, Report, SearchResult, StopHandle};
+pub use score::{ScoreInfo, CECP_MATE};
 pub use worker::Flow;

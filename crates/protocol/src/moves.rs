@@ -1,7 +1,8 @@
 //! Matching move text against the position, and checking what the engine
 //! returns, for both drivers.
 
-use crate::BestMove;
+use crate::LineReport;
+use crate::SearchResult;
 use ox88_board::{Board, CastlingMode, Move, UciMove};
 use ox88_movegen::{MoveGen, Notation, ParseUciError};
 
@@ -27,20 +28,23 @@ pub(crate) fn castling_mode(chess960: bool) -> CastlingMode {
 
 /// What the driver announces for a finished search: the engine's move if it
 /// is legal, else the first legal move (with a complaint), and the ponder
-/// move only if it is legal after the best move.
+/// move only if it is legal after the best move; the engine's line for the
+/// move, if it has one that starts with it.
 pub(crate) struct Checked {
     pub(crate) best: Option<Move>,
     pub(crate) ponder: Option<Move>,
     pub(crate) complaint: Option<String>,
+    pub(crate) line: Option<LineReport>,
 }
 
-pub(crate) fn check_best_move(board: &Board, result: Option<BestMove>) -> Checked {
+pub(crate) fn check_best_move(board: &Board, result: Option<SearchResult>) -> Checked {
     let legal = board.legal_moves();
     let Some(result) = result else {
         return Checked {
             best: legal.first().copied(),
             ponder: None,
             complaint: Some("the search failed; playing the first legal move".into()),
+            line: None,
         };
     };
     let (best, complaint) = match result.best {
@@ -59,7 +63,47 @@ pub(crate) fn check_best_move(board: &Board, result: Option<BestMove>) -> Checke
         }
         _ => None,
     };
-    Checked { best, ponder, complaint }
+    let line = result.line.filter(|line| best.is_some() && line.best() == best && legal_line(board, &line.pv));
+    Checked { best, ponder, complaint, line }
+}
+
+/// Whether every move of `pv` is legal in turn from `board`.
+fn legal_line(board: &Board, pv: &[Move]) -> bool {
+    let mut board = board.clone();
+    pv.iter().all(|&m| {
+        let legal = board.is_legal(m);
+        if legal {
+            board.make_move_unchecked(m);
+        }
+        legal
+    })
+}
+
+/// Which move heads the last main line (MultiPV 1) a driver has shown for
+/// the running search, so that the move it plays can head it too.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LastLine {
+    shown: Option<Move>,
+}
+
+impl LastLine {
+    /// Notes a line that was shown.
+    pub(crate) fn shown(&mut self, line: &LineReport) {
+        if line.is_main() && !line.pv.is_empty() {
+            self.shown = line.best();
+        }
+    }
+
+    /// Whether playing `best` needs one more line first: no main line was
+    /// shown, or the last one started with another move.
+    pub(crate) fn needs_line_for(&self, best: Move) -> bool {
+        self.shown != Some(best)
+    }
+
+    /// Whether any main line was shown.
+    pub(crate) fn any(&self) -> bool {
+        self.shown.is_some()
+    }
 }
 
 #[cfg(test)]
@@ -88,16 +132,16 @@ mod tests {
         let board = Board::startpos();
         let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
         let e5 = Move::new(Square::E7, Square::E5, MoveKind::DoublePush);
-        let checked = check_best_move(&board, Some(BestMove { best: Some(e4), ponder: Some(e5) }));
+        let checked = check_best_move(&board, Some(SearchResult { best: Some(e4), ponder: Some(e5), line: None }));
         assert_eq!((checked.best, checked.ponder, checked.complaint), (Some(e4), Some(e5), None));
         let bad = Move::new(Square::E2, Square::E5, MoveKind::Quiet);
-        let checked = check_best_move(&board, Some(BestMove { best: Some(bad), ponder: Some(e5) }));
+        let checked = check_best_move(&board, Some(SearchResult { best: Some(bad), ponder: Some(e5), line: None }));
         assert!(checked.best.is_some_and(|m| board.is_legal(m)) && checked.complaint.is_some());
         assert_eq!(checked.ponder, None);
-        let checked = check_best_move(&board, Some(BestMove { best: Some(e4), ponder: Some(e4) }));
+        let checked = check_best_move(&board, Some(SearchResult { best: Some(e4), ponder: Some(e4), line: None }));
         assert_eq!(checked.ponder, None);
         let mated: Board = "4k3/8/8/8/8/8/5PPP/3r2K1 w - - 0 1".parse().unwrap();
-        let checked = check_best_move(&mated, Some(BestMove::default()));
+        let checked = check_best_move(&mated, Some(SearchResult::default()));
         assert_eq!((checked.best, checked.complaint), (None, None));
     }
 }

@@ -1,6 +1,8 @@
 //! Engine options: what an engine offers ([`OptionSpec`]), the typed value a
 //! GUI sets ([`OptionValue`]) and why setting one can fail ([`OptionError`]).
 
+use std::time::Duration;
+
 /// One option an engine offers, in the UCI model that CECP's `feature option`
 /// mirrors.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -197,6 +199,11 @@ pub const PONDER: &str = "Ponder";
 pub const UCI_CHESS960: &str = "UCI_Chess960";
 /// The name of the communication-lag option, in milliseconds (owned by the drivers).
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
+/// The drivers' default for [`MOVE_OVERHEAD`]: the time kept in hand on
+/// every move for the move to reach the GUI's clock.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(10);
+/// The largest [`MOVE_OVERHEAD`] the drivers accept, in milliseconds.
+const MAX_MOVE_OVERHEAD_MS: i64 = 5000;
 
 /// The options every driver offers itself, before the engine's own: they
 /// concern the protocol, not the search.
@@ -204,6 +211,6 @@ pub(crate) fn driver_options() -> Vec<OptionSpec> {
     vec![
         OptionSpec::check(PONDER, false),
         OptionSpec::check(UCI_CHESS960, false),
-        OptionSpec::spin(MOVE_OVERHEAD, 10, 0, 5000),
+        OptionSpec::spin(MOVE_OVERHEAD, DEFAULT_MOVE_OVERHEAD.as_millis() as i64, 0, MAX_MOVE_OVERHEAD_MS),
     ]
 }

@@ -22,18 +22,6 @@ pub enum ScoreInfo {
     Mate(i32),
 }
 
-/// Whether a score is exact or a bound found by a failed aspiration search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Bound {
-    /// The true score.
-    #[default]
-    Exact,
-    /// The true score is at least this (a fail high): UCI `lowerbound`.
-    Lower,
-    /// The true score is at most this (a fail low): UCI `upperbound`.
-    Upper,
-}
-
 /// How far CECP mate scores sit from zero: XBoard shows `100000 + n` as
 /// "mate in n" (`#n`) and `-100000 - n` as "mated in n".
 pub const CECP_MATE: i32 = 100_000;

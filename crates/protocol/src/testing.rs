@@ -1,9 +1,8 @@
 //! Engines and helpers for testing drivers and the programs built on them
 //! (fuzz targets, scripted sessions): not for playing.
 
-use crate::{BestMove, Engine, Limits, OptionError, OptionSpec, OptionValue, ScoreInfo, SearchInfo, StopHandle};
-use ox88_board::{Board, Move};
-use ox88_movegen::MoveGen;
+use crate::{Engine, Limits, LineReport, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle};
+use ox88_movegen::{MoveGen, Position};
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::rc::Rc;
@@ -44,30 +43,17 @@ impl Engine for FirstLegal {
         Ok(())
     }
     fn new_game(&mut self) {}
-    fn search(
-        &mut self,
-        start: &Board,
-        moves: &[Move],
-        limits: &Limits,
-        reporter: &mut dyn FnMut(SearchInfo),
-    ) -> BestMove {
-        let mut board = start.clone();
-        for &m in moves {
-            board.make_move_unchecked(m);
-        }
+    fn search(&mut self, game: &Position, limits: &Limits, reporter: &mut dyn FnMut(&Report)) -> SearchResult {
+        let mut board = game.board().clone();
         let best = limits.searchmoves.first().copied().or_else(|| board.legal_moves().first().copied());
         let ponder = best.and_then(|m| {
             board.make_move_unchecked(m);
             board.legal_moves().first().copied()
         });
-        reporter(SearchInfo {
-            depth: Some(1),
-            score: Some(ScoreInfo::Cp(0)),
-            nodes: Some(1),
-            pv: best.into_iter().collect(),
-            ..SearchInfo::default()
-        });
-        BestMove { best, ponder }
+        let line =
+            LineReport { depth: 1, multipv: 1, nodes: 1, pv: best.into_iter().collect(), ..LineReport::default() };
+        reporter(&Report::Line(line.clone()));
+        SearchResult { best, ponder, line: Some(line) }
     }
     fn stop_handle(&self) -> StopHandle {
         self.stop.clone()

@@ -3,8 +3,8 @@
 //! (input lines, search progress, the search's end) arrives at the driver
 //! as one stream of [`Event`]s.
 
-use crate::{BestMove, Engine, Limits, SearchInfo, StopHandle};
-use ox88_board::{Board, Move};
+use crate::{Engine, Limits, Report, SearchResult, StopHandle};
+use ox88_movegen::Position;
 use std::io::BufRead;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -27,9 +27,9 @@ pub(crate) enum Event {
     /// The input is closed (or unreadable).
     Eof,
     /// The running search reports progress.
-    Info(SearchInfo),
+    Info(Report),
     /// The running search ended; `None` if the engine panicked.
-    Done(Option<BestMove>),
+    Done(Option<SearchResult>),
 }
 
 enum State<E> {
@@ -82,8 +82,9 @@ impl<E: Engine + 'static> Worker<E> {
         &self.handle
     }
 
-    /// Starts a search on its own thread. Does nothing unless idle.
-    pub(crate) fn start(&mut self, start: Board, moves: Vec<Move>, limits: Limits) {
+    /// Starts a search of `game` on its own thread. Does nothing unless
+    /// idle.
+    pub(crate) fn start(&mut self, game: Position, limits: Limits) {
         let State::Idle(mut engine) = std::mem::replace(&mut self.state, State::Gone) else {
             return;
         };
@@ -91,10 +92,10 @@ impl<E: Engine + 'static> Worker<E> {
         let tx = self.tx.clone();
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
             let result = catch_unwind(AssertUnwindSafe(|| {
-                let mut report = |info: SearchInfo| {
-                    let _ = tx.send(Event::Info(info));
+                let mut report = |report: &Report| {
+                    let _ = tx.send(Event::Info(report.clone()));
                 };
-                engine.search(&start, &moves, &limits, &mut report)
+                engine.search(&game, &limits, &mut report)
             }));
             let _ = tx.send(Event::Done(result.ok()));
             engine

@@ -5,10 +5,10 @@ mod common;
 
 use common::Session;
 use ox88_board::{Board, Move, MoveKind, Square};
-use ox88_movegen::MoveGen;
+use ox88_movegen::{MoveGen, Position};
 use ox88_protocol::uci::UciDriver;
 use ox88_protocol::xboard::XbDriver;
-use ox88_protocol::{BestMove, Engine, Limits, SearchInfo, StopHandle};
+use ox88_protocol::{Engine, Limits, Report, SearchResult, StopHandle};
 
 #[derive(Clone, Copy)]
 enum Fault {
@@ -30,14 +30,14 @@ impl Engine for Faulty {
         "Tests".into()
     }
     fn new_game(&mut self) {}
-    fn search(&mut self, _: &Board, _: &[Move], _: &Limits, _: &mut dyn FnMut(SearchInfo)) -> BestMove {
+    fn search(&mut self, _: &Position, _: &Limits, _: &mut dyn FnMut(&Report)) -> SearchResult {
         match self.fault {
             Fault::Panic => panic!("this engine panics on purpose"),
             Fault::IllegalMove => {
                 let bad = Move::new(Square::E2, Square::E5, MoveKind::Quiet);
-                BestMove { best: Some(bad), ponder: Some(bad) }
+                SearchResult { best: Some(bad), ponder: Some(bad), line: None }
             }
-            Fault::NoMove => BestMove::default(),
+            Fault::NoMove => SearchResult::default(),
         }
     }
     fn stop_handle(&self) -> StopHandle {

@@ -115,7 +115,8 @@ fn info_lines_carry_every_field() {
     assert_eq!(
         lines[0],
         format!(
-            "info depth 1 seldepth 2 multipv 1 score cp 12 lowerbound nodes 100 nps 1000 hashfull 5 time 70 pv {pv}"
+            // nps is nodes over time: 100 in 70 ms.
+            "info depth 1 seldepth 2 multipv 1 score cp 12 lowerbound nodes 100 nps 1428 hashfull 5 time 70 pv {pv}"
         )
     );
     assert_eq!(lines[1], best);

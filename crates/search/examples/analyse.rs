@@ -46,11 +46,11 @@ fn run(args: &[String]) -> Result<(), String> {
             println!(
                 "depth {} seldepth {} score {} {:?} nodes {} nps {} time {:?} pv {}",
                 l.depth,
-                l.seldepth,
+                l.seldepth.unwrap_or(0),
                 l.score,
                 l.bound,
                 l.nodes,
-                l.nps,
+                l.nps(),
                 l.time,
                 pv.join(" ")
             );
@@ -58,6 +58,7 @@ fn run(args: &[String]) -> Result<(), String> {
     });
     let best = result.best.map_or("(none)".to_owned(), |m| m.to_string());
     let ponder = result.ponder.map_or("(none)".to_owned(), |m| m.to_string());
-    println!("bestmove {best} ponder {ponder} score {} nodes {}", result.score, result.nodes);
+    let score = result.score().map_or("(none)".to_owned(), |s| s.to_string());
+    println!("bestmove {best} ponder {ponder} score {score} nodes {}", result.nodes());
     Ok(())
 }

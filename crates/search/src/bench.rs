@@ -3,10 +3,11 @@
 //! any change to the search's behaviour changes it, so commits that change
 //! the search record it.
 
-use crate::{Limits, Searcher};
+use crate::Searcher;
 use ox88_board::Board;
+use ox88_control::{BenchReport, Limits};
 use ox88_eval::Evaluator;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The default bench depth.
 pub const BENCH_DEPTH: u32 = 9;
@@ -62,35 +63,17 @@ pub const BENCH_FENS: [&str; 42] = [
     "8/8/1k6/8/8/8/6K1/R7 w - - 0 1",
 ];
 
-/// What [`bench()`] measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BenchResult {
-    /// Nodes searched over all positions.
-    pub nodes: u64,
-    /// Time taken.
-    pub time: Duration,
-    /// Positions searched.
-    pub positions: usize,
-}
-
-impl BenchResult {
-    /// Nodes per second.
-    pub fn nps(&self) -> u64 {
-        (self.nodes as f64 / self.time.as_secs_f64().max(1e-9)) as u64
-    }
-}
-
 /// Searches every position of [`BENCH_FENS`] to `depth` with a fresh
 /// 16 MB table and `threads` threads. With one thread the node count is
 /// deterministic.
-pub fn bench<E: Evaluator + Clone + Send>(evaluator: E, depth: u32, threads: usize) -> BenchResult {
+pub fn bench<E: Evaluator + Clone + Send>(evaluator: E, depth: u32, threads: usize) -> BenchReport {
     let mut searcher = Searcher::with_evaluator(evaluator, 16, threads);
     let limits = Limits::depth(depth);
     let start = Instant::now();
     let mut nodes = 0;
     for fen in BENCH_FENS {
         let board: Board = fen.parse().expect("the bench positions are valid");
-        nodes += searcher.search(&board, &[], &limits, &mut |_| {}).nodes;
+        nodes += searcher.search(&board, &[], &limits, &mut |_| {}).nodes();
     }
-    BenchResult { nodes, time: start.elapsed(), positions: BENCH_FENS.len() }
+    BenchReport { nodes, time: start.elapsed(), positions: BENCH_FENS.len() }
 }

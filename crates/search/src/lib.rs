@@ -4,28 +4,25 @@
 
 mod bench;
 mod history;
-mod limits;
 mod ordering;
 mod params;
 mod qsearch;
-mod report;
 mod root;
 mod search;
 mod see;
-mod stop;
 mod threads;
 mod time;
 mod tt;
 mod worker;
 
-pub use bench::{bench, BenchResult, BENCH_DEPTH, BENCH_FENS};
+pub use bench::{bench, BENCH_DEPTH, BENCH_FENS};
 pub use history::{History, PieceTo, HISTORY_MAX};
-pub use limits::{Clock, Limits};
 pub use ordering::{MovePicker, Pick};
+/// The types the search shares with whatever drives it (the protocol
+/// drivers), re-exported from `ox88-control` so that one import does.
+pub use ox88_control::{BenchReport, Bound, Clock, Limits, LineReport, Report, SearchResult, StopHandle};
 pub use params::SearchParams;
-pub use report::{Bound, LineReport, Report, SearchResult};
 pub use see::{see_ge, see_value};
-pub use stop::StopHandle;
 pub use threads::Searcher;
 pub use time::TimeManager;
 pub use tt::{TranspositionTable, TtBound, TtEntry};

@@ -3,16 +3,11 @@
 //! In check, every evasion is searched instead (there is no standing pat).
 
 use crate::ordering::{MovePicker, Pick};
-use crate::see::see_value;
 use crate::tt::TtBound;
 use crate::worker::Worker;
 use crate::MAX_PLY;
-use ox88_board::{Role, Score};
+use ox88_board::Score;
 use ox88_eval::Evaluator;
-
-/// Delta pruning: a capture is skipped when even winning the captured piece
-/// with this much to spare cannot raise the score to alpha.
-const DELTA_MARGIN: i32 = 200;
 
 impl<E: Evaluator> Worker<'_, E> {
     /// Quiescence search of the node `ply` plies below the root.
@@ -65,17 +60,8 @@ impl<E: Evaluator> Worker<'_, E> {
         let mut best_move = None;
         let mut moves_tried = 0;
         while let Some((m, pick)) = picker.next(&self.board, |_| 0) {
-            if let Some(eval) = static_eval {
-                if pick == Pick::BadTactical {
-                    continue;
-                }
-                let victim =
-                    if m.is_en_passant() { Some(Role::Pawn) } else { self.board.piece_at(m.to()).map(|p| p.role()) };
-                let gain = victim.map_or(0, see_value) + if m.is_promotion() { see_value(Role::Queen) } else { 0 };
-                if self.shared.params.delta_pruning && eval + gain + DELTA_MARGIN <= alpha {
-                    best_score = best_score.max(eval + gain + DELTA_MARGIN);
-                    continue;
-                }
+            if static_eval.is_some() && pick == Pick::BadTactical {
+                continue;
             }
             let undo = self.make(ply, m);
             moves_tried += 1;

@@ -1,11 +1,11 @@
 //! Iterative deepening at the root: aspiration windows, MultiPV, the root
 //! move loop, and the decisions between iterations (time, depth, mate).
 
-use crate::report::{Bound, LineReport, Report};
 use crate::tt::TtBound;
 use crate::worker::Worker;
 use crate::MAX_PLY;
 use ox88_board::Score;
+use ox88_control::{Bound, LineReport, Report};
 use ox88_eval::Evaluator;
 use std::time::Duration;
 
@@ -53,7 +53,7 @@ impl<E: Evaluator> Worker<'_, E> {
             if self.control.is_none() {
                 continue;
             }
-            self.report_lines(depth as u32, multipv, None);
+            self.report_lines(depth as u32, multipv);
             let best = self.root_moves[0].mv;
             best_changes *= 0.5;
             if last_best.is_some_and(|m| m != best) {
@@ -89,7 +89,7 @@ impl<E: Evaluator> Worker<'_, E> {
         }
         let drop = if previous > -Score::INFINITE && score < previous - 30 { 1.3 } else { 1.0 };
         let scale = (0.7 + 0.5 * best_changes) * drop;
-        control.time.soft_expired(scale)
+        control.time.soft_expired(scale, self.shared.total_nodes())
     }
 
     /// Searches line `pv_index` at `depth` with a narrow window around the
@@ -111,18 +111,17 @@ impl<E: Evaluator> Worker<'_, E> {
             if self.stopped {
                 return;
             }
-            let bound = if score <= alpha {
+            if score <= alpha {
                 beta = Score::from_raw((alpha.raw() + beta.raw()) / 2);
                 alpha = (score - delta).max(-Score::INFINITE);
-                Bound::Upper
             } else if score >= beta {
                 beta = (score + delta).min(Score::INFINITE);
-                Bound::Lower
             } else {
                 return;
-            };
+            }
+            // The failed line leads the lines from `pv_index` on, with its bound.
             if self.control.as_ref().is_some_and(|c| c.started.elapsed() > BOUND_REPORT_DELAY) {
-                self.report_lines(depth as u32, pv_index + 1, Some((pv_index, bound)));
+                self.report_lines(depth as u32, pv_index + 1);
             }
             delta += delta / 2;
             if delta > 1000 {
@@ -173,6 +172,14 @@ impl<E: Evaluator> Worker<'_, E> {
             let rm = &mut self.root_moves[i];
             if first || score > alpha {
                 rm.score = score;
+                rm.bound = if score >= beta {
+                    Bound::Lower
+                } else if score <= alpha {
+                    Bound::Upper
+                } else {
+                    Bound::Exact
+                };
+                rm.depth = depth as u32;
                 rm.seldepth = self.seldepth;
                 rm.pv.clear();
                 rm.pv.push(m);
@@ -199,36 +206,51 @@ impl<E: Evaluator> Worker<'_, E> {
         best_score
     }
 
-    /// Reports the first `lines` lines; `failed` marks one line whose score
-    /// is only a bound.
-    pub(crate) fn report_lines(&mut self, depth: u32, lines: usize, failed: Option<(usize, Bound)>) {
+    /// Reports the first `lines` lines (a line whose score failed an
+    /// aspiration window with its bound).
+    pub(crate) fn report_lines(&mut self, depth: u32, lines: usize) {
+        for index in 0..lines.min(self.root_moves.len()) {
+            if let Some(line) = self.line(index, depth) {
+                if let Some(control) = &mut self.control {
+                    (control.report)(&Report::Line(line));
+                }
+            }
+        }
+    }
+
+    /// Line `index` as a report at `depth`: the root move with its score of
+    /// this iteration, or of the last one when it has none yet (and then
+    /// exact, at the depth given). `None` for a move never scored, or on a
+    /// helper thread.
+    pub(crate) fn line(&mut self, index: usize, depth: u32) -> Option<LineReport> {
         self.publish_nodes();
         let nodes = self.shared.total_nodes();
-        let hashfull = self.shared.tt.hashfull();
-        let Some(control) = &mut self.control else { return };
-        let time = control.started.elapsed();
-        let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
-        for (index, rm) in self.root_moves.iter().take(lines).enumerate() {
-            let (score, bound) = match failed {
-                Some((i, bound)) if i == index => (rm.score, bound),
-                _ if rm.score == -Score::INFINITE => (rm.previous_score, Bound::Exact),
-                _ => (rm.score, Bound::Exact),
-            };
-            if score == -Score::INFINITE {
-                continue;
-            }
-            (control.report)(&Report::Line(LineReport {
-                depth,
-                seldepth: rm.seldepth as u32,
-                multipv: index as u32 + 1,
-                score,
-                bound,
-                nodes,
-                nps,
-                time,
-                hashfull,
-                pv: rm.pv.to_vec(),
-            }));
+        let control = self.control.as_ref()?;
+        let rm = &self.root_moves[index];
+        let (score, bound, depth) = if rm.score > -Score::INFINITE {
+            (rm.score, rm.bound, rm.depth)
+        } else {
+            (rm.previous_score, Bound::Exact, depth)
+        };
+        if score == -Score::INFINITE {
+            return None;
         }
+        // Time counted in nodes (CECP `nps`) is reported so too.
+        let time = match control.limits.nodes_per_second.filter(|&rate| rate > 0) {
+            Some(rate) => Duration::from_secs_f64(nodes as f64 / rate as f64),
+            None => control.started.elapsed(),
+        };
+        Some(LineReport {
+            depth,
+            seldepth: Some(rm.seldepth as u32),
+            multipv: index as u32 + 1,
+            score,
+            bound,
+            nodes,
+            time,
+            hashfull: Some(self.shared.tt.hashfull()),
+            tbhits: None,
+            pv: rm.pv.to_vec(),
+        })
     }
 }

@@ -27,15 +27,6 @@ const LMP_DEPTH: i32 = 8;
 const SEE_QUIET_MARGIN: i32 = 60;
 const SEE_CAPTURE_MARGIN: i32 = 20;
 const SEE_DEPTH: i32 = 8;
-/// Singular extensions: from this depth, with this margin per ply below the
-/// table score.
-const SINGULAR_DEPTH: i32 = 8;
-const SINGULAR_MARGIN: i32 = 2;
-/// Razoring: at depth 1-3, nodes this far below alpha (base plus per ply
-/// squared) go straight to quiescence. Generous, so that quiet mates after
-/// a sacrifice survive.
-const RAZOR_BASE: i32 = 500;
-const RAZOR_MARGIN: i32 = 250;
 
 impl<E: Evaluator> Worker<'_, E> {
     /// Searches the node `ply` plies below the root to `depth` within
@@ -78,11 +69,9 @@ impl<E: Evaluator> Worker<'_, E> {
         }
 
         // 4. Transposition table: a deep enough bound that settles the
-        //    window ends a non-PV node at once. (A singular-extension search
-        //    of this node without one move must not use the node's entry.)
+        //    window ends a non-PV node at once.
         let key = self.board.key();
-        let excluded = self.excluded[ply];
-        let entry = if excluded.is_some() { None } else { self.shared.tt.probe(key) };
+        let entry = self.shared.tt.probe(key);
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
             let score = e.score.from_tt(ply as i32);
@@ -121,7 +110,7 @@ impl<E: Evaluator> Worker<'_, E> {
         };
         self.data.history.clear_ply_killers(ply + 1);
 
-        if !PV && !in_check && excluded.is_none() {
+        if !PV && !in_check {
             // 6. Reverse futility pruning: far above beta at low depth.
             let margin = params.reverse_futility_margin * (depth - i32::from(improving));
             if params.reverse_futility && depth <= RFP_DEPTH && eval - margin >= beta && !eval.is_mate() {
@@ -153,27 +142,9 @@ impl<E: Evaluator> Worker<'_, E> {
                     return if score.is_mate() { beta } else { score };
                 }
             }
-
-            // 8. Razoring: hopeless at low depth, unless a capture saves it.
-            if params.razoring && depth <= 3 && eval + RAZOR_BASE + RAZOR_MARGIN * depth * depth < alpha {
-                let score = self.qsearch::<false>(alpha, alpha + 1, ply);
-                if self.stopped {
-                    return Score::ZERO;
-                }
-                if score <= alpha {
-                    return score;
-                }
-            }
         }
 
-        // 9. Internal iterative reduction: without a table move the node was
-        //    not searched before, and its ordering is poor; search it less.
-        let mut depth = depth;
-        if params.iir && depth >= 4 && tt_move.is_none() && excluded.is_none() {
-            depth -= 1;
-        }
-
-        // 10. The move loop.
+        // 8. The move loop.
         let side = self.board.side_to_move();
         let previous = [self.moved_at(ply as isize - 1), self.moved_at(ply as isize - 2)];
         let killers = if params.killers { self.data.history.killers(ply) } else { [None; 2] };
@@ -198,14 +169,11 @@ impl<E: Evaluator> Worker<'_, E> {
                 })
             };
             let Some((m, pick)) = next else { break };
-            if excluded == Some(m) {
-                continue;
-            }
             let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
             let quiet = !m.is_tactical();
             let gives_check = self.board.gives_check(m);
 
-            // 10a. Shallow-depth pruning, once a move has saved the node
+            // 8a. Shallow-depth pruning, once a move has saved the node
             //      from being mated.
             if !in_check && best_score > -Score::MATE_BOUND && has_pieces {
                 if quiet && !gives_check {
@@ -234,35 +202,10 @@ impl<E: Evaluator> Worker<'_, E> {
                 }
             }
 
-            // 10b. Extensions: checks; the table move when it is singular,
-            //      that is when a reduced search of the other moves stays
-            //      well below its score. If even the others beat beta, the
-            //      node fails high without searching further (multi-cut).
-            let mut extension = i32::from(gives_check && params.check_extension);
-            if let Some(e) = entry.filter(|e| {
-                params.singular_extension
-                    && pick == Pick::TtMove
-                    && depth >= SINGULAR_DEPTH
-                    && e.depth >= depth - 3
-                    && e.bound != TtBound::Upper
-                    && !e.score.is_mate()
-            }) {
-                let singular_beta = e.score.from_tt(ply as i32) - SINGULAR_MARGIN * depth;
-                self.excluded[ply] = Some(m);
-                let score = self.search::<false>((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
-                self.excluded[ply] = None;
-                if self.stopped {
-                    return Score::ZERO;
-                }
-                if score < singular_beta {
-                    extension = 1;
-                } else if singular_beta >= beta {
-                    return singular_beta;
-                }
-            }
-            let new_depth = depth - 1 + extension;
+            // 8b. Extension: moves that give check.
+            let new_depth = depth - 1 + i32::from(gives_check && params.check_extension);
 
-            // 10c. Principal variation search with late-move reductions:
+            // 8c. Principal variation search with late-move reductions:
             //      later moves get a zero window (and less depth); a move
             //      that beats alpha there is searched again in full.
             let undo = self.make(ply, m);
@@ -300,7 +243,7 @@ impl<E: Evaluator> Worker<'_, E> {
                 return Score::ZERO;
             }
 
-            // 10d. Keep the best; a beta cutoff rewards a quiet move in the
+            // 8d. Keep the best; a beta cutoff rewards a quiet move in the
             //      history tables and punishes the quiet moves before it.
             if score > best_score {
                 best_score = score;
@@ -323,20 +266,14 @@ impl<E: Evaluator> Worker<'_, E> {
             }
         }
 
-        // 11. No legal move: checkmate or stalemate (or, in a singular
-        //     search, no move besides the excluded one).
-        if moves_tried == 0 && excluded.is_some() {
-            return alpha;
-        }
+        // 9. No legal move: checkmate or stalemate.
         if moves_tried == 0 {
             return if in_check { Score::mated_in(ply as i32) } else { Score::DRAW };
         }
 
-        // 12. Store the result.
+        // 10. Store the result.
         let bound = TtBound::of_result(best_score, beta, PV, best_move.is_some());
-        if excluded.is_none() {
-            self.shared.tt.store(key, best_move, best_score.to_tt(ply as i32), static_eval, depth, bound);
-        }
+        self.shared.tt.store(key, best_move, best_score.to_tt(ply as i32), static_eval, depth, bound);
         best_score
     }
 }

@@ -3,11 +3,11 @@
 //! own board copy, sharing only the table; the main thread decides when to
 //! stop and reports.
 
-use crate::report::{Report, SearchResult};
 use crate::tt::TranspositionTable;
 use crate::worker::{Control, Shared, ThreadData, Worker};
-use crate::{Limits, SearchParams, StopHandle, TimeManager};
+use crate::{SearchParams, TimeManager};
 use ox88_board::{Board, Move, Score};
+use ox88_control::{Limits, LineReport, Report, SearchResult, StopHandle};
 use ox88_eval::Evaluator;
 use ox88_movegen::{MoveGen, MoveList, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 /// let board: Board = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse().unwrap();
 /// let result = searcher.search(&board, &[], &Limits::depth(4), &mut |_| {});
 /// assert_eq!(result.best.unwrap().to_string(), "a1a8");
-/// assert_eq!(result.score.mate_moves(), Some(1));
+/// assert_eq!(result.score().unwrap().mate_moves(), Some(1));
 /// ```
 pub struct Searcher<E> {
     tt: TranspositionTable,
@@ -125,7 +125,12 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
     /// of the game's earlier positions (oldest first, the current one optional),
     /// so that repetitions of them count as draws; `report` receives the
     /// progress. Returns a legal move whenever there is one, even when
-    /// stopped at once.
+    /// stopped at once, with the line it heads (its score may be a bound
+    /// when the search stopped after a failed aspiration window).
+    ///
+    /// The move returned is the main thread's choice: the first line of the
+    /// last iteration, or of the iteration the search stopped in when that
+    /// one has already scored a move.
     ///
     /// The stop handle is not reset here: call
     /// [`StopHandle::reset`] before the search (with `true` for a ponder
@@ -147,7 +152,8 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         }
         if moves.is_empty() {
             let score = if board.in_check() { Score::mated_in(0) } else { Score::DRAW };
-            return SearchResult { best: None, ponder: None, score, depth: 0, nodes: 0, pv: Vec::new() };
+            let line = LineReport { score, multipv: 1, time: started.elapsed(), ..LineReport::default() };
+            return SearchResult { best: None, ponder: None, line: Some(line) };
         }
         self.tt.new_search();
         let shared = Shared {
@@ -159,7 +165,7 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         let (main_data, helper_data) = self.threads.split_first_mut().expect("at least one thread");
         let stop = &self.stop;
         let report: &mut dyn FnMut(&Report) = report;
-        let (depth, best) = std::thread::scope(|scope| {
+        let (best, line) = std::thread::scope(|scope| {
             for (i, data) in helper_data.iter_mut().enumerate() {
                 let (shared, moves) = (&shared, &moves);
                 scope.spawn(move || {
@@ -180,20 +186,16 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
             let depth = main.iterate();
             wait_while_unlimited(limits, stop);
             shared.abort.store(true, Ordering::Relaxed);
-            main.publish_nodes();
-            let best = main.root_moves[0].clone();
-            (depth, best)
+            let line = main.line(0, depth);
+            (main.root_moves[0].mv, line)
         });
-        let score = if best.score > -Score::INFINITE { best.score } else { best.previous_score };
-        let ponder = best.pv.get(1).copied().or_else(|| self.ponder_from_table(board, best.mv));
-        SearchResult {
-            best: Some(best.mv),
-            ponder,
-            score: if score > -Score::INFINITE { score } else { Score::ZERO },
-            depth,
-            nodes: shared.total_nodes(),
-            pv: best.pv.to_vec(),
-        }
+        // The helpers have stopped: the node count is final.
+        let line = line.map(|line| LineReport { nodes: shared.total_nodes(), ..line });
+        let ponder = match &line {
+            Some(line) if line.pv.len() > 1 => Some(line.pv[1]),
+            _ => self.ponder_from_table(board, best),
+        };
+        SearchResult { best: Some(best), ponder, line }
     }
 
     /// Searches the current position of `game`, with its history.

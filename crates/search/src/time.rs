@@ -5,6 +5,9 @@
 //! best move is). The *hard* limit is checked inside the tree and ends the
 //! search wherever it is. Both keep a move-overhead allowance in hand for the
 //! time the move takes to reach the clock.
+//!
+//! Time is the wall clock, or (CECP `nps N`) the nodes searched at `N` nodes a
+//! second, so that a game at a node rate plays the same on any machine.
 
 use crate::Limits;
 use ox88_board::Color;
@@ -25,6 +28,10 @@ const HARD_FACTOR: f64 = 4.0;
 #[derive(Clone, Debug)]
 pub struct TimeManager {
     start: Instant,
+    /// Time is counted in nodes at this rate (CECP `nps`), not on the wall.
+    nodes_per_second: Option<u64>,
+    /// The node count when the clock started.
+    start_nodes: u64,
     soft: Option<Duration>,
     hard: Option<Duration>,
 }
@@ -66,18 +73,40 @@ impl TimeManager {
             soft = soft.map(|s| s.min(time));
             hard = Some(hard.map_or(time, |h| h.min(time)));
         }
-        TimeManager { start: Instant::now(), soft, hard }
+        let nodes_per_second = limits.nodes_per_second.filter(|&n| n > 0);
+        TimeManager { start: Instant::now(), nodes_per_second, start_nodes: 0, soft, hard }
     }
 
-    /// Restarts the clock (at a ponder hit).
-    pub fn restart(&mut self) {
+    /// Restarts the clock (at a ponder hit), `nodes` having been searched.
+    pub fn restart(&mut self, nodes: u64) {
         self.start = Instant::now();
+        self.start_nodes = nodes;
     }
 
-    /// Time since the start.
+    /// Whether time is counted in nodes (CECP `nps`): then the callers must
+    /// pass the true node count to [`elapsed`](Self::elapsed) and the
+    /// checks.
     #[inline]
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+    pub fn counts_nodes(&self) -> bool {
+        self.nodes_per_second.is_some()
+    }
+
+    /// Time since the start, `nodes` having been searched (all threads):
+    /// wall-clock time, or the nodes searched since the start at the node
+    /// rate.
+    #[inline]
+    pub fn elapsed(&self, nodes: u64) -> Duration {
+        match self.nodes_per_second {
+            Some(rate) => Duration::from_secs_f64(nodes.saturating_sub(self.start_nodes) as f64 / rate as f64),
+            None => self.start.elapsed(),
+        }
+    }
+
+    /// With time counted in nodes, the total node count at which the hard
+    /// limit passes (so that a search can stop on that very node).
+    pub fn hard_node_limit(&self) -> Option<u64> {
+        let (rate, hard) = (self.nodes_per_second?, self.hard?);
+        Some(self.start_nodes.saturating_add((hard.as_secs_f64() * rate as f64) as u64))
     }
 
     /// The soft limit, if any.
@@ -90,20 +119,21 @@ impl TimeManager {
         self.hard
     }
 
-    /// Whether the hard limit has passed.
+    /// Whether the hard limit has passed, `nodes` having been searched.
     #[inline]
-    pub fn hard_expired(&self) -> bool {
-        self.hard.is_some_and(|hard| self.elapsed() >= hard)
+    pub fn hard_expired(&self, nodes: u64) -> bool {
+        self.hard.is_some_and(|hard| self.elapsed(nodes) >= hard)
     }
 
     /// Whether a new iteration should not start: the soft limit, scaled by
     /// `scale` (above 1 when the best move is unsettled or the score
-    /// dropping, below 1 when the best move has been stable), has passed.
-    pub fn soft_expired(&self, scale: f64) -> bool {
+    /// dropping, below 1 when the best move has been stable), has passed,
+    /// `nodes` having been searched.
+    pub fn soft_expired(&self, scale: f64, nodes: u64) -> bool {
         let Some(soft) = self.soft else { return false };
         let limit = soft.mul_f64(scale.clamp(0.3, 3.0));
         let limit = self.hard.map_or(limit, |hard| limit.min(hard));
-        self.elapsed() >= limit
+        self.elapsed(nodes) >= limit
     }
 }
 
@@ -155,6 +185,22 @@ mod tests {
         assert_eq!(tm.hard(), Some(Duration::from_millis(970)));
         assert_eq!(tm.soft(), None);
         let none = TimeManager::new(&Limits::depth(3), Color::White);
-        assert!(none.hard().is_none() && !none.soft_expired(1.0) && !none.hard_expired());
+        assert!(none.hard().is_none() && !none.soft_expired(1.0, 0) && !none.hard_expired(0));
+    }
+
+    #[test]
+    fn a_node_rate_measures_time_in_nodes() {
+        let limits = Limits { nodes_per_second: Some(1000), ..Limits::movetime(Duration::from_secs(2)) };
+        let mut tm = TimeManager::new(&limits, Color::White);
+        assert!(tm.counts_nodes());
+        assert_eq!(tm.elapsed(500), Duration::from_millis(500));
+        assert_eq!(tm.hard_node_limit(), Some(2000));
+        assert!(!tm.hard_expired(1999) && tm.hard_expired(2000));
+        tm.restart(300);
+        assert_eq!(tm.hard_node_limit(), Some(2300));
+        assert!(!tm.hard_expired(2299));
+        // CECP's nps 0 keeps the wall clock.
+        let wall = TimeManager::new(&Limits { nodes_per_second: Some(0), ..limits }, Color::White);
+        assert!(!wall.counts_nodes() && wall.hard_node_limit().is_none() && !wall.hard_expired(u64::MAX));
     }
 }

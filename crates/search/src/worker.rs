@@ -7,11 +7,11 @@
 //! thread only) the clock and the limits.
 
 use crate::history::{History, PieceTo};
-use crate::report::Report;
 use crate::tt::TranspositionTable;
-use crate::{Limits, SearchParams, StopHandle, TimeManager, MAX_PLY};
+use crate::{SearchParams, TimeManager, MAX_PLY};
 use arrayvec::ArrayVec;
 use ox88_board::{Board, Color, Move, Piece, Role, Score, Undo};
+use ox88_control::{Bound, Limits, Report, StopHandle};
 use ox88_eval::Evaluator;
 use ox88_movegen::{KeyHistory, MoveGen};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -81,6 +81,10 @@ pub(crate) struct RootMove {
     /// The score of the current iteration (-INFINITE until searched, or
     /// when it failed low under another move).
     pub score: Score,
+    /// Whether `score` is exact or the bound of a failed window.
+    pub bound: Bound,
+    /// The iteration that found `score` and `pv`.
+    pub depth: u32,
     /// The score of the previous iteration, for aspiration windows.
     pub previous_score: Score,
     pub pv: ArrayVec<Move, MAX_PLY>,
@@ -114,8 +118,6 @@ pub(crate) struct Worker<'a, E> {
     /// null move.
     pub moved: [Option<PieceTo>; MAX_PLY + 1 + STACK_OFFSET],
     pub evals: [Option<Score>; MAX_PLY + 1 + STACK_OFFSET],
-    /// The move a singular-extension search leaves out, per ply.
-    pub excluded: [Option<Move>; MAX_PLY + 1],
     pub nodes: u64,
     next_poll: u64,
     pub seldepth: usize,
@@ -147,6 +149,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             .map(|&mv| RootMove {
                 mv,
                 score: -Score::INFINITE,
+                bound: Bound::Exact,
+                depth: 0,
                 previous_score: -Score::INFINITE,
                 pv: ArrayVec::new(),
                 seldepth: 0,
@@ -162,7 +166,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             pv_len: [0; MAX_PLY + 1],
             moved: [None; MAX_PLY + 1 + STACK_OFFSET],
             evals: [None; MAX_PLY + 1 + STACK_OFFSET],
-            excluded: [None; MAX_PLY + 1],
             nodes: 0,
             // Poll at the first node, so that a node limit below the interval holds.
             next_poll: 0,
@@ -237,15 +240,19 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if control.stop.is_stopped() {
             self.stopped = true;
         }
+        // Time counted in nodes (CECP `nps`) needs every thread's count.
+        let counts_nodes = control.time.counts_nodes();
+        let total = if counts_nodes || control.limits.nodes.is_some() { self.shared.total_nodes() } else { 0 };
         if control.pondering && !control.stop.is_pondering() {
             control.pondering = false;
-            control.time.restart();
+            control.time.restart(total);
         }
-        if !control.pondering && !control.limits.infinite && control.time.hard_expired() {
+        let timed = !control.pondering && !control.limits.infinite;
+        if timed && control.time.hard_expired(total) {
             self.stopped = true;
         }
-        if let Some(limit) = control.limits.nodes {
-            let total = self.shared.total_nodes();
+        let time_limit = if timed { control.time.hard_node_limit() } else { None };
+        if let Some(limit) = control.limits.nodes.into_iter().chain(time_limit).min() {
             if total >= limit {
                 self.stopped = true;
             } else {

@@ -109,7 +109,7 @@ fn count(searcher: &mut Searcher<Classical>, fen: &str, depth: u32) -> (u64, u64
                 iterations += 1;
             }
         });
-        nodes = result.nodes;
+        nodes = result.nodes();
     });
     (nodes, allocations, iterations)
 }

@@ -4,7 +4,7 @@
 use ox88_board::{Board, Move, Score};
 use ox88_eval::Material as TestEval;
 use ox88_movegen::MoveGen;
-use ox88_search::{Limits, Report, SearchResult, Searcher};
+use ox88_search::{Limits, LineReport, Report, SearchResult, Searcher};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -39,26 +39,26 @@ fn mates_are_found_at_their_exact_distance() {
         ("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 3, None),
     ] {
         let result = search(fen, &Limits::depth(8));
-        assert_eq!(result.score.mate_moves(), Some(moves), "{fen}: {}", result.score);
+        assert_eq!(result.score().unwrap().mate_moves(), Some(moves), "{fen}: {:?}", result.score());
         if let Some(best) = best {
             assert_eq!(result.best.unwrap().to_string(), best, "{fen}");
         }
         // The mate limit stops the search as soon as the mate is found.
         let limited = search(fen, &Limits { mate: Some(moves as u32), ..Limits::default() });
-        assert_eq!(limited.score.mate_moves(), Some(moves), "{fen}");
+        assert_eq!(limited.score().unwrap().mate_moves(), Some(moves), "{fen}");
     }
     // After 1.Ra6 of the mate in two, black is mated next move whatever it plays.
     let mated = search("kbK5/pp6/RP6/8/8/8/8/8 b - - 1 1", &Limits::depth(6));
-    assert_eq!(mated.score.mate_moves(), Some(-1), "{}", mated.score);
+    assert_eq!(mated.score().unwrap().mate_moves(), Some(-1), "{:?}", mated.score());
 }
 
 #[test]
 fn no_legal_move_gives_no_best_move() {
     let _serial = serial();
     let mate = search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &Limits::depth(3));
-    assert_eq!((mate.best, mate.score), (None, Score::mated_in(0)));
+    assert_eq!((mate.best, mate.score()), (None, Some(Score::mated_in(0))));
     let stalemate = search("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", &Limits::depth(3));
-    assert_eq!((stalemate.best, stalemate.score), (None, Score::DRAW));
+    assert_eq!((stalemate.best, stalemate.score()), (None, Some(Score::DRAW)));
 }
 
 #[test]
@@ -104,8 +104,13 @@ fn single_thread_depth_searches_are_deterministic() {
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     let first = search(fen, &Limits::depth(7));
     let second = search(fen, &Limits::depth(7));
-    assert_eq!(first, second);
-    assert_eq!(first.depth, 7);
+    // Everything but the time taken.
+    let timeless = |result: SearchResult| {
+        let line = result.line.map(|line| LineReport { time: Duration::ZERO, ..line });
+        SearchResult { line, ..result }
+    };
+    assert_eq!(timeless(first.clone()), timeless(second));
+    assert_eq!(first.depth(), 7);
 }
 
 #[test]
@@ -131,14 +136,14 @@ fn a_perpetual_check_is_seen_as_a_draw() {
     // Qg5+ Kh8 Qf6+ Kg8 Qg5+ ...
     let fen = "5rk1/5p1p/8/8/8/rr6/3Q2PP/7K w - - 0 1";
     let result = search(fen, &Limits::depth(9));
-    assert_eq!(result.score, Score::DRAW, "{}", result.score);
+    assert_eq!(result.score(), Some(Score::DRAW), "{:?}", result.score());
     assert_eq!(result.best.unwrap().to_string(), "d2g5");
     // Against the game history too: the position after the checks repeats
     // one the game has seen.
     let b = board(fen);
     let mut searcher = Searcher::<TestEval>::new(16, 1);
     let result = searcher.search(&b, &[b.repetition_key()], &Limits::depth(9), &mut |_| {});
-    assert_eq!(result.score, Score::DRAW);
+    assert_eq!(result.score(), Some(Score::DRAW));
 }
 
 #[test]
@@ -147,7 +152,7 @@ fn the_node_limit_is_respected() {
     for limit in [1u64, 5_000, 40_000] {
         let result =
             search("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &Limits::nodes(limit));
-        assert!(result.nodes <= limit.max(2), "{} > {limit}", result.nodes);
+        assert!(result.nodes() <= limit.max(2), "{} > {limit}", result.nodes());
         assert!(result.best.is_some());
     }
 }
@@ -162,7 +167,7 @@ fn movetime_is_respected() {
     let took = start.elapsed();
     // Generous above: the machine running the tests may be busy.
     assert!(took >= Duration::from_millis(250) && took < Duration::from_millis(500), "{took:?}");
-    assert!(result.depth >= 3);
+    assert!(result.depth() >= 3);
 }
 
 #[test]
@@ -212,12 +217,12 @@ fn reports_carry_consistent_statistics() {
     let mut depths = Vec::new();
     let result = searcher.search(&Board::startpos(), &[], &Limits::depth(5), &mut |r: &Report| {
         if let Report::Line(line) = r {
-            assert!(line.seldepth >= line.depth && line.nodes > 0 && !line.pv.is_empty());
+            assert!(line.seldepth >= Some(line.depth) && line.nodes > 0 && !line.pv.is_empty());
             depths.push(line.depth);
         }
     });
     assert_eq!(depths, [1, 2, 3, 4, 5]);
-    assert_eq!(result.depth, 5);
+    assert_eq!(result.depth(), 5);
 }
 
 #[test]
@@ -226,7 +231,7 @@ fn two_threads_find_the_same_mate() {
     let mut searcher = Searcher::<TestEval>::new(16, 2);
     let result = searcher.search(&board("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"), &[], &Limits::depth(8), &mut |_| {});
     assert_eq!(result.best.unwrap().to_string(), "a1a6");
-    assert_eq!(result.score.mate_moves(), Some(2));
+    assert_eq!(result.score().unwrap().mate_moves(), Some(2));
 }
 
 #[test]
@@ -248,8 +253,8 @@ fn switching_a_heuristic_off_changes_the_search_but_not_the_mate() {
     plain.set_params(ox88_search::SearchParams { null_move: false, lmr: false, ..Default::default() });
     let without = plain.search(&board(fen), &[], &Limits::depth(6), &mut |_| {});
     let with = search(fen, &Limits::depth(6));
-    assert_eq!(without.score, with.score);
-    assert_ne!(without.nodes, with.nodes);
+    assert_eq!(without.score(), with.score());
+    assert_ne!(without.nodes(), with.nodes());
 }
 
 #[test]
@@ -268,38 +273,53 @@ fn an_infinite_search_waits_for_the_stop_even_when_it_has_nothing_left() {
     stopper.join().unwrap();
     assert!(start.elapsed() >= Duration::from_millis(150));
     assert_eq!(result.best.unwrap().to_string(), "a1a8");
-    assert_eq!(result.depth, 2);
+    assert_eq!(result.depth(), 2);
 }
 
 #[test]
-fn heuristics_off_by_default_still_search_soundly_when_switched_on() {
+fn a_node_rate_turns_time_into_nodes() {
     let _serial = serial();
-    let middlegame = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-    let mate_in_two = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
-    let default = search(middlegame, &Limits::depth(9));
-    let defaults = ox88_search::SearchParams::default();
-    let off: Vec<_> = ox88_search::SearchParams::SWITCHES
-        .into_iter()
-        .filter(|name| {
-            let mut on = defaults.clone();
-            on.set_switch(name, true) && on != defaults
-        })
-        .collect();
-    assert!(off.contains(&"razoring") && off.contains(&"iir"), "{off:?}");
-    for name in off {
-        let mut params = defaults.clone();
-        assert!(params.set_switch(name, true));
-        let run = |fen: &str, depth| {
-            let mut searcher = Searcher::<TestEval>::new(16, 1);
-            searcher.set_params(params.clone());
-            searcher.search(&board(fen), &[], &Limits::depth(depth), &mut |_| {})
-        };
-        let first = run(middlegame, 9);
-        assert_eq!(first, run(middlegame, 9), "{name}: deterministic");
-        assert!(board(middlegame).legal_moves().contains(&first.best.expect("a move")), "{name}");
-        assert_ne!(first.nodes, default.nodes, "{name}: the switch changes the search");
-        let mate = run(mate_in_two, 6);
-        assert_eq!(mate.score.mate_moves(), Some(2), "{name}: the mate in two is still found");
-        assert_eq!(mate.best.map(|m| m.to_string()).as_deref(), Some("a1a6"), "{name}");
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    // One second at 5,000 nodes a second: 5,000 nodes, however fast the machine.
+    let limits = Limits { nodes_per_second: Some(5_000), ..Limits::movetime(Duration::from_secs(1)) };
+    let mut times = Vec::new();
+    let mut searcher = Searcher::<TestEval>::new(16, 1);
+    let result = searcher.search(&board(fen), &[], &limits, &mut |r: &Report| {
+        if let Report::Line(line) = r {
+            times.push((line.nodes, line.time));
+        }
+    });
+    assert!((4_000..=5_000).contains(&result.nodes()), "{} nodes", result.nodes());
+    // Reported times are node times too.
+    for (nodes, time) in times {
+        assert_eq!(time, Duration::from_secs_f64(nodes as f64 / 5_000.0));
+    }
+    // The same with a clock: no more than the hard limit of the clock's budget.
+    let clock = ox88_search::Clock {
+        remaining: ox88_board::ByColor::new(Duration::from_secs(60), Duration::from_secs(60)),
+        ..Default::default()
+    };
+    let limits = Limits { nodes_per_second: Some(1_000), clock: Some(clock), ..Limits::default() };
+    let hard = ox88_search::TimeManager::new(&limits, ox88_board::Color::White).hard_node_limit().unwrap();
+    let result = searcher.search(&board(fen), &[], &limits, &mut |_| {});
+    assert!(result.nodes() <= hard && hard < 60_000, "{} nodes, hard limit {hard}", result.nodes());
+}
+
+#[test]
+fn the_result_heads_its_own_line() {
+    let _serial = serial();
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let mut searcher = Searcher::<TestEval>::new(16, 2);
+    for nodes in (1..40).map(|n| n * 997) {
+        let result = search(fen, &Limits::nodes(nodes));
+        let line = result.line.as_ref().expect("a line once a move is scored");
+        assert_eq!(line.best(), result.best, "{nodes} nodes");
+        assert_eq!(result.ponder, line.pv.get(1).copied().or(result.ponder), "{nodes} nodes");
+        // With two threads the helper may spend a small budget before the
+        // main thread scores anything: then there is no line at all.
+        let two = searcher.search(&board(fen), &[], &Limits::nodes(nodes), &mut |_| {});
+        if let Some(line) = &two.line {
+            assert_eq!(line.best(), two.best, "{nodes} nodes, two threads");
+        }
     }
 }

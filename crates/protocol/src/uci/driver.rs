@@ -1,12 +1,12 @@
 //! The UCI driver: runs an [`Engine`] for a GUI that speaks UCI.
 
 use crate::event_loop::{poll_events, run_events, EventHandler};
-use crate::moves::{castling_mode, check_best_move, resolve_uci};
+use crate::moves::{castling_mode, check_best_move, resolve_uci, LastLine};
 use crate::options::{driver_options, MOVE_OVERHEAD, PONDER, UCI_CHESS960};
 use crate::uci::{one_line, Go, PositionStart, UciCommand, UciInfo, UciMessage, UciParseError};
 use crate::worker::{Event, Worker};
-use crate::{BestMove, Clock, Engine, Flow, Limits, OptionValue, ScoreInfo, SearchInfo};
-use ox88_board::{Board, ByColor, Move, UciMove};
+use crate::{Clock, Engine, Flow, Limits, LineReport, OptionValue, Report, ScoreInfo, SearchResult};
+use ox88_board::{Board, ByColor, UciMove};
 use ox88_movegen::{divide, MoveGen, Position};
 use std::collections::VecDeque;
 use std::fmt::Display;
@@ -24,7 +24,9 @@ struct Running {
     /// `stop` was sent.
     stopped: bool,
     /// The search ended but may not answer yet (infinite or pondering).
-    held: Option<Option<BestMove>>,
+    held: Option<Option<SearchResult>>,
+    /// The move heading the last main line shown.
+    last: LastLine,
 }
 
 /// Runs an [`Engine`] as a UCI engine.
@@ -62,7 +64,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             out,
             game: Position::startpos(),
             chess960: false,
-            move_overhead: Duration::from_millis(10),
+            move_overhead: crate::DEFAULT_MOVE_OVERHEAD,
             debug: false,
             running: None,
             pending: VecDeque::new(),
@@ -210,8 +212,8 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             infinite: go.infinite,
             ponder: go.ponder,
             searchmoves,
-            nodes_per_second: None,
             move_overhead: self.move_overhead,
+            ..Limits::default()
         })
     }
 
@@ -222,19 +224,23 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             self.info_string(format!("limits {limits:?}"))?;
         }
         let board = self.game.board().clone();
-        let mut running =
-            Running { board, infinite: limits.infinite, pondering: limits.ponder, stopped: false, held: None };
+        let mut running = Running {
+            board,
+            infinite: limits.infinite,
+            pondering: limits.ponder,
+            stopped: false,
+            held: None,
+            last: LastLine::default(),
+        };
         if !running.board.has_legal_moves() {
             let score = if running.board.in_check() { ScoreInfo::Mate(0) } else { ScoreInfo::Cp(0) };
             self.send(UciMessage::Info(UciInfo { depth: Some(0), score: Some(score), ..UciInfo::default() }))?;
-            running.held = Some(Some(BestMove::default()));
+            running.held = Some(Some(SearchResult::default()));
             self.running = Some(running);
             return self.answer_if_allowed();
         }
         self.running = Some(running);
-        let start = self.game.start().clone();
-        let moves: Vec<Move> = self.game.moves().to_vec();
-        self.worker.start(start, moves, limits);
+        self.worker.start(self.game.clone(), limits);
         Ok(())
     }
 
@@ -276,7 +282,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
     fn wait(&mut self) -> io::Result<()> {
         while self.running.is_some() {
             match self.worker.recv() {
-                Event::Info(info) => self.report(info)?,
+                Event::Info(report) => self.report(report)?,
                 Event::Done(result) => self.search_done(result)?,
                 other => self.pending.push_back(other),
             }
@@ -284,7 +290,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         Ok(())
     }
 
-    fn search_done(&mut self, result: Option<BestMove>) -> io::Result<()> {
+    fn search_done(&mut self, result: Option<SearchResult>) -> io::Result<()> {
         self.worker.join();
         if let Some(running) = &mut self.running {
             running.held = Some(result);
@@ -296,14 +302,26 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
     /// (infinite or pondering, and not stopped).
     fn answer_if_allowed(&mut self) -> io::Result<()> {
         let Some(running) = &self.running else { return Ok(()) };
-        let Some(result) = running.held else { return Ok(()) };
+        let Some(result) = &running.held else { return Ok(()) };
         if (running.infinite || running.pondering) && !running.stopped {
             return Ok(());
         }
-        let checked = check_best_move(&running.board, result);
+        let checked = check_best_move(&running.board, result.clone());
+        let last = running.last;
         self.running = None;
         if let Some(complaint) = checked.complaint {
             self.info_string(complaint)?;
+        }
+        // The move played heads the last main line shown (issue 20).
+        if let Some(best) = checked.best.filter(|&m| last.needs_line_for(m)) {
+            match checked.line {
+                Some(line) => self.send_line(&line)?,
+                None if last.any() => {
+                    let pv = vec![best.to_uci(castling_mode(self.chess960))];
+                    self.send(UciMessage::Info(UciInfo { pv, ..UciInfo::default() }))?
+                }
+                None => {}
+            }
         }
         let mode = castling_mode(self.chess960);
         let best = checked.best.map_or(UciMove::Null, |m| m.to_uci(mode));
@@ -311,23 +329,41 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         self.send(UciMessage::BestMove { best, ponder })
     }
 
-    fn report(&mut self, info: SearchInfo) -> io::Result<()> {
+    fn report(&mut self, report: Report) -> io::Result<()> {
+        let mode = castling_mode(self.chess960);
+        match report {
+            Report::Line(line) => {
+                if let Some(running) = &mut self.running {
+                    running.last.shown(&line);
+                }
+                self.send_line(&line)
+            }
+            Report::CurrentMove { depth, mv, number } => self.send(UciMessage::Info(UciInfo {
+                depth: Some(depth),
+                currmove: Some(mv.to_uci(mode)),
+                currmovenumber: Some(number),
+                ..UciInfo::default()
+            })),
+            Report::Text(text) => self.info_string(text),
+        }
+    }
+
+    /// Writes a line as `info depth ... pv ...`.
+    fn send_line(&mut self, line: &LineReport) -> io::Result<()> {
         let mode = castling_mode(self.chess960);
         let message = UciInfo {
-            depth: info.depth,
-            seldepth: info.seldepth,
-            multipv: info.multipv,
-            score: info.score,
-            bound: info.bound,
-            nodes: info.nodes,
-            nps: info.nps,
-            hashfull: info.hashfull,
-            tbhits: info.tbhits,
-            time: info.time.map(|t| t.as_millis() as u64),
-            pv: info.pv.iter().map(|m| m.to_uci(mode)).collect(),
-            currmove: info.currmove.map(|m| m.to_uci(mode)),
-            currmovenumber: info.currmovenumber,
-            string: info.string.as_deref().map(one_line),
+            depth: Some(line.depth),
+            seldepth: line.seldepth,
+            multipv: (line.multipv > 0).then_some(line.multipv),
+            score: Some(line.score.into()),
+            bound: line.bound,
+            nodes: Some(line.nodes),
+            nps: Some(line.nps()),
+            hashfull: line.hashfull,
+            tbhits: line.tbhits,
+            time: Some(line.time.as_millis() as u64),
+            pv: line.pv.iter().map(|m| m.to_uci(mode)).collect(),
+            ..UciInfo::default()
         };
         self.send(UciMessage::Info(message))
     }
@@ -389,10 +425,10 @@ impl<E: Engine + 'static, W: Write> EventHandler for UciDriver<E, W> {
     fn on_line(&mut self, line: &str) -> io::Result<Flow> {
         self.handle_line(line)
     }
-    fn on_info(&mut self, info: SearchInfo) -> io::Result<()> {
-        self.report(info)
+    fn on_info(&mut self, report: Report) -> io::Result<()> {
+        self.report(report)
     }
-    fn on_done(&mut self, result: Option<BestMove>) -> io::Result<()> {
+    fn on_done(&mut self, result: Option<SearchResult>) -> io::Result<()> {
         self.search_done(result)
     }
 }

@@ -7,9 +7,10 @@ mod setup;
 use super::state::{centis, features, EditBoard, TimeControl};
 use super::{XbCommand, XbMessage, XbMove, XbParseError};
 use crate::event_loop::{poll_events, run_events, EventHandler};
+use crate::moves::LastLine;
 use crate::moves::{castling_mode, resolve_uci};
 use crate::worker::{Event, Worker};
-use crate::{BestMove, Engine, Flow, SearchInfo};
+use crate::{Engine, Flow, Report, SearchResult};
 use ox88_board::{Board, CastlingSide, Color, Move};
 use ox88_movegen::{MoveGen, Position};
 use std::collections::VecDeque;
@@ -38,9 +39,21 @@ struct Running {
     /// The result is thrown away (the search was aborted).
     discard: bool,
     /// The search ended early (pondering or analysing); its result waits.
-    held: Option<Option<BestMove>>,
-    /// The last progress report, for `.` and `hint`.
-    last: SearchInfo,
+    held: Option<Option<SearchResult>>,
+    /// The progress reported, for `.` (analysis status).
+    progress: Progress,
+    /// The move heading the last main line shown.
+    last: LastLine,
+}
+
+/// How far the running search has come, from its reports.
+#[derive(Clone, Copy, Debug, Default)]
+struct Progress {
+    depth: u32,
+    nodes: u64,
+    time: Duration,
+    /// The root move being searched and its number, from 1.
+    current: Option<(Move, u32)>,
 }
 
 /// Runs an [`Engine`] as an XBoard-protocol (CECP v2) engine; the UCI
@@ -96,7 +109,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             time: TimeControl::default(),
             post: false,
             ponder: false,
-            move_overhead: Duration::from_millis(10),
+            move_overhead: crate::DEFAULT_MOVE_OVERHEAD,
             excluded: Vec::new(),
             game_over: false,
             hint: None,
@@ -374,10 +387,10 @@ impl<E: Engine + 'static, W: Write> EventHandler for XbDriver<E, W> {
     fn on_line(&mut self, line: &str) -> io::Result<Flow> {
         self.handle_line(line)
     }
-    fn on_info(&mut self, info: SearchInfo) -> io::Result<()> {
-        self.report(info)
+    fn on_info(&mut self, report: Report) -> io::Result<()> {
+        self.report(report)
     }
-    fn on_done(&mut self, result: Option<BestMove>) -> io::Result<()> {
+    fn on_done(&mut self, result: Option<SearchResult>) -> io::Result<()> {
         self.search_done(result)
     }
 }

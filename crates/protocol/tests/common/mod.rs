@@ -4,10 +4,10 @@
 
 #![allow(dead_code)] // each test file uses a different part
 
-use ox88_board::{Board, Move};
-use ox88_movegen::MoveGen;
+use ox88_board::{Board, Move, Score};
+use ox88_movegen::{MoveGen, Position};
 use ox88_protocol::{
-    BestMove, Bound, Engine, Limits, OptionError, OptionSpec, OptionValue, ScoreInfo, SearchInfo, StopHandle,
+    Bound, Engine, Limits, LineReport, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle,
 };
 use std::io::{self, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -219,17 +219,8 @@ impl Engine for Fake {
     fn new_game(&mut self) {
         self.note("new_game".into());
     }
-    fn search(
-        &mut self,
-        start: &Board,
-        moves: &[Move],
-        limits: &Limits,
-        reporter: &mut dyn FnMut(SearchInfo),
-    ) -> BestMove {
-        let mut board = start.clone();
-        for &m in moves {
-            board.play(m).expect("drivers pass legal moves");
-        }
+    fn search(&mut self, game: &Position, limits: &Limits, reporter: &mut dyn FnMut(&Report)) -> SearchResult {
+        let board = game.board().clone();
         self.note(format!("searching {} {limits:?}", board.fen()));
         let best = limits.searchmoves.first().copied().or(fake_choice(&board));
         let reply = best.and_then(|m| {
@@ -237,26 +228,26 @@ impl Engine for Fake {
             after.make_move_unchecked(m);
             after.legal_moves().first().copied()
         });
-        reporter(SearchInfo {
-            depth: Some(1),
+        let line = LineReport {
+            depth: 1,
             seldepth: Some(2),
-            multipv: Some(1),
-            score: Some(ScoreInfo::Cp(12)),
+            multipv: 1,
+            score: Score::cp(12),
             bound: Bound::Lower,
-            nodes: Some(100),
-            nps: Some(1000),
+            nodes: 100,
             hashfull: Some(5),
-            time: Some(Duration::from_millis(70)),
+            time: Duration::from_millis(70),
             pv: best.into_iter().chain(reply).collect(),
-            ..SearchInfo::default()
-        });
+            ..LineReport::default()
+        };
+        reporter(&Report::Line(line.clone()));
         if self.blocking.load(Ordering::SeqCst) {
             while !self.handle.is_stopped() && (limits.infinite || self.handle.is_pondering() || !limits.ponder) {
                 std::thread::sleep(Duration::from_millis(1));
             }
         }
         self.note("search done".into());
-        BestMove { best, ponder: reply }
+        SearchResult { best, ponder: reply, line: Some(line) }
     }
     fn stop_handle(&self) -> StopHandle {
         self.handle.clone()

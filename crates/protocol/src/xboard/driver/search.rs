@@ -2,12 +2,12 @@
 //! and analysis searches, waiting for them, and what happens when they end
 //! (the move is played, the result announced, pondering begins).
 
-use super::{Purpose, Running, XbDriver};
-use crate::moves::check_best_move;
+use super::{Progress, Purpose, Running, XbDriver};
+use crate::moves::{check_best_move, LastLine};
 use crate::worker::Event;
 use crate::xboard::state::result_message;
 use crate::xboard::{Stat01, Thinking, XbMessage};
-use crate::{BestMove, Engine, Limits, SearchInfo};
+use crate::{Engine, Limits, LineReport, Report, ScoreInfo, SearchResult};
 use ox88_board::{Board, Move};
 use ox88_movegen::{MoveGen, Notation};
 use std::io::{self, Write};
@@ -41,21 +41,30 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         self.game.board().legal_moves().into_iter().filter(|m| !self.excluded.contains(m)).collect()
     }
 
+    /// Starts a search of the game's position, or of the position after
+    /// `extra` (a legal move: the guess a ponder search answers).
     fn start(&mut self, purpose: Purpose, limits: Limits, extra: Option<Move>) {
-        let mut board = self.game.board().clone();
-        let mut moves: Vec<Move> = self.game.moves().to_vec();
+        let mut game = self.game.clone();
         if let Some(m) = extra {
-            board.make_move_unchecked(m);
-            moves.push(m);
+            if game.play(m).is_err() {
+                return;
+            }
         }
         self.searches += 1;
-        let running =
-            Running { id: self.searches, purpose, board, discard: false, held: None, last: SearchInfo::default() };
+        let running = Running {
+            id: self.searches,
+            purpose,
+            board: game.board().clone(),
+            discard: false,
+            held: None,
+            progress: Progress::default(),
+            last: LastLine::default(),
+        };
         if !running.board.has_legal_moves() {
             return;
         }
         self.running = Some(running);
-        self.worker.start(self.game.start().clone(), moves, limits);
+        self.worker.start(game, limits);
     }
 
     pub(super) fn restart_analysis(&mut self) -> io::Result<()> {
@@ -106,7 +115,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         let Some(id) = self.running.as_ref().map(|r| r.id) else { return Ok(()) };
         while self.running.as_ref().is_some_and(|r| r.id == id) {
             match self.worker.recv() {
-                Event::Info(info) => self.report(info)?,
+                Event::Info(report) => self.report(report)?,
                 Event::Done(result) => self.search_done(result)?,
                 other => self.pending.push_back(other),
             }
@@ -114,7 +123,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         Ok(())
     }
 
-    pub(super) fn search_done(&mut self, result: Option<BestMove>) -> io::Result<()> {
+    pub(super) fn search_done(&mut self, result: Option<SearchResult>) -> io::Result<()> {
         self.worker.join();
         if let Some(running) = &mut self.running {
             running.held = Some(result);
@@ -126,7 +135,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
     /// result must wait (pondering, analysing) or be discarded.
     pub(super) fn answer_if_allowed(&mut self) -> io::Result<()> {
         let Some(running) = &self.running else { return Ok(()) };
-        let Some(result) = running.held else { return Ok(()) };
+        let Some(result) = &running.held else { return Ok(()) };
         if running.discard {
             self.running = None;
             // No move will come: the pongs waiting for it are due now.
@@ -140,11 +149,16 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             // is dropped when the search is aborted.
             return Ok(());
         }
-        let checked = check_best_move(&running.board, result);
+        let checked = check_best_move(&running.board, result.clone());
+        let (last, board) = (running.last, running.board.clone());
         self.running = None;
         let Some(best) = checked.best else { return Ok(()) };
         if let Some(complaint) = checked.complaint {
             self.send(XbMessage::Comment(complaint))?;
+        }
+        // The move played heads the last main line shown (issue 20).
+        if let (true, Some(line)) = (self.post && last.needs_line_for(best), &checked.line) {
+            self.send(XbMessage::Thinking(thinking(&board, line)))?;
         }
         let text = self.xb_move(best);
         self.game.play(best).expect("checked moves are legal");
@@ -169,46 +183,57 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         Ok(())
     }
 
-    pub(super) fn report(&mut self, info: SearchInfo) -> io::Result<()> {
+    pub(super) fn report(&mut self, report: Report) -> io::Result<()> {
         let Some(running) = &mut self.running else { return Ok(()) };
-        if info.depth.is_some() {
-            running.last = info.clone();
-        }
         let show = (self.post || running.purpose == Purpose::Analyze) && !running.discard;
-        if let (true, Some(text)) = (show, &info.string) {
-            self.send(XbMessage::Comment(crate::uci::one_line(text)))?;
+        match report {
+            Report::Line(line) => {
+                running.progress = Progress { depth: line.depth, nodes: line.nodes, time: line.time, current: None };
+                if !show || line.pv.is_empty() {
+                    return Ok(());
+                }
+                running.last.shown(&line);
+                let thinking = thinking(&running.board, &line);
+                self.send(XbMessage::Thinking(thinking))
+            }
+            Report::CurrentMove { depth, mv, number } => {
+                running.progress.depth = depth;
+                running.progress.current = Some((mv, number));
+                Ok(())
+            }
+            Report::Text(text) if show => self.send(XbMessage::Comment(crate::uci::one_line(&text))),
+            Report::Text(_) => Ok(()),
         }
-        let Some(running) = &self.running else { return Ok(()) };
-        let (Some(depth), Some(score), false) = (info.depth, info.score, info.pv.is_empty()) else { return Ok(()) };
-        if !show {
-            return Ok(());
-        }
-        let pv = san_line(&running.board, &info.pv);
-        let thinking = Thinking {
-            ply: depth,
-            score: score.to_cecp(),
-            centis: info.time.map_or(0, |t| (t.as_millis() / 10) as u64),
-            nodes: info.nodes.unwrap_or(0),
-            pv,
-        };
-        self.send(XbMessage::Thinking(thinking))
     }
 
     pub(super) fn status(&mut self) -> io::Result<()> {
         let Some(running) = self.running.as_ref().filter(|r| r.purpose == Purpose::Analyze) else { return Ok(()) };
         let total = running.board.legal_moves().len() as u32;
-        let last = &running.last;
-        let current = last.currmove.filter(|&m| running.board.is_legal(m)).map(|m| running.board.san(m).to_string());
-        let done = last.currmovenumber.unwrap_or(total);
+        let progress = &running.progress;
+        let (current, done) = match progress.current.filter(|&(m, _)| running.board.is_legal(m)) {
+            Some((m, number)) => (Some(running.board.san(m).to_string()), number),
+            None => (None, total),
+        };
         let stat = Stat01 {
-            centis: last.time.map_or(0, |t| (t.as_millis() / 10) as u64),
-            nodes: last.nodes.unwrap_or(0),
-            ply: last.depth.unwrap_or(0),
+            centis: (progress.time.as_millis() / 10) as u64,
+            nodes: progress.nodes,
+            ply: progress.depth,
             moves_left: total.saturating_sub(done),
             moves_total: total,
             current,
         };
         self.send(XbMessage::Stat01(stat))
+    }
+}
+
+/// A line as CECP thinking output, from the search's root `board`.
+fn thinking(board: &Board, line: &LineReport) -> Thinking {
+    Thinking {
+        ply: line.depth,
+        score: ScoreInfo::from(line.score).to_cecp(),
+        centis: (line.time.as_millis() / 10) as u64,
+        nodes: line.nodes,
+        pv: san_line(board, &line.pv),
     }
 }
 

@@ -4,16 +4,17 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// A cloneable handle on a search's stop and ponder flags. The search polls
-/// them every thousand nodes or so, so a stop ends it within a few
-/// milliseconds.
+/// A cloneable handle on a search's stop and ponder flags; clones share the
+/// flags. The search polls them every thousand nodes or so, so a stop ends
+/// it within a few milliseconds.
 ///
-/// The flags are not cleared by the search: call [`reset`](Self::reset)
-/// before each search (a stop sent between `reset` and the start of the
-/// search is then not lost).
+/// The search does not clear the flags: whoever starts a search calls
+/// [`reset`](Self::reset) first (the protocol drivers do), so a stop meant
+/// for the last search cannot hit the next, and a stop sent between `reset`
+/// and the start of the search is not lost.
 ///
 /// ```
-/// use ox88_search::StopHandle;
+/// use ox88_control::StopHandle;
 /// let handle = StopHandle::new();
 /// let other_thread = handle.clone();
 /// handle.reset(true);
@@ -33,11 +34,6 @@ impl StopHandle {
     pub fn new() -> StopHandle {
         StopHandle::default()
     }
-    /// A handle over existing flags (to share them with another crate's
-    /// handle type).
-    pub fn from_flags(stop: Arc<AtomicBool>, pondering: Arc<AtomicBool>) -> StopHandle {
-        StopHandle { stop, pondering }
-    }
     /// Asks the search to stop as soon as it can.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Release);
@@ -52,7 +48,8 @@ impl StopHandle {
     pub fn ponderhit(&self) {
         self.pondering.store(false, Ordering::Release);
     }
-    /// Whether a ponder search is still waiting for its ponder hit.
+    /// Whether a ponder search is still waiting for its ponder hit: it must
+    /// not stop on its own, and its clock has not started.
     #[inline]
     pub fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::Acquire)
@@ -61,13 +58,5 @@ impl StopHandle {
     pub fn reset(&self, pondering: bool) {
         self.stop.store(false, Ordering::Release);
         self.pondering.store(pondering, Ordering::Release);
-    }
-    /// The stop flag itself.
-    pub fn stop_flag(&self) -> &Arc<AtomicBool> {
-        &self.stop
-    }
-    /// The ponder flag itself.
-    pub fn ponder_flag(&self) -> &Arc<AtomicBool> {
-        &self.pondering
     }
 }

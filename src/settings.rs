@@ -1,0 +1,171 @@
+//! [`Settings`]: how the engine is configured, typed; and the UCI options
+//! (CECP `memory`, `cores` and `option`) that set them.
+
+use crate::book::BookError;
+use crate::protocol::{OptionError, OptionSpec, OptionValue};
+use std::path::PathBuf;
+
+/// The default transposition table size, in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// The largest transposition table, in megabytes.
+pub const MAX_HASH_MB: usize = 65_536;
+/// The most search threads.
+pub const MAX_THREADS: usize = 256;
+/// The most lines searched and reported at once.
+pub const MAX_MULTIPV: usize = 64;
+
+const OWN_BOOK: &str = "OwnBook";
+const BOOK_FILE: &str = "BookFile";
+
+/// The engine's settings. Each is also a UCI option (named in its
+/// documentation), so a GUI sets the same things a program sets here.
+///
+/// The drivers' own options are not here: `Ponder`, `UCI_Chess960` and
+/// `Move Overhead` concern the protocol, and the UCI and CECP drivers handle
+/// them for every engine (the move overhead reaches the search in
+/// [`Limits::move_overhead`](crate::protocol::Limits::move_overhead)).
+///
+/// ```
+/// use ox88::{Ox88, Settings};
+/// let settings = Settings { hash_mb: 64, threads: 2, ..Settings::default() };
+/// let engine = Ox88::with_settings(settings.clone())?;
+/// assert_eq!(engine.settings(), &settings);
+/// # Ok::<(), ox88::SettingsError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// The transposition table's size in megabytes, 1 to [`MAX_HASH_MB`]
+    /// (option `Hash`; CECP `memory`).
+    pub hash_mb: usize,
+    /// Search threads, 1 to [`MAX_THREADS`] (option `Threads`; CECP
+    /// `cores`).
+    pub threads: usize,
+    /// How many best lines to search and report, 1 to [`MAX_MULTIPV`]
+    /// (option `MultiPV`).
+    pub multipv: usize,
+    /// Play moves from the opening book, when one is loaded (option
+    /// `OwnBook`): only in ordinary searches, not in analysis, pondering or
+    /// with `searchmoves`.
+    pub own_book: bool,
+    /// The Polyglot opening book to load (option `BookFile`).
+    pub book_file: Option<PathBuf>,
+    /// The measurement rig: evaluation terms, weights and search switches
+    /// (the options `EvalOff`, `EvalWeights` and `SearchOff`).
+    #[cfg(feature = "tuning")]
+    pub tuning: crate::tuning::Tuning,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            multipv: 1,
+            own_book: false,
+            book_file: None,
+            #[cfg(feature = "tuning")]
+            tuning: crate::tuning::Tuning::default(),
+        }
+    }
+}
+
+/// Why settings could not be applied; the engine keeps its old ones.
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// The opening book could not be loaded.
+    #[error(transparent)]
+    Book(#[from] BookError),
+}
+
+impl Settings {
+    /// The settings with every number brought into its range.
+    pub(crate) fn clamped(self) -> Settings {
+        Settings {
+            hash_mb: self.hash_mb.clamp(1, MAX_HASH_MB),
+            threads: self.threads.clamp(1, MAX_THREADS),
+            multipv: self.multipv.clamp(1, MAX_MULTIPV),
+            ..self
+        }
+    }
+
+    /// The options that set these settings, each with its current value as
+    /// its default.
+    pub(crate) fn options(&self) -> Vec<OptionSpec> {
+        let spin = |value: usize| value as i64;
+        #[cfg_attr(not(feature = "tuning"), allow(unused_mut))]
+        let mut options = vec![
+            OptionSpec::hash(spin(self.hash_mb), spin(MAX_HASH_MB)),
+            OptionSpec::spin(crate::protocol::THREADS, spin(self.threads), 1, spin(MAX_THREADS)),
+            OptionSpec::spin(crate::protocol::MULTIPV, spin(self.multipv), 1, spin(MAX_MULTIPV)),
+            OptionSpec::clear_hash(),
+            OptionSpec::check(OWN_BOOK, self.own_book),
+            OptionSpec::string(BOOK_FILE, &self.book_file.as_ref().map_or(String::new(), |p| p.display().to_string())),
+        ];
+        #[cfg(feature = "tuning")]
+        options.extend(crate::tuning::options());
+        options
+    }
+
+    /// These settings with the option `name` set to `value` (already checked
+    /// against [`options`](Self::options) by the drivers). `Ok(None)` for
+    /// the `Clear Hash` button, which is an action, not a setting.
+    pub(crate) fn with_option(&self, name: &str, value: &OptionValue) -> Result<Option<Settings>, OptionError> {
+        let mut settings = self.clone();
+        let is = |option: &str| option.eq_ignore_ascii_case(name.trim());
+        if is(crate::protocol::HASH) {
+            settings.hash_mb = count(name, value)?;
+        } else if is(crate::protocol::THREADS) {
+            settings.threads = count(name, value)?;
+        } else if is(crate::protocol::MULTIPV) {
+            settings.multipv = count(name, value)?;
+        } else if is(crate::protocol::CLEAR_HASH) {
+            return Ok(None);
+        } else if is(OWN_BOOK) {
+            settings.own_book = match value {
+                OptionValue::Check(on) => *on,
+                other => return Err(invalid(name, other, "true or false")),
+            };
+        } else if is(BOOK_FILE) {
+            settings.book_file = Some(text(name, value)?).filter(|p| !p.is_empty()).map(PathBuf::from);
+        } else {
+            #[cfg(feature = "tuning")]
+            if crate::tuning::is_option(name) {
+                settings.tuning.set_option(name, value)?;
+                return Ok(Some(settings));
+            }
+            return Err(OptionError::Unknown { name: name.to_owned() });
+        }
+        Ok(Some(settings))
+    }
+}
+
+/// The error for a value of the wrong kind or range.
+pub(crate) fn invalid(name: &str, value: &OptionValue, expected: &str) -> OptionError {
+    let value = match value {
+        OptionValue::Check(on) => on.to_string(),
+        OptionValue::Spin(n) => n.to_string(),
+        OptionValue::Combo(text) | OptionValue::String(text) => text.clone(),
+        OptionValue::Button => "(button)".to_owned(),
+    };
+    OptionError::InvalidValue { name: name.to_owned(), value, expected: expected.to_owned() }
+}
+
+/// A spin value as a count, at least 1 (its range is checked by the
+/// drivers, and brought into range when settings are applied).
+fn count(name: &str, value: &OptionValue) -> Result<usize, OptionError> {
+    match value {
+        OptionValue::Spin(n) => Ok(usize::try_from(*n).unwrap_or(0).max(1)),
+        other => Err(invalid(name, other, "an integer")),
+    }
+}
+
+/// A string value, trimmed; "" for none (GUIs may send `<empty>`).
+pub(crate) fn text<'a>(name: &str, value: &'a OptionValue) -> Result<&'a str, OptionError> {
+    match value {
+        OptionValue::String(text) => Ok(match text.trim() {
+            "<empty>" => "",
+            text => text,
+        }),
+        other => Err(invalid(name, other, "a string")),
+    }
+}
