@@ -33,6 +33,11 @@ pub fn example(name: &str) -> PathBuf {
     path
 }
 
+/// The path of the built `ox88` program (`src/main.rs`).
+pub fn binary() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_ox88"))
+}
+
 /// A path inside the repository's `tests/data`.
 pub fn data(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(relative)
@@ -52,7 +57,16 @@ pub struct Process {
 impl Process {
     /// Starts the example `name` with `args`.
     pub fn spawn(name: &str, args: &[&str]) -> Process {
-        let mut child = Command::new(example(name))
+        Process::start(example(name), name, args)
+    }
+
+    /// Starts the `ox88` program with `args`.
+    pub fn spawn_binary(args: &[&str]) -> Process {
+        Process::start(binary(), "ox88", args)
+    }
+
+    fn start(program: PathBuf, name: &str, args: &[&str]) -> Process {
+        let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

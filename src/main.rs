@@ -1,0 +1,114 @@
+//! The `ox88` program: the engine on standard input and output, speaking
+//! UCI or CECP (XBoard) as the first command asks.
+
+use ox88::protocol::Engine;
+use ox88::{Ox88, Settings};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const HELP: &str = "\
+ox88: a UCI and CECP (XBoard) chess engine
+
+usage: ox88 [--hash MB] [--threads N] [--book FILE]
+       ox88 bench [DEPTH]
+       ox88 --help | --version
+
+Reads commands on standard input: CECP if the first one is `xboard`, UCI otherwise. Start it from a GUI or
+match runner (cutechess, Arena, XBoard, python-chess), or type `uci`, `position startpos`, `go depth 10`.
+UCI extras: `d` (the board), `eval` (the evaluation explained), `go perft N`, `bench [DEPTH]`.
+
+  --hash MB       transposition table size (default 16; the option Hash, CECP memory)
+  --threads N     search threads (default 1; the option Threads, CECP cores)
+  --book FILE     play from this Polyglot opening book (the options BookFile and OwnBook)
+  bench [DEPTH]   search the fixed bench positions and print the node count (the search's signature) and speed
+  --help          show this help
+  --version       show the version";
+
+/// What the command line asks for.
+enum Command {
+    /// Boxed: with the feature `tuning`, settings hold evaluation weights.
+    Play(Box<Settings>),
+    Bench(Option<u32>),
+    Help,
+    Version,
+}
+
+fn parse(args: &[String]) -> Result<Command, String> {
+    let mut settings = Settings::default();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(Command::Help),
+            "--version" | "-V" => return Ok(Command::Version),
+            "--hash" => settings.hash_mb = count(value("--hash")?, "--hash", ox88::MAX_HASH_MB)?,
+            "--threads" => settings.threads = count(value("--threads")?, "--threads", ox88::MAX_THREADS)?,
+            "--book" => {
+                settings.book_file = Some(PathBuf::from(value("--book")?));
+                settings.own_book = true;
+            }
+            "bench" => {
+                let depth = match value("bench") {
+                    Ok(text) => Some(count(text, "bench", 64)? as u32),
+                    Err(_) => None,
+                };
+                return match args.next() {
+                    None => Ok(Command::Bench(depth)),
+                    Some(extra) => Err(format!("unexpected argument {extra:?} after bench")),
+                };
+            }
+            other => return Err(format!("unknown argument {other:?} (see --help)")),
+        }
+    }
+    Ok(Command::Play(Box::new(settings)))
+}
+
+/// A number from 1 to `max`.
+fn count(text: &str, name: &str, max: usize) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| format!("{name}: {text:?} is not a number from 1 to {max}"))
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Help => {
+            // `ox88 --help | head` closes the pipe early: not an error.
+            let _ = writeln!(std::io::stdout(), "{HELP}");
+        }
+        Command::Version => println!("ox88 {}", env!("CARGO_PKG_VERSION")),
+        Command::Bench(depth) => {
+            let report = Ox88::new().bench(depth).expect("ox88 has a benchmark");
+            println!("positions {}", report.positions);
+            println!("nodes {}", report.nodes);
+            println!("time {} ms", report.time.as_millis());
+            println!("nps {}", report.nps());
+        }
+        Command::Play(settings) => {
+            let engine = Ox88::with_settings(*settings).map_err(|e| e.to_string())?;
+            match ox88::protocol::run_stdio(engine) {
+                // The GUI went away without `quit`: nothing to report.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other.map_err(|e| e.to_string())?,
+            }
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match parse(&args) {
+        Ok(command) => run(command).map_err(|e| (e, 1)),
+        Err(e) => Err((e, 2)),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err((message, code)) => {
+            eprintln!("ox88: {message}");
+            ExitCode::from(code)
+        }
+    }
+}
