@@ -12,8 +12,7 @@ LIBS=${LIBS:-"ox88 shakmaty cozy-chess chess"}
 MODES=${MODES:-"bulk full"}
 PEERS_TARGET=${PEERS_TARGET:-target/peers-perft}
 
-cargo build --release --quiet --example perft
-PERFT=target/release/examples/perft
+PERFT=$(scripts/cargo-executable --release --example perft)   # wherever CARGO_TARGET_DIR puts it
 (cd "$PEERS_DIR" && CARGO_TARGET_DIR="$OLDPWD/$PEERS_TARGET" cargo build --release --quiet)
 PEERS="$PEERS_TARGET/release/peers-perft"
 

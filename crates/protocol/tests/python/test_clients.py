@@ -6,8 +6,8 @@ protocols, in standard chess and Chess960, with and without pondering.
 
 Any warning or error the client logs about the engine's output fails the test.
 
-Usage: test_clients.py PATH/TO/greedy   (build it with
-``cargo build --release -p ox88-protocol --example greedy``)
+Usage: test_clients.py PATH/TO/greedy   (``scripts/cargo-executable --release
+-p ox88-protocol --example greedy`` builds it and prints where it is)
 """
 
 import logging
