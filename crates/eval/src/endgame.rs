@@ -3,20 +3,19 @@
 //! corner for bishop and knight) so that the search finds the mate.
 
 use crate::pawns::PawnEntry;
-use crate::{Weights, S};
+use crate::{piece_value, Weights, S};
 use ox88_board::{Board, Color, File, Piece, Rank, Role, Square};
 
 /// The full endgame scale, out of which [`scale_factor`] counts.
 pub(crate) const NORMAL_SCALE: i32 = 64;
 
-/// Fixed piece values for material-class decisions (not tuned: they decide
-/// which rule applies, not how much it is worth).
-const NON_PAWN: [i32; 6] = [0, 320, 330, 500, 900, 0];
-
+/// The material of `color` other than pawns, by [`piece_value`] (fixed
+/// values, not tuned weights: they decide which rule applies, not how much
+/// it is worth).
 fn non_pawn_material(board: &Board, color: Color) -> i32 {
     [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .iter()
-        .map(|&role| board.count(Piece::new(color, role)) as i32 * NON_PAWN[role.index()])
+        .map(|&role| board.count(Piece::new(color, role)) as i32 * piece_value(role))
         .sum()
 }
 
@@ -50,10 +49,10 @@ pub(crate) fn scale_factor(board: &Board, w: &Weights, pawns: &PawnEntry, strong
     let count = |color, role| board.count(Piece::new(color, role));
     let (strong_npm, weak_npm) = (non_pawn_material(board, strong), non_pawn_material(board, weak));
 
-    if count(strong, Role::Pawn) == 0 && strong_npm - weak_npm <= NON_PAWN[Role::Bishop.index()] {
-        return if strong_npm < NON_PAWN[Role::Rook.index()] {
+    if count(strong, Role::Pawn) == 0 && strong_npm - weak_npm <= piece_value(Role::Bishop) {
+        return if strong_npm < piece_value(Role::Rook) {
             w.scale_minor_up_no_rook
-        } else if weak_npm <= NON_PAWN[Role::Bishop.index()] {
+        } else if weak_npm <= piece_value(Role::Bishop) {
             w.scale_minor_up_weak_minor
         } else {
             w.scale_minor_up
@@ -62,7 +61,7 @@ pub(crate) fn scale_factor(board: &Board, w: &Weights, pawns: &PawnEntry, strong
 
     if let (Some(ours), Some(theirs)) = (lone_bishop(board, strong), lone_bishop(board, weak)) {
         if ours.is_light() != theirs.is_light() {
-            let only_bishops = strong_npm == NON_PAWN[Role::Bishop.index()] && weak_npm == strong_npm;
+            let only_bishops = strong_npm == piece_value(Role::Bishop) && weak_npm == strong_npm;
             return if only_bishops {
                 let passers = pawns.passed[strong].count_ones() as i32;
                 (w.scale_opposite_bishops + w.scale_opposite_bishops_passer * passers).min(NORMAL_SCALE)

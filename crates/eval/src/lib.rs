@@ -23,7 +23,7 @@ mod weights_text;
 
 pub use classical::{phase, Classical, MAX_PHASE};
 pub use explain::{explain, Explanation};
-pub use material::Material;
+pub use material::{piece_value, Material};
 pub use ox88_board::Score;
 pub use parameters::Parameter;
 pub use terms::{Term, Terms};

@@ -9,16 +9,14 @@
 use arrayvec::ArrayVec;
 use ox88_board::geometry::{attack_mask, piece_mask, SLIDER_MASK};
 use ox88_board::{Board, Color, Move, Role, Square};
+use ox88_eval::piece_value;
 
-/// Piece values for exchanges, in centipawns.
+/// Piece values for exchanges, in centipawns: ox88-eval's [`piece_value`],
+/// with the king worth more than all the rest (taking it ends everything).
 pub const fn see_value(role: Role) -> i32 {
     match role {
-        Role::Pawn => 100,
-        Role::Knight => 320,
-        Role::Bishop => 330,
-        Role::Rook => 500,
-        Role::Queen => 950,
         Role::King => 20_000,
+        _ => piece_value(role),
     }
 }
 
