@@ -11,7 +11,8 @@ use ox88_protocol::Flow;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let out = SharedBuffer::default();
-    let mut driver = XbDriver::new(FirstLegal::default(), out.clone());
+    // Searches run inline: FirstLegal answers at once, so no thread per input.
+    let mut driver = XbDriver::new_inline(FirstLegal::default(), out.clone());
     for line in text.lines().take(64) {
         if driver.handle_line(line).expect("memory writes do not fail") == Flow::Quit {
             break;

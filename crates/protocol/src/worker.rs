@@ -46,13 +46,23 @@ pub(crate) struct Worker<E> {
     handle: StopHandle,
     tx: Sender<Event>,
     rx: Receiver<Event>,
+    /// Searches run on the caller's thread, to the end, instead of on a
+    /// thread of their own (for engines that answer at once).
+    inline: bool,
 }
 
 impl<E: Engine + 'static> Worker<E> {
     pub(crate) fn new(engine: E) -> Worker<E> {
         let (tx, rx) = channel();
         let handle = engine.stop_handle();
-        Worker { state: State::Idle(engine), handle, tx, rx }
+        Worker { state: State::Idle(engine), handle, tx, rx, inline: false }
+    }
+
+    /// A worker whose searches run on the caller's thread: its events are
+    /// the same, queued before `start` returns, and nothing can interrupt
+    /// the search.
+    pub(crate) fn inline(engine: E) -> Worker<E> {
+        Worker { inline: true, ..Worker::new(engine) }
     }
 
     /// The engine, when no search is running.
@@ -90,6 +100,16 @@ impl<E: Engine + 'static> Worker<E> {
         };
         self.handle.reset(limits.ponder);
         let tx = self.tx.clone();
+        if self.inline {
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                engine.search(&game, &limits, &mut |report: &Report| {
+                    let _ = tx.send(Event::Info(report.clone()));
+                })
+            }));
+            let _ = tx.send(Event::Done(result.ok()));
+            self.state = State::Idle(engine);
+            return;
+        }
         let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
             let result = catch_unwind(AssertUnwindSafe(|| {
                 let mut report = |report: &Report| {

@@ -160,3 +160,40 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn inline_drivers_answer_before_the_next_command() {
+    use ox88_protocol::testing::{FirstLegal, SharedBuffer};
+    // A search on the driver's own thread has ended when `handle_line`
+    // returns: one poll writes its move, with no thread started.
+    let out = SharedBuffer::default();
+    let mut uci = ox88_protocol::uci::UciDriver::new_inline(FirstLegal::default(), out.clone());
+    for (n, line) in ["position startpos moves e2e4", "go depth 1", "go infinite", "stop"].into_iter().enumerate() {
+        uci.handle_line(line).unwrap();
+        uci.poll().unwrap();
+        let bestmoves = out.text().lines().filter(|l| l.starts_with("bestmove")).count();
+        // `go infinite` waits for `stop` even though the search has ended.
+        assert_eq!(bestmoves, [0, 1, 1, 2][n], "after {line:?}:\n{}", out.text());
+    }
+    uci.finish().unwrap();
+    let out = SharedBuffer::default();
+    let mut cecp = ox88_protocol::xboard::XbDriver::new_inline(FirstLegal::default(), out.clone());
+    for line in ["xboard", "new", "hard", "usermove e2e4"] {
+        cecp.handle_line(line).unwrap();
+        cecp.poll().unwrap();
+    }
+    assert!(out.text().lines().last().is_some_and(|l| l.starts_with("move ")), "{}", out.text());
+    // The engine now ponders (inline, so already done): the expected reply
+    // is a ponder hit, answered at once.
+    let reply = {
+        let mut game = ox88_movegen::Position::startpos();
+        game.play_uci("e2e4").unwrap();
+        let played = out.text().lines().last().unwrap().trim_start_matches("move ").to_owned();
+        game.play_uci(&played).unwrap();
+        ox88_movegen::MoveGen::legal_moves(game.board())[0].to_string()
+    };
+    cecp.handle_line(&format!("usermove {reply}")).unwrap();
+    cecp.poll().unwrap();
+    assert_eq!(out.text().lines().filter(|l| l.starts_with("move ")).count(), 2, "{}", out.text());
+    cecp.finish().unwrap();
+}

@@ -59,8 +59,21 @@ pub struct UciDriver<E, W> {
 impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
     /// A driver for `engine`, writing to `out`, at the start position.
     pub fn new(engine: E, out: W) -> UciDriver<E, W> {
+        UciDriver::with_worker(Worker::new(engine), out)
+    }
+
+    /// A driver that runs each search on the calling thread, to its end,
+    /// before it handles the next command: for engines that answer at once
+    /// (tests, fuzzing: no thread is started), since `stop` and `ponderhit`
+    /// cannot interrupt such a search. Its output is what [`new`](Self::new)
+    /// writes when each search ends before the next command arrives.
+    pub fn new_inline(engine: E, out: W) -> UciDriver<E, W> {
+        UciDriver::with_worker(Worker::inline(engine), out)
+    }
+
+    fn with_worker(worker: Worker<E>, out: W) -> UciDriver<E, W> {
         UciDriver {
-            worker: Worker::new(engine),
+            worker,
             out,
             game: Position::startpos(),
             chess960: false,

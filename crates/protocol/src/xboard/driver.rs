@@ -98,8 +98,22 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
     /// A driver for `engine`, writing to `out`, at the start of a new game
     /// with the engine playing black.
     pub fn new(engine: E, out: W) -> XbDriver<E, W> {
+        XbDriver::with_worker(Worker::new(engine), out)
+    }
+
+    /// A driver that runs each search on the calling thread, to its end,
+    /// before it handles the next command: for engines that answer at once
+    /// (tests, fuzzing: no thread is started), since `?`, `stop`-like
+    /// commands and ponder hits cannot interrupt such a search. Its output
+    /// is what [`new`](Self::new) writes when each search ends before the
+    /// next command arrives.
+    pub fn new_inline(engine: E, out: W) -> XbDriver<E, W> {
+        XbDriver::with_worker(Worker::inline(engine), out)
+    }
+
+    fn with_worker(worker: Worker<E>, out: W) -> XbDriver<E, W> {
         XbDriver {
-            worker: Worker::new(engine),
+            worker,
             out,
             game: Position::startpos(),
             chess960: false,
