@@ -1,32 +1,32 @@
-//! The architecture's invariants, read from the member crates' manifests:
-//! the protocol crate and the search never depend on each other (directly,
-//! through another crate, or for their tests), and the control seam they
-//! share sits at the bottom of the graph, on the board alone.
+//! The architecture's invariants, as the README's "Architecture" section
+//! states them, read from the manifests and sources: dependencies point one
+//! way, from the board up; the protocol crate and the search never depend on
+//! each other, and the control seam they share sits on the board alone; only
+//! the protocol crate writes protocol messages; every crate inherits the
+//! workspace lints; `unsafe` code is forbidden or justified.
 
+mod manifest;
+
+use manifest::Manifest;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Each workspace crate's `ox88-*` dependencies (normal, dev and build).
-fn graph() -> BTreeMap<String, BTreeSet<String>> {
-    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
-    let mut graph = BTreeMap::new();
-    for entry in std::fs::read_dir(&crates).expect("the crates directory") {
-        let manifest = entry.expect("a directory entry").path().join("Cargo.toml");
-        let Ok(text) = std::fs::read_to_string(&manifest) else { continue };
-        let (mut name, mut deps, mut section) = (None, BTreeSet::new(), String::new());
-        for line in text.lines().map(str::trim) {
-            if line.starts_with('[') {
-                section = line.to_owned();
-            } else if section == "[package]" && line.starts_with("name") {
-                name = line.split('"').nth(1).map(str::to_owned);
-            } else if section.ends_with("dependencies]") && line.starts_with("ox88-") {
-                let dep = line.split(['.', ' ', '=']).next().expect("a dependency name");
-                deps.insert(dep.to_owned());
-            }
+/// Each member crate's `ox88-*` dependencies: normal, dev and build alike
+/// with `all_kinds`, the library's own (`[dependencies]`) without.
+fn graph(all_kinds: bool) -> BTreeMap<String, BTreeSet<String>> {
+    let members = manifest::members().into_iter();
+    let deps = |m: &Manifest| -> BTreeSet<String> {
+        if all_kinds {
+            m.ox88_dependencies().into_iter().collect()
+        } else {
+            m.section("dependencies")
+                .keys()
+                .map(|k| k.split('.').next().expect("a key").to_owned())
+                .filter(|k| k.starts_with("ox88-"))
+                .collect()
         }
-        graph.insert(name.unwrap_or_else(|| panic!("{} names its package", manifest.display())), deps);
-    }
-    graph
+    };
+    members.map(|m| (m.name(), deps(&m))).collect()
 }
 
 /// Everything `name` depends on, directly or not.
@@ -43,9 +43,13 @@ fn closure(graph: &BTreeMap<String, BTreeSet<String>>, name: &str) -> BTreeSet<S
     seen
 }
 
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|&name| name.to_owned()).collect()
+}
+
 #[test]
 fn the_protocol_and_the_search_do_not_know_each_other() {
-    let graph = graph();
+    let graph = graph(true);
     for name in ["ox88-board", "ox88-control", "ox88-protocol", "ox88-search"] {
         assert!(graph.contains_key(name), "{name} is a member: {graph:?}");
     }
@@ -57,15 +61,118 @@ fn the_protocol_and_the_search_do_not_know_each_other() {
 
 #[test]
 fn the_control_seam_stands_on_the_board_alone() {
-    let graph = graph();
-    let expected: BTreeSet<String> = ["ox88-board".to_owned()].into();
-    assert_eq!(closure(&graph, "ox88-control"), expected);
+    assert_eq!(closure(&graph(true), "ox88-control"), set(&["ox88-board"]));
 }
 
 #[test]
 fn no_crate_depends_on_itself_through_others() {
-    let graph = graph();
+    let graph = graph(true);
     for name in graph.keys() {
         assert!(!closure(&graph, name).contains(name), "a cycle through {name}");
+    }
+}
+
+/// The layers of the README's crate table: what each library may use. A
+/// crate may use less; a new dependency between them changes the README too.
+#[test]
+fn each_library_uses_only_the_layers_below_it() {
+    let allowed: [(&str, &[&str]); 7] = [
+        ("ox88-board", &[]),
+        ("ox88-control", &["ox88-board"]),
+        ("ox88-movegen", &["ox88-board"]),
+        ("ox88-eval", &["ox88-board"]),
+        ("ox88-book", &["ox88-board", "ox88-movegen"]),
+        ("ox88-search", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-eval"]),
+        ("ox88-protocol", &["ox88-board", "ox88-control", "ox88-movegen"]),
+    ];
+    let graph = graph(false);
+    for (name, allowed) in allowed {
+        let deps = graph.get(name).unwrap_or_else(|| panic!("{name} is a member"));
+        let extra: Vec<_> = deps.difference(&set(allowed)).cloned().collect();
+        assert!(extra.is_empty(), "{name} depends on {extra:?}, above its layer");
+    }
+}
+
+#[test]
+fn every_crate_inherits_the_workspace_lints() {
+    // unsafe_code = "deny", missing_docs = "warn" (an error under CI's
+    // clippy -D warnings), rust_2018_idioms: declared once, in the root.
+    for manifest in std::iter::once(manifest::root()).chain(manifest::members()) {
+        let lints = manifest.section("lints");
+        assert_eq!(
+            lints.get("workspace").map(String::as_str),
+            Some("true"),
+            "{}: [lints] workspace = true",
+            manifest.name()
+        );
+    }
+}
+
+/// The Rust files under `dir`, recursively.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten() {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// The lines of `text` that are code, not comments.
+fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, line)| (i + 1, line.trim())).filter(|(_, line)| !line.starts_with("//"))
+}
+
+#[test]
+fn only_the_protocol_crate_writes_protocol_messages() {
+    // The words that begin UCI and CECP messages and commands; other crates
+    // may name them in comments, never in code.
+    const WORDS: [&str; 10] = [
+        "bestmove",
+        "uciok",
+        "readyok",
+        "isready",
+        "info string",
+        "info depth",
+        "setoption",
+        "usermove",
+        "protover",
+        "feature done",
+    ];
+    for member in manifest::members().into_iter().filter(|m| m.name() != "ox88-protocol") {
+        for file in rust_files(&member.dir().join("src")) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (number, line) in code_lines(&text) {
+                let found = WORDS.iter().find(|word| line.contains(*word));
+                assert!(found.is_none(), "{}:{number}: {found:?} belongs in ox88-protocol: {line}", file.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn unsafe_code_is_forbidden_or_justified() {
+    // A crate that does not forbid unsafe code must say why at each use.
+    for manifest in std::iter::once(manifest::root()).chain(manifest::members()) {
+        let src = manifest.dir().join("src");
+        let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap_or_default();
+        if lib.contains("#![forbid(unsafe_code)]") {
+            continue;
+        }
+        for file in rust_files(&src) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            let lines: Vec<&str> = text.lines().collect();
+            for (number, line) in code_lines(&text) {
+                if line.contains("unsafe ") || line.contains("unsafe{") {
+                    let before = &lines[number.saturating_sub(11)..number - 1];
+                    let justified = before.iter().any(|l| l.contains("SAFETY:"));
+                    assert!(justified, "{}:{number}: unsafe without a `// SAFETY:` comment above it", file.display());
+                }
+            }
+        }
     }
 }
