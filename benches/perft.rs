@@ -1,6 +1,6 @@
 //! Bulk perft on the six positions of the chess programming wiki's "Perft
 //! Results" page: the move generator's speed, comparable with the peers
-//! measured by `../shared/tools/peers-perft`.
+//! measured by `scripts/peers-perft.sh` (see `docs/perft.md`).
 
 // criterion_group! generates an undocumented public function.
 #![allow(missing_docs)]
