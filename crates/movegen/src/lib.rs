@@ -18,6 +18,7 @@ mod position_rules;
 mod san;
 mod san_line;
 mod san_parse;
+mod san_resolve;
 #[doc(hidden)]
 pub mod testing;
 mod uci;

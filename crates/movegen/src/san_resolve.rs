@@ -1,0 +1,449 @@
+//! Resolving SAN against a position: the move a [`San`] names, found from
+//! its destination (the few pieces of its kind that reach it, or the one or
+//! two squares a pawn can come from) and checked for legality only for
+//! those, instead of generating every legal move. Reading a game's moves
+//! is mostly this.
+
+use crate::san::San;
+use crate::san_parse::SanError;
+use crate::{MoveGen, MoveList};
+use ox88_board::geometry::{self, SLIDER_MASK};
+use ox88_board::{Board, CastlingSide, Cell, Color, Direction, File, Move, MoveKind, Piece, Rank, Role, Square};
+
+/// Finds the legal move that `san` names: exactly one must match.
+///
+/// A pawn move without an origin file is a push (as python-chess reads
+/// it); a move with a full origin square and no piece letter ("g1f3") may be
+/// any piece's. A written "x" is not required to match a capture.
+pub(crate) fn resolve(board: &Board, san: San) -> Result<Move, SanError> {
+    match san {
+        San::Castle(side) => castle(board, san, side),
+        San::Normal { role: Role::Pawn, file, rank: None, to, promotion, .. } => pawn(board, san, file, to, promotion),
+        San::Normal { role, file, rank, to, promotion: None, .. } if role != Role::Pawn => {
+            piece(board, san, role, file, rank, to)
+        }
+        // Rare forms ("g1f3" for any piece, a pawn's origin rank, a piece
+        // with a promotion): against every legal move.
+        _ => by_generation(board, san),
+    }
+}
+
+fn castle(board: &Board, san: San, side: CastlingSide) -> Result<Move, SanError> {
+    let us = board.side_to_move();
+    let rook = board.castling().rook(us, side).ok_or(SanError::Illegal { san })?;
+    let kind = match side {
+        CastlingSide::Short => MoveKind::CastleShort,
+        CastlingSide::Long => MoveKind::CastleLong,
+    };
+    let m = Move::new(board.king(us), rook, kind);
+    if board.is_legal(m) {
+        Ok(m)
+    } else {
+        Err(SanError::Illegal { san })
+    }
+}
+
+fn pawn(board: &Board, san: San, file: Option<File>, to: Square, promotion: Option<Role>) -> Result<Move, SanError> {
+    match pawn_move(board, file, to, promotion) {
+        Ok(m) => Ok(m),
+        Err(PawnError::Illegal) => Err(SanError::Illegal { san }),
+        Err(PawnError::MissingPromotion) => Err(SanError::MissingPromotion { san }),
+    }
+}
+
+/// Why a pawn move does not resolve (a `Copy` stand-in for [`SanError`],
+/// which owns a list, so that the fast path builds none).
+enum PawnError {
+    Illegal,
+    MissingPromotion,
+}
+
+fn pawn_move(board: &Board, file: Option<File>, to: Square, promotion: Option<Role>) -> Result<Move, PawnError> {
+    use PawnError::Illegal;
+    let us = board.side_to_move();
+    let pawn = Some(Piece::new(us, Role::Pawn));
+    let behind = to.offset(-us.forward()).ok_or(Illegal)?;
+    let target = board.piece_at(to);
+    let (from, capture) = match file.filter(|&f| f != to.file()) {
+        // A push, one or two squares.
+        None => {
+            if target.is_some() {
+                return Err(Illegal);
+            }
+            match board.piece_at(behind) {
+                p if p == pawn => (behind, None),
+                None if to.rank() == relative_rank(us, 3) && promotion.is_none() => {
+                    let from = behind.offset(-us.forward()).ok_or(Illegal)?;
+                    let m = Move::new(from, to, MoveKind::DoublePush);
+                    return if board.piece_at(from) == pawn && legal_non_king(board, m) { Ok(m) } else { Err(Illegal) };
+                }
+                _ => return Err(Illegal),
+            }
+        }
+        // A capture from the next file.
+        Some(f) => {
+            let from = Square::from_coords(f, behind.rank());
+            if f.index().abs_diff(to.file().index()) != 1 || board.piece_at(from) != pawn {
+                return Err(Illegal);
+            }
+            match target {
+                Some(p) if p.color() != us => (from, Some(MoveKind::Capture)),
+                None if board.en_passant() == Some(to) => {
+                    // En passant can uncover the king along the rank: the
+                    // generator decides.
+                    let m = Move::new(from, to, MoveKind::EnPassant);
+                    return if promotion.is_none() && board.is_legal(m) { Ok(m) } else { Err(Illegal) };
+                }
+                _ => return Err(Illegal),
+            }
+        }
+    };
+    let last_rank = to.rank() == relative_rank(us, 7);
+    let kind = match (last_rank, promotion, capture) {
+        (false, None, None) => MoveKind::Quiet,
+        (false, None, Some(kind)) => kind,
+        (false, Some(_), _) => return Err(Illegal),
+        // The role is checked after legality: a missing one is named only
+        // for a move that would be legal.
+        (true, role, None) => MoveKind::Promotion(role.unwrap_or(Role::Queen)),
+        (true, role, Some(_)) => MoveKind::PromotionCapture(role.unwrap_or(Role::Queen)),
+    };
+    let m = Move::new(from, to, kind);
+    if !legal_non_king(board, m) {
+        Err(Illegal)
+    } else if last_rank && promotion.is_none() {
+        Err(PawnError::MissingPromotion)
+    } else {
+        Ok(m)
+    }
+}
+
+fn piece(
+    board: &Board,
+    san: San,
+    role: Role,
+    file: Option<File>,
+    rank: Option<Rank>,
+    to: Square,
+) -> Result<Move, SanError> {
+    let us = board.side_to_move();
+    let target = to.index0x88() as u8;
+    let kind = match board.cell(target) {
+        cell if cell.is_color(us) => return Err(SanError::Illegal { san }),
+        cell if cell.is_empty() => MoveKind::Quiet,
+        _ => MoveKind::Capture,
+    };
+    let mask = geometry::role_mask(us, role as usize);
+    let wanted = Cell::of(Piece::new(us, role));
+    // The origin file and rank as bits of the 0x88 index to compare.
+    let (file_bits, file_value) = file.map_or((0, 0), |f| (0x07, f.index()));
+    let (rank_bits, rank_value) = rank.map_or((0, 0), |r| (0x70, r.index() << 4));
+    // The squares of the pieces of the kind that reach `to` on an empty
+    // board, collected without a branch per piece (which one matches is
+    // unpredictable): each square is written, and kept if it matches.
+    let mut found = [0u8; 16];
+    let mut count = 0;
+    let mut consider = |from: u8, reaches: bool| {
+        let hit = reaches
+            & (board.cell(from) == wanted)
+            & (from & file_bits == file_value)
+            & (from & rank_bits == rank_value);
+        found[count] = from;
+        count += usize::from(hit);
+    };
+    match role {
+        // Knights from the eight squares a knight reaches `to` from (off
+        // the board they read as the wall), the king from its square.
+        Role::Knight => Direction::KNIGHT.iter().for_each(|&d| consider(target.wrapping_add(d as u8), true)),
+        Role::King => {
+            let king = board.king(us).index0x88() as u8;
+            consider(king, geometry::attack_mask_0x88(king, target) & mask != 0);
+        }
+        _ => board.non_pawns(us).iter().take(15).for_each(|&from| {
+            let from = from.index0x88() as u8;
+            consider(from, geometry::attack_mask_0x88(from, target) & mask != 0);
+        }),
+    }
+    let them = !us;
+    let legal = |from: u8| {
+        if mask & SLIDER_MASK != 0 && !clear(board, from, target, OFF_BOARD) {
+            return None;
+        }
+        let m = Move::new(Square::from_0x88_masked(from), to, kind);
+        let legal = match role {
+            Role::King => !attacked(board, them, target, from),
+            _ => legal_non_king(board, m),
+        };
+        legal.then_some(m)
+    };
+    let mut first = None;
+    for &from in &found[..count] {
+        if let Some(m) = legal(from) {
+            if first.is_some() {
+                // Rare: list them all.
+                let candidates = found[..count].iter().filter_map(|&from| legal(from)).collect();
+                return Err(SanError::Ambiguous { san, candidates });
+            }
+            first = Some(m);
+        }
+    }
+    first.ok_or(SanError::Illegal { san })
+}
+
+/// Whether the pseudo-legal move `m` of a piece other than the king (no
+/// en passant, no castling) leaves the king safe: it does not leave a
+/// line on which it shields the king, and it captures or blocks every
+/// piece giving check (there can be only one it resolves).
+#[inline]
+fn legal_non_king(board: &Board, m: Move) -> bool {
+    let us = board.side_to_move();
+    let them = !us;
+    let king = board.king(us).index0x88() as u8;
+    let (from, to) = (m.from().index0x88() as u8, m.to().index0x88() as u8);
+    if leaves_pin(board, them, king, from, to) {
+        return false;
+    }
+    let behind = king.wrapping_add(us.forward() as u8);
+    let pawn = Cell::of(Piece::new(them, Role::Pawn));
+    let mut safe = true;
+    for checker in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
+        safe &= board.cell(checker) != pawn || checker == to;
+    }
+    // The enemy pieces other than pawns, by table (a match on the role
+    // would compile to a jump mispredicted on most pieces).
+    for &square in board.non_pawns(them) {
+        let checker = square.index0x88() as u8;
+        let mask = geometry::role_mask(them, board.cell(checker).role_code());
+        if geometry::attack_mask_0x88(checker, king) & mask != 0 {
+            let slider = mask & SLIDER_MASK != 0;
+            if !slider || clear(board, checker, king, OFF_BOARD) {
+                let line = geometry::step_0x88(king, checker);
+                let blocks = geometry::step_0x88(king, to) == line && geometry::step_0x88(to, checker) == line;
+                safe &= checker == to || (slider && blocks);
+            }
+        }
+    }
+    safe
+}
+
+/// A 0x88 index off the board, for "no square".
+const OFF_BOARD: u8 = 0x88;
+
+/// Whether a piece of `by` attacks the 0x88 index `target`, counting the
+/// index `ignore` as empty (the square a king steps away from, or
+/// [`OFF_BOARD`]). As [`Board::attacked_ignoring`] tells, looking at the
+/// two squares a pawn would attack from and then only at the pieces
+/// other than pawns, with tables instead of matches (which compile to
+/// jumps mispredicted on most pieces): most of a move's resolution time
+/// otherwise.
+#[inline]
+fn attacked(board: &Board, by: Color, target: u8, ignore: u8) -> bool {
+    let behind = target.wrapping_sub(by.forward() as u8);
+    let pawn = Cell::of(Piece::new(by, Role::Pawn));
+    // Off-board indices read as the wall: no edge tests needed.
+    if (board.cell(behind.wrapping_sub(1)) == pawn) | (board.cell(behind.wrapping_add(1)) == pawn) {
+        return true;
+    }
+    for &from in board.non_pawns(by) {
+        let from = from.index0x88() as u8;
+        let mask = geometry::role_mask(by, board.cell(from).role_code());
+        if geometry::attack_mask_0x88(from, target) & mask != 0
+            && (mask & SLIDER_MASK == 0 || clear(board, from, target, ignore))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the squares strictly between the 0x88 indices `from` and `to`
+/// (on one line) are empty, counting `ignore` as empty.
+#[inline]
+fn clear(board: &Board, from: u8, to: u8, ignore: u8) -> bool {
+    let step = geometry::step_0x88(from, to) as u8;
+    let mut index = from.wrapping_add(step);
+    while index != to {
+        if !board.cell(index).is_empty() && index != ignore {
+            return false;
+        }
+        index = index.wrapping_add(step);
+    }
+    true
+}
+
+/// Whether a piece on the 0x88 index `from`, moving to `to`, leaves the
+/// line on which it shields its king (on `king`) from a slider of `them`.
+#[inline]
+fn leaves_pin(board: &Board, them: Color, king: u8, from: u8, to: u8) -> bool {
+    if geometry::attack_mask_0x88(king, from) & SLIDER_MASK == 0 {
+        return false;
+    }
+    let ray = geometry::step_0x88(king, from);
+    if geometry::step_0x88(king, to) == ray || !clear(board, king, from, OFF_BOARD) {
+        return false;
+    }
+    let mut index = from.wrapping_add(ray as u8);
+    loop {
+        // Off the board every index reads as the wall.
+        let cell = board.cell(index);
+        if cell.is_wall() {
+            return false;
+        }
+        if !cell.is_empty() {
+            // Beyond `from`, two squares or more from the king on its
+            // line: only a slider of the line's kind attacks the king.
+            return cell.is_color(them)
+                && geometry::role_mask(them, cell.role_code()) & geometry::attack_mask_0x88(index, king) != 0;
+        }
+        index = index.wrapping_add(ray as u8);
+    }
+}
+
+/// Rank `index` (0-based) as seen from `color`'s side.
+fn relative_rank(color: Color, index: u8) -> Rank {
+    let rank = Rank::new(index).expect("0..8 is a rank");
+    match color {
+        Color::White => rank,
+        Color::Black => rank.flip(),
+    }
+}
+
+/// Resolution against the whole list of legal moves: for the rare forms,
+/// and the reference the fast paths are tested against. Kept out of line:
+/// its two move lists would weigh on the stack frame of every resolution.
+#[cold]
+#[inline(never)]
+pub(crate) fn by_generation(board: &Board, san: San) -> Result<Move, SanError> {
+    let mut list = MoveList::new();
+    board.generate_legal(&mut list);
+    let (role, file, rank, to, promotion) = match san {
+        San::Castle(side) => {
+            let kind = match side {
+                CastlingSide::Short => MoveKind::CastleShort,
+                CastlingSide::Long => MoveKind::CastleLong,
+            };
+            return list.iter().copied().find(|m| m.kind() == kind).ok_or(SanError::Illegal { san });
+        }
+        San::Normal { role, file, rank, to, promotion, .. } => (role, file, rank, to, promotion),
+    };
+    let any_piece = role == Role::Pawn && file.is_some() && rank.is_some();
+    let matches = |m: &Move| {
+        let Some(piece) = board.piece_at(m.from()) else { return false };
+        !m.is_castle()
+            && m.to() == to
+            && (any_piece || piece.role() == role)
+            && file.is_none_or(|f| m.from().file() == f)
+            && rank.is_none_or(|r| m.from().rank() == r)
+            && (role != Role::Pawn || file.is_some() || m.from().file() == to.file())
+    };
+    let mut candidates = MoveList::new();
+    let mut promotions_only = false;
+    for m in list.iter().copied().filter(matches) {
+        if m.promotion() == promotion {
+            candidates.push(m);
+        } else if promotion.is_none() {
+            promotions_only = true;
+        }
+    }
+    match candidates.len() {
+        1 => Ok(candidates[0]),
+        0 if promotions_only => Err(SanError::MissingPromotion { san }),
+        0 => Err(SanError::Illegal { san }),
+        _ => Err(SanError::Ambiguous { san, candidates: candidates.to_vec() }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ox88_board::Board;
+
+    /// The positions of the perft suites and their children (of the first
+    /// Chess960 ones).
+    fn positions() -> Vec<Board> {
+        let mut all = Vec::new();
+        for (name, limit) in [("standard.epd", usize::MAX), ("special.epd", usize::MAX), ("chess960.epd", 20)] {
+            let path = format!("{}/../../tests/data/perft/{name}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            for line in text.lines().filter(|l| !l.trim().is_empty()).take(limit) {
+                let board: Board = line.split(';').next().expect("a FEN").trim().parse().expect("valid FEN");
+                for m in board.legal_moves() {
+                    let mut child = board.clone();
+                    child.make_move_unchecked(m);
+                    all.push(child);
+                }
+                all.push(board);
+            }
+        }
+        all
+    }
+
+    /// Every SAN shape the fast paths take: each role to each square, with
+    /// no origin, an origin file or an origin rank, and pawn promotions.
+    fn sans() -> Vec<San> {
+        let mut all = vec![San::Castle(CastlingSide::Short), San::Castle(CastlingSide::Long)];
+        let origins = std::iter::once((None, None))
+            .chain(File::ALL.into_iter().map(|f| (Some(f), None)))
+            .chain((0..8).map(|r| (None, Rank::new(r))));
+        for (file, rank) in origins {
+            for to in Square::all() {
+                for role in Role::ALL {
+                    let promotions: &[Option<Role>] =
+                        if role == Role::Pawn { &[None, Some(Role::Queen), Some(Role::Knight)] } else { &[None] };
+                    for &promotion in promotions {
+                        all.push(San::Normal { role, file, rank, capture: false, to, promotion });
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    fn sorted(result: Result<Move, SanError>) -> Result<Move, SanError> {
+        match result {
+            Err(SanError::Ambiguous { san, mut candidates }) => {
+                candidates.sort_by_key(|m| m.to_raw());
+                Err(SanError::Ambiguous { san, candidates })
+            }
+            other => other,
+        }
+    }
+
+    #[test]
+    fn attacks_agree_with_the_board() {
+        for board in positions() {
+            let us = board.side_to_move();
+            let king = board.king(us).index0x88() as u8;
+            assert_eq!(attacked(&board, !us, king, OFF_BOARD), board.in_check(), "{}", board.fen());
+            for square in Square::all() {
+                let index = square.index0x88() as u8;
+                for by in Color::ALL {
+                    assert_eq!(attacked(&board, by, index, OFF_BOARD), board.is_attacked(square, by));
+                    let ignoring = board.attacked_ignoring(square, by, &[board.king(!by)]);
+                    assert_eq!(attacked(&board, by, index, board.king(!by).index0x88() as u8), ignoring);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_paths_agree_with_the_legal_move_list() {
+        let sans = sans();
+        let (mut count, mut resolved) = (0, 0);
+        for board in positions() {
+            count += 1;
+            // Origins matter only on squares some move reaches.
+            let targets: Vec<Square> = board.legal_moves().iter().map(|m| m.to()).collect();
+            let wanted = |san: &San| match san {
+                San::Normal { file: None, rank: None, .. } | San::Castle(_) => true,
+                San::Normal { to, .. } => targets.contains(to),
+            };
+            for &san in sans.iter().filter(|san| wanted(san)) {
+                let fast = sorted(resolve(&board, san));
+                assert_eq!(fast, sorted(by_generation(&board, san)), "{san} in {}", board.fen());
+                resolved += usize::from(fast.is_ok());
+            }
+        }
+        assert!(count > 2800 && resolved > 100_000, "{count} positions, {resolved} moves");
+    }
+}
