@@ -13,6 +13,7 @@ pub use ox88_book as book;
 pub use ox88_control as control;
 pub use ox88_eval as eval;
 pub use ox88_movegen as movegen;
+pub use ox88_pgn as pgn;
 /// The front door of the library: a position with its moves, checked play,
 /// notation and the rules (see [`movegen::Position`]).
 pub use ox88_movegen::Position;

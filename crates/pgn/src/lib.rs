@@ -1,0 +1,34 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod builder;
+mod error;
+mod export;
+mod game;
+mod headers;
+mod movetext;
+mod nag;
+mod raw;
+mod reader;
+mod replay;
+mod result;
+mod scan;
+mod setup;
+pub mod source;
+mod tags;
+mod visitor;
+mod writer;
+
+pub use builder::GameBuilder;
+pub use error::{ErrorKind, GameId, PgnError};
+pub use game::{Game, Line, MoveToken, Node};
+pub use headers::{Headers, SEVEN_TAG_ROSTER};
+pub use nag::{Nag, ParseNagError};
+pub use raw::{RawComment, RawTag};
+pub use reader::{Games, Reader, DEFAULT_MAX_TOKEN_LEN};
+pub use replay::Step;
+pub use result::{GameResult, ParseResultError};
+pub use setup::SetupTags;
+pub use visitor::{Skip, Visitor};
+pub use writer::{Writer, MAX_LINE};

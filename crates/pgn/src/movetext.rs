@@ -1,0 +1,330 @@
+//! The movetext scanner: the tokens of one window of input, handed to a
+//! visitor as they are recognised. It stops where the window ends inside a
+//! token (the reader brings more input and scans again from the token's
+//! start), at the end of the game, or at an error.
+
+use crate::scan::{digits_end, find, is_space, number_end, san_end};
+use crate::{ErrorKind, GameResult, Nag, RawComment, Visitor};
+use ox88_movegen::SanPlus;
+
+/// Where the scan is between two windows.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Movetext {
+    /// Variations open and visited.
+    pub depth: u32,
+    /// Parentheses open inside a variation being skipped (0: not skipping).
+    pub skip: u32,
+}
+
+/// Why the scan stopped.
+#[derive(Debug)]
+pub(crate) enum Step {
+    /// The window ends inside the token starting here: scan again from
+    /// here with more input.
+    Refill(usize),
+    /// The movetext is over; the rest of the input starts here.
+    End(usize),
+    /// The token `start..end` is in error.
+    Fail { start: usize, end: usize, kind: ErrorKind },
+}
+
+/// The byte after the end of a token `start..end`, unless the window ends
+/// there before the input does (then the token may go on).
+macro_rules! complete {
+    ($buf:expr, $at_end:expr, $start:expr, $end:expr) => {
+        if $end == $buf.len() && !$at_end {
+            return Step::Refill($start);
+        }
+    };
+}
+
+/// Scans the movetext in `buf` (`at_end`: nothing follows the window).
+pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, visitor: &mut V) -> Step {
+    let len = buf.len();
+    let mut i = 0;
+    loop {
+        while i < len && is_space(buf[i]) {
+            i += 1;
+        }
+        if i == len {
+            return if at_end { Step::End(len) } else { Step::Refill(len) };
+        }
+        if state.skip > 0 {
+            match skip_variation(buf, i, at_end, state) {
+                Ok(next) => {
+                    i = next;
+                    continue;
+                }
+                Err(step) => return step,
+            }
+        }
+        match buf[i] {
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                let end = san_end(buf, i + 1);
+                complete!(buf, at_end, i, end);
+                let (token_end, next) = match buf.get(end) {
+                    Some(b'.') => match ep_suffix(buf, at_end, i, end) {
+                        Ok(Some(ends)) => ends,
+                        Ok(None) => (end, end),
+                        Err(step) => return step,
+                    },
+                    _ => (end, end),
+                };
+                if token_end > i {
+                    if let Err(kind) = san_token(&buf[i..token_end], visitor) {
+                        return Step::Fail { start: i, end: token_end, kind };
+                    }
+                }
+                i = next;
+            }
+            // A move number ("12." "12..."), the usual case, at once (never
+            // "0000", a null move).
+            b'1'..=b'9' if matches!(buf.get(digits_end(buf, i)), Some(b'.' | b' ' | b'\n' | b'\r')) => {
+                i = digits_end(buf, i);
+                while buf.get(i) == Some(&b'.') {
+                    i += 1;
+                }
+            }
+            b'0'..=b'9' | 0xc2 => {
+                let end = number_end(buf, i);
+                complete!(buf, at_end, i, end);
+                let token = &buf[i..end];
+                if digits_end(buf, i) == end && token != b"0000" {
+                    // A move number: its dots (or "…") are skipped as they come.
+                    i = end;
+                } else if let Some(result) = GameResult::from_ascii(token) {
+                    if state.depth == 0 {
+                        visitor.result(result);
+                        return Step::End(end);
+                    }
+                    // A result inside a variation means nothing.
+                    i = end;
+                } else {
+                    if let Err(kind) = san_token(token, visitor) {
+                        return Step::Fail { start: i, end, kind };
+                    }
+                    i = end;
+                }
+            }
+            b'{' => match find(b'}', &buf[i + 1..]) {
+                Some(n) => {
+                    visitor.comment(RawComment(&buf[i + 1..i + 1 + n]));
+                    i += n + 2;
+                }
+                None if at_end => {
+                    return Step::Fail { start: i, end: line_end(buf, i), kind: ErrorKind::UnterminatedComment }
+                }
+                None => return Step::Refill(i),
+            },
+            b';' => match find(b'\n', &buf[i + 1..]) {
+                Some(n) => {
+                    visitor.comment(RawComment(trim_cr(&buf[i + 1..i + 1 + n])));
+                    i += n + 2;
+                }
+                None if at_end => {
+                    visitor.comment(RawComment(trim_cr(&buf[i + 1..])));
+                    i = len;
+                }
+                None => return Step::Refill(i),
+            },
+            b'%' => match find(b'\n', &buf[i..]) {
+                Some(n) => i += n + 1,
+                None if at_end => i = len,
+                None => return Step::Refill(i),
+            },
+            b'(' => {
+                if visitor.begin_variation().0 {
+                    state.skip = 1;
+                } else {
+                    state.depth += 1;
+                }
+                i += 1;
+            }
+            b')' => {
+                // A parenthesis closing nothing is ignored.
+                if state.depth > 0 {
+                    state.depth -= 1;
+                    visitor.end_variation();
+                }
+                i += 1;
+            }
+            b'$' => {
+                let end = digits_end(buf, i + 1);
+                complete!(buf, at_end, i, end);
+                match Nag::from_ascii(&buf[i..end]) {
+                    Some(nag) => visitor.nag(nag),
+                    None => return Step::Fail { start: i, end: token_end(buf, i), kind: ErrorKind::Token },
+                }
+                i = end;
+            }
+            b'!' | b'?' | b'+' | b'-' | b'=' => {
+                let mut end = i + 1;
+                while end < len && matches!(buf[end], b'!' | b'?' | b'+' | b'-' | b'=' | b'/') {
+                    end += 1;
+                }
+                complete!(buf, at_end, i, end);
+                let token = &buf[i..end];
+                if token == b"--" {
+                    if let Err(kind) = visitor.null_move() {
+                        return Step::Fail { start: i, end, kind };
+                    }
+                } else {
+                    match Nag::from_symbol(token) {
+                        Some(nag) => visitor.nag(nag),
+                        None => return Step::Fail { start: i, end: token_end(buf, i), kind: ErrorKind::Token },
+                    }
+                }
+                i = end;
+            }
+            b'*' => {
+                if state.depth == 0 {
+                    visitor.result(GameResult::Unknown);
+                    return Step::End(i + 1);
+                }
+                i += 1;
+            }
+            // The next game's tags: this game had no termination marker.
+            b'[' => return Step::End(i),
+            // Dots of move numbers ("1." "1..." "1. ... e5").
+            b'.' => i += 1,
+            // "…" (U+2026) after a move number.
+            0xe2 if buf.get(i + 1..i + 3) == Some(&[0x80, 0xa6]) => i += 3,
+            _ => {
+                let end = token_end(buf, i);
+                complete!(buf, at_end, i, end);
+                return Step::Fail { start: i, end, kind: ErrorKind::Token };
+            }
+        }
+    }
+}
+
+/// A move token: null move or SAN, to the visitor.
+#[inline(always)]
+fn san_token<V: Visitor>(token: &[u8], visitor: &mut V) -> Result<(), ErrorKind> {
+    if token == b"Z0" || token == b"0000" {
+        return visitor.null_move();
+    }
+    visitor.san(SanPlus::from_ascii(token)?)
+}
+
+/// At a '.' after the move-like token `start..end`: "e.p." written after
+/// the move, attached ("exd6e.p.") or on its own ("e.p."). Returns the
+/// move's end and where to go on, or `None` for an ordinary dot.
+fn ep_suffix(buf: &[u8], at_end: bool, start: usize, end: usize) -> Result<Option<(usize, usize)>, Step> {
+    if buf[end - 1] != b'e' {
+        return Ok(None);
+    }
+    if end + 3 > buf.len() && !at_end {
+        return Err(Step::Refill(start));
+    }
+    if buf.get(end..end + 3) == Some(b".p.") {
+        Ok(Some((end - 1, end + 3)))
+    } else {
+        Ok(None)
+    }
+}
+
+/// Skips a variation's text: counts parentheses, skips comments, stops at
+/// the next game's tags. Returns where to go on after the closing
+/// parenthesis.
+fn skip_variation(buf: &[u8], mut i: usize, at_end: bool, state: &mut Movetext) -> Result<usize, Step> {
+    let len = buf.len();
+    while i < len {
+        match buf[i] {
+            b'(' => state.skip += 1,
+            b')' => {
+                state.skip -= 1;
+                if state.skip == 0 {
+                    return Ok(i + 1);
+                }
+            }
+            b'{' => match find(b'}', &buf[i + 1..]) {
+                Some(n) => i += n + 1,
+                None if at_end => {
+                    return Err(Step::Fail { start: i, end: line_end(buf, i), kind: ErrorKind::UnterminatedComment })
+                }
+                None => return Err(Step::Refill(i)),
+            },
+            b';' | b'%' => match find(b'\n', &buf[i..]) {
+                Some(n) => i += n,
+                None if at_end => return Err(Step::End(len)),
+                None => return Err(Step::Refill(i)),
+            },
+            b'[' => return Err(Step::End(i)),
+            _ => {}
+        }
+        i += 1;
+    }
+    Err(if at_end { Step::End(len) } else { Step::Refill(len) })
+}
+
+/// Skips the rest of a game (after an error, or when the visitor asks):
+/// up to its termination marker outside variations, or the next game's
+/// tags. `depth` counts the parentheses open.
+pub(crate) fn skip_game(buf: &[u8], at_end: bool, depth: &mut u32) -> Step {
+    let len = buf.len();
+    let mut i = 0;
+    while i < len {
+        match buf[i] {
+            b'(' => *depth += 1,
+            b')' => *depth = depth.saturating_sub(1),
+            b'{' => match find(b'}', &buf[i + 1..]) {
+                Some(n) => i += n + 1,
+                None if at_end => return Step::End(len),
+                None => return Step::Refill(i),
+            },
+            b';' | b'%' => match find(b'\n', &buf[i..]) {
+                Some(n) => i += n,
+                None if at_end => return Step::End(len),
+                None => return Step::Refill(i),
+            },
+            b'[' => return Step::End(i),
+            b'*' if *depth == 0 => return Step::End(i + 1),
+            b'0' | b'1' | 0xc2
+                if *depth == 0 && (i == 0 || is_space(buf[i - 1]) || matches!(buf[i - 1], b')' | b'}')) =>
+            {
+                let end = number_end(buf, i);
+                if end == len && !at_end {
+                    return Step::Refill(i);
+                }
+                if GameResult::from_ascii(&buf[i..end]).is_some() {
+                    return Step::End(end);
+                }
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if at_end {
+        return Step::End(len);
+    }
+    // A result cut by the window's end is scanned again whole: go on from
+    // the start of the trailing run of result bytes if a token starts there
+    // (nothing else is scanned twice, so no parenthesis counts twice).
+    let mut start = len;
+    while start > 0 && matches!(buf[start - 1], b'0'..=b'9' | b'-' | b'/' | 0xc2 | 0xbd) {
+        start -= 1;
+    }
+    let token_start = start == 0 || is_space(buf[start - 1]) || matches!(buf[start - 1], b')' | b'}');
+    Step::Refill(if start < len && token_start { start } else { len })
+}
+
+/// The end of the run of non-space bytes from `i` (at least one byte).
+fn token_end(buf: &[u8], i: usize) -> usize {
+    let mut end = i + 1;
+    while end < buf.len() && !is_space(buf[end]) {
+        end += 1;
+    }
+    end
+}
+
+/// The end of the line from `i`.
+fn line_end(buf: &[u8], i: usize) -> usize {
+    find(b'\n', &buf[i..]).map_or(buf.len(), |n| i + n)
+}
+
+fn trim_cr(line: &[u8]) -> &[u8] {
+    line.strip_suffix(b"\r").unwrap_or(line)
+}

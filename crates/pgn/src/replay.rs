@@ -1,0 +1,145 @@
+//! Playing a [`Game`]'s moves: its starting position from the tags, and
+//! each SAN matched against the position it is played in.
+
+use crate::{ErrorKind, Game, GameId, Line, Node, PgnError, SetupTags};
+use ox88_board::{Board, CastlingMode, Color, Move};
+use ox88_movegen::Notation;
+
+/// One move of a game met by [`Game::for_each_move`].
+#[derive(Clone, Copy, Debug)]
+pub struct Step<'a> {
+    /// The position the move is played in.
+    pub before: &'a Board,
+    /// The node holding the move as written, with its comments and NAGs.
+    pub node: &'a Node,
+    /// The move; `None` for a null move.
+    pub mv: Option<Move>,
+    /// 0 on the main line, 1 in a variation of it, and so on.
+    pub depth: usize,
+}
+
+impl Game {
+    /// Which game this is, for error messages: its number and naming tags.
+    pub fn id(&self) -> GameId {
+        let mut id = GameId { number: self.number, ..GameId::default() };
+        for (name, value) in self.headers.iter() {
+            if let Some(index) = GameId::tag_index(name.as_bytes()) {
+                id.set(index, value.to_owned());
+            }
+        }
+        id
+    }
+
+    fn setup(&self) -> Result<SetupTags, PgnError> {
+        let mut setup = SetupTags::new();
+        for (name, value) in self.headers.iter() {
+            if let Err(kind) = setup.set(name, value) {
+                return Err(PgnError { game: Box::new(self.id()), token: value.to_owned(), offset: None, kind });
+            }
+        }
+        Ok(setup)
+    }
+
+    /// The starting position: the `FEN` tag's, or the standard one (see
+    /// [`SetupTags`] for how the tags are read).
+    pub fn start_board(&self) -> Result<Board, PgnError> {
+        self.setup().map(|setup| setup.board())
+    }
+
+    /// How castling moves are written in UCI for this game: Chess960 if its
+    /// `Variant` tag says so.
+    pub fn castling_mode(&self) -> Result<CastlingMode, PgnError> {
+        self.setup().map(|setup| setup.castling_mode())
+    }
+
+    /// The main line's moves, each matched against its position and
+    /// checked: an illegal, ambiguous or unreadable move is an error naming
+    /// the game and the move (so is a null move, which has no [`Move`]).
+    pub fn mainline_moves(&self) -> Result<Vec<Move>, PgnError> {
+        let mut board = self.start_board()?;
+        let mut moves = Vec::with_capacity(self.moves.nodes.len());
+        for node in &self.moves.nodes {
+            let m = match self.resolve(&board, node)? {
+                Some(m) => m,
+                None => return Err(self.error(&board, node, ErrorKind::NullMove)),
+            };
+            board.make_move_unchecked(m);
+            moves.push(m);
+        }
+        Ok(moves)
+    }
+
+    /// The position after the main line.
+    pub fn end_board(&self) -> Result<Board, PgnError> {
+        let mut board = self.start_board()?;
+        for node in &self.moves.nodes {
+            let mv = self.resolve(&board, node)?;
+            play(&mut board, mv);
+        }
+        Ok(board)
+    }
+
+    /// Calls `f` for every move of the game in the order written: each
+    /// move, then its variations (each from the position before the move),
+    /// then the next move. Stops at the first move that does not resolve.
+    ///
+    /// ```
+    /// use ox88_pgn::Reader;
+    /// let pgn = b"1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 *";
+    /// let game = Reader::from_bytes(pgn).next_game().unwrap()?;
+    /// let mut seen = Vec::new();
+    /// game.for_each_move(|step| seen.push((step.depth, step.node.san.to_string())))?;
+    /// let expected = [(0, "e4"), (0, "e5"), (1, "c5"), (1, "Nf3"), (2, "c3"), (0, "Nf3")];
+    /// assert_eq!(seen, expected.map(|(d, s)| (d, s.to_string())));
+    /// # Ok::<(), ox88_pgn::PgnError>(())
+    /// ```
+    pub fn for_each_move(&self, mut f: impl FnMut(Step<'_>)) -> Result<(), PgnError> {
+        let mut board = self.start_board()?;
+        self.walk(&self.moves, &mut board, 0, &mut f)
+    }
+
+    fn walk(&self, line: &Line, board: &mut Board, depth: usize, f: &mut impl FnMut(Step<'_>)) -> Result<(), PgnError> {
+        for node in &line.nodes {
+            let mv = self.resolve(board, node)?;
+            f(Step { before: board, node, mv, depth });
+            for variation in &node.variations {
+                self.walk(variation, &mut board.clone(), depth + 1, f)?;
+            }
+            play(board, mv);
+        }
+        Ok(())
+    }
+
+    /// The move `node` names on `board` (`None`: a null move, legal there).
+    fn resolve(&self, board: &Board, node: &Node) -> Result<Option<Move>, PgnError> {
+        match node.san {
+            crate::MoveToken::San(san) => match board.resolve_san(san.san) {
+                Ok(m) => Ok(Some(m)),
+                Err(e) => Err(self.error(board, node, e.into())),
+            },
+            crate::MoveToken::Null if board.in_check() => Err(self.error(board, node, ErrorKind::NullMoveInCheck)),
+            crate::MoveToken::Null => Ok(None),
+        }
+    }
+
+    fn error(&self, board: &Board, node: &Node, kind: ErrorKind) -> PgnError {
+        let number = board.fullmove_number();
+        let token = match board.side_to_move() {
+            Color::White => format!("{number}. {}", node.san),
+            Color::Black => format!("{number}... {}", node.san),
+        };
+        PgnError { game: Box::new(self.id()), token, offset: None, kind }
+    }
+}
+
+/// Plays a move found legal, or a null move.
+fn play(board: &mut Board, mv: Option<Move>) {
+    match mv {
+        Some(m) => {
+            board.make_move_unchecked(m);
+        }
+        None => {
+            board.make_null_move();
+        }
+    }
+}
