@@ -1,26 +1,29 @@
 //! Play against the ox88 engine in the terminal: a board diagram, moves in
-//! SAN or UCI, legal-move hints, take-backs, and the game's end with its
-//! reason.
+//! SAN or UCI, legal-move hints, take-backs, the game's end with its
+//! reason, and the games saved in PGN.
 //!
-//! cargo run --release --example play -- [--time SECONDS | --depth N] [--black] [--fen FEN]
+//! cargo run --release --example play -- [--time SECONDS | --depth N] [--black] [--fen FEN] [--pgn FILE]
 
 use ox88::board::{Board, CastlingMode, Color, File, Move, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position};
+use ox88::pgn::{Game, GameResult};
 use ox88::protocol::{Engine, Limits};
 use ox88::{Ox88, Settings};
 use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 const HELP: &str = "\
 play: play chess against the ox88 engine in the terminal
 
-usage: play [--time SECONDS | --depth N] [--black] [--fen FEN] [--threads N] [--hash MB]
+usage: play [--time SECONDS | --depth N] [--black] [--fen FEN] [--pgn FILE] [--threads N] [--hash MB]
 
   --time SECONDS  the engine thinks this long per move (default 1)
   --depth N       the engine searches this deep per move (with --time too: whichever comes first)
   --black         play Black (default: White)
   --fen FEN       start from this position instead of the initial one
+  --pgn FILE      append each game to FILE in PGN when it is left (new game, quit, end of input)
   --threads N     engine search threads (default 1)
   --hash MB       engine transposition table size (default 16)
   --help          show this help
@@ -37,6 +40,7 @@ Type moves in SAN (e4, Nf3, O-O, exd8=Q) or UCI (e2e4, e1g1, e7e8q). Commands:
   flip           turn the board diagram around
   draw           claim a draw by threefold repetition or the fifty-move rule
   board, fen     show the board, or its FEN
+  pgn            show the game so far in PGN
   help           show this list
   quit           leave (so does end of input)";
 
@@ -45,6 +49,7 @@ struct Options {
     human: Color,
     limits: Limits,
     settings: Settings,
+    pgn: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Option<Options>, String> {
@@ -53,6 +58,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         human: Color::White,
         limits: Limits::default(),
         settings: Settings::default(),
+        pgn: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -72,6 +78,7 @@ fn parse_args() -> Result<Option<Options>, String> {
             "--fen" => options.start = Board::from_fen(&value("--fen")?).map_err(|e| format!("bad FEN: {e}"))?,
             "--threads" => options.settings.threads = number(&value("--threads")?, "--threads")?,
             "--hash" => options.settings.hash_mb = number(&value("--hash")?, "--hash")?,
+            "--pgn" => options.pgn = Some(PathBuf::from(value("--pgn")?)),
             other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
     }
@@ -132,6 +139,10 @@ struct Session {
     /// A claimed draw ends the game too (`Position::outcome` only knows the
     /// draws that need no claim).
     claimed: Option<Outcome>,
+    /// A comment for each move played: the engine's score and depth.
+    comments: Vec<Option<String>>,
+    /// Where to save each game, in PGN.
+    pgn: Option<PathBuf>,
 }
 
 impl Session {
@@ -170,14 +181,19 @@ impl Session {
         }
         let san = self.game.board().san(m);
         self.game.play(m).expect("the engine plays legal moves");
-        let score = match result.score() {
+        let depth = result.depth();
+        let (score, comment) = match result.score() {
             Some(score) => match score.mate_moves() {
-                Some(n) => format!("mate {n}"),
-                None => format!("{:+.2}", f64::from(score.raw()) / 100.0),
+                Some(n) => (format!("mate {n}"), format!("{}M{}/{depth}", if n < 0 { "-" } else { "+" }, n.abs())),
+                None => {
+                    let pawns = f64::from(score.raw()) / 100.0;
+                    (format!("{pawns:+.2}"), format!("{pawns:+.2}/{depth}"))
+                }
             },
-            None => "book".to_owned(),
+            None => ("book".to_owned(), "book".to_owned()),
         };
-        println!("ox88 plays {san} (depth {}, {score} for ox88)", result.depth());
+        self.comments.push(Some(comment));
+        println!("ox88 plays {san} (depth {depth}, {score} for ox88)");
     }
 
     /// Handles one line of input; returns `false` to quit.
@@ -190,6 +206,7 @@ impl Session {
             "moves" | "hint" => self.list_moves(),
             "board" | "d" => self.show(),
             "fen" => println!("{}", self.game.board().fen()),
+            "pgn" => print!("{}", self.to_pgn()),
             "flip" => {
                 self.viewer = !self.viewer;
                 self.show();
@@ -200,7 +217,9 @@ impl Session {
                 println!("You play {}.", color_name(self.human));
             }
             "new" => {
+                self.save();
                 self.game = Position::new(self.start.clone());
+                self.comments.clear();
                 self.claimed = None;
                 self.engine.new_game();
                 println!("New game: you play {}.", color_name(self.human));
@@ -234,8 +253,53 @@ impl Session {
             Ok(m) => {
                 println!("You play {}", board.san(m));
                 self.game.play(m).expect("parsed moves are legal");
+                self.comments.push(None);
             }
             Err(e) => println!("{e} (type `moves` for the legal moves, `help` for the commands)"),
+        }
+    }
+
+    /// The game so far in PGN.
+    fn to_pgn(&self) -> String {
+        let mut game = Game::from_moves(self.game.start(), self.game.moves());
+        for (node, comment) in game.moves.nodes.iter_mut().zip(&self.comments) {
+            node.comment.clone_from(comment);
+        }
+        let (white, black) = match self.human {
+            Color::White => ("Human", "ox88"),
+            Color::Black => ("ox88", "Human"),
+        };
+        let result = self.outcome().map_or(GameResult::Unknown, GameResult::from);
+        for (name, value) in [
+            ("Event", "Game in the terminal"),
+            ("Site", "ox88 play"),
+            ("Date", &today()),
+            ("Round", "-"),
+            ("White", white),
+            ("Black", black),
+            ("Result", result.as_str()),
+        ] {
+            game.headers.set(name, value);
+        }
+        game.result = Some(result);
+        game.to_string()
+    }
+
+    /// Appends the game to the `--pgn` file, if there is one and the game
+    /// has begun.
+    fn save(&self) {
+        let Some(path) = &self.pgn else { return };
+        if self.game.moves().is_empty() {
+            return;
+        }
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .and_then(|mut file| file.write_all(self.to_pgn().as_bytes()));
+        match written {
+            Ok(()) => println!("Game saved to {}.", path.display()),
+            Err(e) => println!("Could not save the game to {}: {e}", path.display()),
         }
     }
 
@@ -257,7 +321,10 @@ impl Session {
             println!("Nothing to take back.");
             return;
         }
-        while self.game.board().side_to_move() != self.human && self.game.undo().is_some() {}
+        self.comments.pop();
+        while self.game.board().side_to_move() != self.human && self.game.undo().is_some() {
+            self.comments.pop();
+        }
         println!("Taken back.");
         self.show();
     }
@@ -291,6 +358,8 @@ fn run(options: Options) -> io::Result<()> {
         limits: options.limits,
         engine,
         claimed: None,
+        comments: Vec::new(),
+        pgn: options.pgn,
     };
     println!("You play {} against ox88. Type `help` for the commands.", color_name(session.human));
     let mut input = io::stdin().lock();
@@ -320,7 +389,25 @@ fn run(options: Options) -> io::Result<()> {
         // Undo and new show the board themselves; a move needs a new diagram.
         shown = shown && session.game.moves().len() <= moves;
     }
+    session.save();
     Ok(())
+}
+
+/// Today's date (UTC) as PGN writes dates, "2025.06.24".
+fn today() -> String {
+    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    // Days since 1970-01-01 to a civil date (proleptic Gregorian), by
+    // counting 400-year eras of 146,097 days from 0000-03-01.
+    let days = (seconds / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 fn main() -> ExitCode {

@@ -1,6 +1,7 @@
-//! The built `epd`, `play` and `perft` examples run as processes: suite
-//! scoring (bm, am, STS points), their errors, a terminal game fed by a
-//! pipe, and perft --divide against Stockfish's `go perft`.
+//! The built `epd`, `play`, `perft` and `pgn` examples run as processes:
+//! suite scoring (bm, am, STS points), their errors, a terminal game fed by
+//! a pipe, saved in PGN and read back, perft --divide against Stockfish's
+//! `go perft`, and PGN files read, timed and exported.
 
 mod common;
 
@@ -184,4 +185,79 @@ fn perft_divide_matches_stockfish() {
             assert_eq!(lines.join("\n") + "\n", expected, "{fen}");
         }
     }
+}
+
+#[test]
+fn play_saves_its_games_in_pgn() {
+    let path = std::env::temp_dir().join(format!("ox88-{}-play.pgn", std::process::id()));
+    std::fs::remove_file(&path).ok();
+    let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let pgn = path.to_str().expect("a UTF-8 path");
+    // A mate, then a new game the engine answers, left at the end of input.
+    let out = run("play", &["--depth", "2", "--fen", mate, "--pgn", pgn], "Ra8#\npgn\nnew\nKf1\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert_eq!(stdout.matches("Game saved to").count(), 2, "{stdout}");
+    assert!(stdout.contains("1. Ra8# 1-0"), "the pgn command shows the game: {stdout}");
+    let bytes = std::fs::read(&path).expect("the saved games");
+    std::fs::remove_file(&path).ok();
+    let games: Vec<ox88::pgn::Game> =
+        ox88::pgn::Reader::from_bytes(&bytes).games().collect::<Result<_, _>>().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games.len(), 2);
+    let first = &games[0];
+    assert_eq!(first.headers.get("White"), Some("Human"));
+    assert_eq!(first.headers.get("FEN"), Some(mate));
+    assert_eq!(first.outcome(), ox88::pgn::GameResult::Win(ox88::board::Color::White));
+    let end = first.end_board().unwrap_or_else(|e| panic!("{e}"));
+    assert!(ox88::movegen::MoveGen::is_checkmate(&end));
+    let second = &games[1];
+    assert_eq!(second.outcome(), ox88::pgn::GameResult::Unknown);
+    let moves = second.mainline_moves().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves.len(), 2, "Kf1 and the engine's reply");
+    assert!(second.moves.nodes[1].comment.as_deref().is_some_and(|c| c.ends_with("/2")), "{second}");
+}
+
+#[test]
+fn pgn_reads_times_and_exports_files() {
+    let lichess = common::data("pgn/lichess_db_1000k.pgn");
+    let lichess = lichess.to_str().expect("a UTF-8 path");
+    for (mode, moves) in [("tokens", 28_538), ("validate", 28_538)] {
+        let out = run("pgn", &[mode, lichess, lichess], "");
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 3, "{stdout}");
+        let fields: Vec<&str> = lines[2].split(' ').collect();
+        assert_eq!(fields[..7], ["total", "games", "876", "moves", &(2 * moves).to_string(), "bytes", "1999122"]);
+        assert_eq!((fields[7], fields[9]), ("seconds", "MB/s"), "{stdout}");
+        assert!(lines[0].starts_with(&format!("{lichess} games 438 moves {moves} bytes 999561 seconds ")));
+    }
+    let exported = run("pgn", &["export", lichess], "");
+    assert!(exported.status.success());
+    let games: Vec<ox88::pgn::Game> = ox88::pgn::Reader::from_bytes(&exported.stdout)
+        .games()
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games.len(), 438);
+    // Errors: one line each, naming the file, game and token; exit 1.
+    let bad = std::env::temp_dir().join(format!("ox88-{}-bad.pgn", std::process::id()));
+    std::fs::write(&bad, "[White \"W\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 *\n").expect("temporary file");
+    let bad = bad.to_str().expect("a UTF-8 path").to_owned();
+    let out = run("pgn", &["validate", &bad], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with(&format!("pgn: {bad}: game 1 (W - ?): \"Ke3\" at byte ")), "{stderr}");
+    assert!(text(&out.stdout).contains(" games 2 moves 3 "), "{}", text(&out.stdout));
+    let out = run("pgn", &["export", &bad], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).ends_with("1. d4 *\n\n"), "{}", text(&out.stdout));
+    std::fs::remove_file(&bad).ok();
+    for args in [&["tokens"][..], &["check", lichess], &["tokens", "/nonexistent.pgn"]] {
+        let out = run("pgn", args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stderr).lines().count(), 1, "{args:?}: {}", text(&out.stderr));
+    }
+    let help = run("pgn", &["--help"], "");
+    assert!(help.status.success() && text(&help.stdout).contains("usage: pgn"));
 }

@@ -110,6 +110,33 @@ impl Game {
         Ok(())
     }
 
+    /// Checks every move (variations included) and rewrites it in the SAN
+    /// export format requires: minimal disambiguation, `O-O` for castling,
+    /// `=Q` for a promotion, the check or mate mark the position gives
+    /// ("Ng1f3" or "Nf3+" written where no check is becomes "Nf3"). On an
+    /// error the game is unchanged.
+    ///
+    /// ```
+    /// use ox88_pgn::Reader;
+    /// let mut game = Reader::from_bytes(b"1. e2e4 e5 2. Ng1-f3 Nc6 3. Bb5+ a6 4. Bxc6 dxc6 5. 0-0 *").next_game().unwrap()?;
+    /// game.normalize_san()?;
+    /// assert!(game.to_string().ends_with("\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *\n\n"));
+    /// # Ok::<(), ox88_pgn::PgnError>(())
+    /// ```
+    pub fn normalize_san(&mut self) -> Result<(), PgnError> {
+        let mut sans = Vec::new();
+        self.for_each_move(|step| {
+            if let Some(m) = step.mv {
+                sans.push(crate::MoveToken::San(step.before.san(m)));
+            } else {
+                sans.push(crate::MoveToken::Null);
+            }
+        })?;
+        let mut sans = sans.into_iter();
+        rewrite(&mut self.moves, &mut sans);
+        Ok(())
+    }
+
     /// The move `node` names on `board` (`None`: a null move, legal there).
     fn resolve(&self, board: &Board, node: &Node) -> Result<Option<Move>, PgnError> {
         match node.san {
@@ -129,6 +156,19 @@ impl Game {
             Color::Black => format!("{number}... {}", node.san),
         };
         PgnError { game: Box::new(self.id()), token, offset: None, kind }
+    }
+}
+
+/// Replaces the moves of `line` (and its variations, in the order
+/// `for_each_move` meets them) with `sans`.
+fn rewrite(line: &mut Line, sans: &mut impl Iterator<Item = crate::MoveToken>) {
+    for node in &mut line.nodes {
+        if let Some(san) = sans.next() {
+            node.san = san;
+        }
+        for variation in &mut node.variations {
+            rewrite(variation, sans);
+        }
     }
 }
 

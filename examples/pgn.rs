@@ -1,0 +1,217 @@
+//! PGN files: read them (only the tokens, or every main-line move checked and
+//! played), timed; or write them back in export format.
+//!
+//! cargo run --release --example pgn -- (tokens | validate | export) FILE...
+
+use ox88::board::Board;
+use ox88::movegen::{Notation, SanPlus};
+use ox88::pgn::{ErrorKind, PgnError, RawTag, Reader, SetupTags, Skip, Visitor, Writer};
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const HELP: &str = "\
+pgn: read PGN files and time it, or write them back in export format
+
+usage: pgn (tokens | validate | export) FILE...
+
+  tokens    parse every game: tags, moves (SAN syntax), comments, NAGs, variations; no chess rules
+  validate  also match every main-line move to a legal move and play it (variations are skipped)
+  export    write every game to standard output in export format, every move checked and in
+            canonical SAN (a game with an error is reported and left out)
+  --help    show this help
+
+tokens and validate print, for each file and in total, one line
+  FILE games G moves M bytes B seconds S MB/s R
+with the time taken after the file is in memory. Each error goes to standard error on one line,
+naming the file, the game (its number and tags) and the token; the exit status is 1 if any game
+had one, 2 for bad arguments or an unreadable file.";
+
+/// Counts games and moves, reading the syntax only.
+#[derive(Default)]
+struct Tokens {
+    moves: u64,
+}
+
+impl Visitor for Tokens {
+    type Output = ();
+    fn san(&mut self, _: SanPlus) -> Result<(), ErrorKind> {
+        self.moves += 1;
+        Ok(())
+    }
+    fn null_move(&mut self) -> Result<(), ErrorKind> {
+        self.moves += 1;
+        Ok(())
+    }
+    fn end_game(&mut self) {}
+}
+
+/// Plays every main-line move from the position the tags give.
+struct Validate {
+    setup: SetupTags,
+    board: Board,
+    moves: u64,
+}
+
+impl Visitor for Validate {
+    type Output = ();
+    fn begin_game(&mut self) {
+        self.setup.clear();
+    }
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Result<(), ErrorKind> {
+        self.setup.tag(name, value).map(|_| ())
+    }
+    fn begin_movetext(&mut self) -> Result<Skip, ErrorKind> {
+        self.board = self.setup.board();
+        Ok(Skip(false))
+    }
+    fn begin_variation(&mut self) -> Skip {
+        Skip(true)
+    }
+    fn san(&mut self, san: SanPlus) -> Result<(), ErrorKind> {
+        let m = self.board.resolve_san(san.san)?;
+        self.board.make_move_unchecked(m);
+        self.moves += 1;
+        Ok(())
+    }
+    fn null_move(&mut self) -> Result<(), ErrorKind> {
+        if self.board.in_check() {
+            return Err(ErrorKind::NullMoveInCheck);
+        }
+        self.board.make_null_move();
+        self.moves += 1;
+        Ok(())
+    }
+    fn end_game(&mut self) {}
+}
+
+/// Games, moves and errors of one file.
+#[derive(Default)]
+struct Count {
+    games: u64,
+    moves: u64,
+    errors: u64,
+}
+
+/// Reads every game of `bytes` into `visitor`, reporting errors.
+fn read<V: Visitor<Output = ()>>(file: &str, bytes: &[u8], visitor: &mut V, moves: impl Fn(&V) -> u64) -> Count {
+    let mut reader = Reader::from_bytes(bytes);
+    let mut errors = 0;
+    loop {
+        match reader.read_game(visitor) {
+            Ok(Some(())) => {}
+            Ok(None) => break,
+            Err(e) => {
+                errors += 1;
+                report(file, &e);
+            }
+        }
+    }
+    Count { games: reader.games_read(), moves: moves(visitor), errors }
+}
+
+fn report(file: &str, error: &PgnError) {
+    eprintln!("pgn: {file}: {error}");
+}
+
+/// Writes every game of `bytes` to `out`.
+fn export(file: &str, bytes: &[u8], out: &mut Writer<impl Write>) -> io::Result<Count> {
+    let mut reader = Reader::from_bytes(bytes);
+    let mut count = Count::default();
+    while let Some(game) = reader.next_game() {
+        let normalized = game.and_then(|mut game| game.normalize_san().map(|()| game));
+        match normalized {
+            Ok(game) => {
+                count.moves += game.mainline().count() as u64;
+                out.write_game(&game)?;
+            }
+            Err(e) => {
+                count.errors += 1;
+                report(file, &e);
+            }
+        }
+    }
+    count.games = reader.games_read();
+    Ok(count)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
+    let Some((mode, files)) = args.split_first().filter(|(_, files)| !files.is_empty()) else {
+        eprintln!("pgn: give a mode and at least one file (see --help)");
+        return ExitCode::from(2);
+    };
+    if !matches!(mode.as_str(), "tokens" | "validate" | "export") {
+        eprintln!("pgn: unknown mode {mode:?}: expected tokens, validate or export (see --help)");
+        return ExitCode::from(2);
+    }
+    let mut writer = Writer::new(BufWriter::new(io::stdout()));
+    let (mut total, mut bytes_total, mut seconds_total) = (Count::default(), 0u64, 0f64);
+    for file in files {
+        let bytes = match std::fs::read(file) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                eprintln!("pgn: {file}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let start = Instant::now();
+        let count = match mode.as_str() {
+            "tokens" => read(file, &bytes, &mut Tokens::default(), |v| v.moves),
+            "validate" => {
+                let mut visitor = Validate { setup: SetupTags::new(), board: Board::startpos(), moves: 0 };
+                read(file, &bytes, &mut visitor, |v| v.moves)
+            }
+            _ => match export(file, &bytes, &mut writer) {
+                Ok(count) => count,
+                Err(e) => {
+                    eprintln!("pgn: cannot write the output: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        if mode != "export" {
+            let line = format!(
+                "{file} games {} moves {} bytes {} seconds {seconds:.4} MB/s {:.1}",
+                count.games,
+                count.moves,
+                bytes.len(),
+                bytes.len() as f64 / 1e6 / seconds
+            );
+            if writeln!(io::stdout(), "{line}").is_err() {
+                return ExitCode::from(2);
+            }
+        }
+        total.games += count.games;
+        total.moves += count.moves;
+        total.errors += count.errors;
+        bytes_total += bytes.len() as u64;
+        seconds_total += seconds;
+    }
+    if mode == "export" {
+        if let Err(e) = writer.flush() {
+            eprintln!("pgn: cannot write the output: {e}");
+            return ExitCode::from(2);
+        }
+    } else {
+        let line = format!(
+            "total games {} moves {} bytes {bytes_total} seconds {seconds_total:.4} MB/s {:.1}",
+            total.games,
+            total.moves,
+            bytes_total as f64 / 1e6 / seconds_total
+        );
+        if writeln!(io::stdout(), "{line}").is_err() {
+            return ExitCode::from(2);
+        }
+    }
+    if total.errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
