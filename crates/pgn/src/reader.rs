@@ -110,7 +110,8 @@ impl<S: Source> Reader<S> {
             source,
             max_token_len: DEFAULT_MAX_TOKEN_LEN,
             number: 0,
-            naming: Default::default(),
+            // Room for the naming tags' usual values, made once.
+            naming: std::array::from_fn(|_| Vec::with_capacity(64)),
             at_start: true,
             failed: false,
         }

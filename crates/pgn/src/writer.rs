@@ -57,6 +57,8 @@ pub struct Writer<W: Write> {
     line: String,
     /// Its width in characters.
     width: usize,
+    /// Whether the next token follows an opening parenthesis, unspaced.
+    glue: bool,
     /// The plies of the open lines, the innermost last.
     plies: Vec<Plies>,
     /// Whether the next Black move needs its number ("12...").
@@ -69,7 +71,15 @@ impl<W: Write> Writer<W> {
     /// A writer to `out` (wrap a file in a `BufWriter`: the writer writes a
     /// line at a time).
     pub fn new(out: W) -> Writer<W> {
-        Writer { out, line: String::new(), width: 0, plies: Vec::new(), number_black: true, token: String::new() }
+        Writer {
+            out,
+            line: String::new(),
+            width: 0,
+            glue: false,
+            plies: Vec::new(),
+            number_black: true,
+            token: String::new(),
+        }
     }
 
     /// Writes the tag pair section of a game: the tags of `headers` in
@@ -182,7 +192,9 @@ impl<W: Write> Writer<W> {
         let start = plies.last.unwrap_or(plies.next);
         self.plies.push(Plies { next: start, last: None });
         self.number_black = true;
-        self.push_token("(")
+        self.push_token("(")?;
+        self.glue = true;
+        Ok(())
     }
 
     /// Closes the variation opened last.
@@ -197,6 +209,7 @@ impl<W: Write> Writer<W> {
         }
         self.line.push(')');
         self.width += 1;
+        self.glue = false;
         Ok(())
     }
 
@@ -227,16 +240,17 @@ impl<W: Write> Writer<W> {
     /// would make it too long.
     fn push_token(&mut self, token: &str) -> io::Result<()> {
         let width = token.chars().count();
-        let space = !self.line.is_empty() && !self.line.ends_with('(');
+        let space = !self.line.is_empty() && !self.glue;
         if !self.line.is_empty() && self.width + usize::from(space) + width > MAX_LINE {
             self.flush_line()?;
         }
-        if !self.line.is_empty() && !self.line.ends_with('(') {
+        if !self.line.is_empty() && !self.glue {
             self.line.push(' ');
             self.width += 1;
         }
         self.line.push_str(token);
         self.width += width;
+        self.glue = false;
         Ok(())
     }
 

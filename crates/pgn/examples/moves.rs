@@ -1,0 +1,60 @@
+//! Prints each game of PGN files as its tags, its main line in UCI (each
+//! move checked) and its result: a plain form for other programs to compare
+//! (the python-chess cross-check reads it).
+//!
+//! cargo run --release -p ox88-pgn --example moves -- FILE...
+//!
+//! Output, per game: `game N`, a `tag NAME VALUE` line per tag, `moves`
+//! and the UCI moves, `result R` (the termination marker, or `none`); or
+//! `error MESSAGE`. Exit status 1 if any game had an error.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("moves: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> io::Result<ExitCode> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let files: Vec<String> = std::env::args().skip(1).collect();
+    if files.is_empty() || files.iter().any(|f| f == "--help" || f == "-h") {
+        writeln!(out, "usage: moves FILE...   (each game's tags, main line in UCI and result)")?;
+        return Ok(if files.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS });
+    }
+    let mut failed = false;
+    for file in &files {
+        let bytes = std::fs::read(file).map_err(|e| io::Error::other(format!("{file}: {e}")))?;
+        let mut reader = ox88_pgn::Reader::from_bytes(&bytes);
+        while let Some(game) = reader.next_game() {
+            writeln!(out, "game {}", reader.games_read())?;
+            let text = game.and_then(|game| {
+                let mode = game.castling_mode()?;
+                let moves = game.mainline_moves()?;
+                let mut text = String::new();
+                for (name, value) in game.headers.iter() {
+                    text.push_str(&format!("tag {name} {value}\n"));
+                }
+                let uci: Vec<String> = moves.iter().map(|m| m.to_uci(mode).to_string()).collect();
+                let result = game.result.map_or("none", |r| r.as_str());
+                text.push_str(&format!("moves {}\nresult {result}", uci.join(" ")));
+                Ok(text)
+            });
+            match text {
+                Ok(text) => writeln!(out, "{text}")?,
+                Err(e) => {
+                    failed = true;
+                    writeln!(out, "error {e}")?;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
