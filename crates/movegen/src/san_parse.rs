@@ -87,7 +87,7 @@ fn syntax_error(text: &[u8]) -> ParseSanError {
 }
 
 /// The shapes most moves have ("e4", "Nf3", "exd5", "Nxe5", "Nbd7", "R1e2",
-/// with "+" or "#"), read as [`parse_plus`] reads them but with one test
+/// "Nbxd7", "O-O", with "+" or "#"), read as [`parse_plus`] reads them but with one test
 /// per byte; `None` for anything else (which `parse_plus` then reads). A
 /// file of games is mostly this: it halves the time to read one.
 #[inline(always)]
@@ -97,6 +97,11 @@ fn parse_common(text: &[u8]) -> Option<SanPlus> {
         (b'#', s) => (s, Some(Suffix::Checkmate)),
         _ => (text, None),
     };
+    match s {
+        b"O-O" => return Some(SanPlus { san: San::Castle(CastlingSide::Short), suffix }),
+        b"O-O-O" => return Some(SanPlus { san: San::Castle(CastlingSide::Long), suffix }),
+        _ => {}
+    }
     let [.., f, r] = *s else { return None };
     let to = Square::from_coords(lower_file(f)?, rank(r)?);
     let (role, file, rank, capture) = match *s {
@@ -104,11 +109,14 @@ fn parse_common(text: &[u8]) -> Option<SanPlus> {
         [p, _, _] => (piece_role(p)?, None, None, false),
         [f @ b'a'..=b'h', b'x', _, _] => (Role::Pawn, lower_file(f), None, true),
         [p, b'x', _, _] => (piece_role(p)?, None, None, true),
-        [p, d, _, _] => match (lower_file(d), self::rank(d)) {
-            (Some(file), _) => (piece_role(p)?, Some(file), None, false),
-            (None, Some(rank)) => (piece_role(p)?, None, Some(rank), false),
-            (None, None) => return None,
-        },
+        [p, d, _, _] | [p, d, b'x', _, _] => {
+            let capture = s.len() == 5;
+            match (lower_file(d), self::rank(d)) {
+                (Some(file), _) => (piece_role(p)?, Some(file), None, capture),
+                (None, Some(rank)) => (piece_role(p)?, None, Some(rank), capture),
+                (None, None) => return None,
+            }
+        }
         _ => return None,
     };
     Some(SanPlus { san: San::Normal { role, file, rank, capture, to, promotion: None }, suffix })
@@ -298,6 +306,7 @@ mod tests {
         }
         all(b"aeh18NBKPnqx-=+#O0!? .p", &mut Vec::new(), 4);
         all(b"ah18NQPx+-", &mut Vec::new(), 5);
+        all(b"bd27RKxO-+", &mut Vec::new(), 6);
         assert!(parse_common(b"Nxe5+").is_some() && parse_common(b"exd5").is_some());
     }
 

@@ -153,7 +153,7 @@ pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, v
                 complete!(buf, at_end, i, end);
                 match Nag::from_ascii(&buf[i..end]) {
                     Some(nag) => visitor.nag(nag),
-                    None => return Step::Fail { start: i, end: token_end(buf, i), kind: ErrorKind::Token },
+                    None => return unreadable(buf, at_end, i),
                 }
                 i = end;
             }
@@ -171,7 +171,7 @@ pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, v
                 } else {
                     match Nag::from_symbol(token) {
                         Some(nag) => visitor.nag(nag),
-                        None => return Step::Fail { start: i, end: token_end(buf, i), kind: ErrorKind::Token },
+                        None => return unreadable(buf, at_end, i),
                     }
                 }
                 i = end;
@@ -189,13 +189,18 @@ pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, v
             b'.' => i += 1,
             // "…" (U+2026) after a move number.
             0xe2 if buf.get(i + 1..i + 3) == Some(&[0x80, 0xa6]) => i += 3,
-            _ => {
-                let end = token_end(buf, i);
-                complete!(buf, at_end, i, end);
-                return Step::Fail { start: i, end, kind: ErrorKind::Token };
-            }
+            _ => return unreadable(buf, at_end, i),
         }
     }
+}
+
+/// An unreadable token from `start`, named whole (the window may end
+/// inside it: then it is scanned again with more input).
+#[cold]
+fn unreadable(buf: &[u8], at_end: bool, start: usize) -> Step {
+    let end = token_end(buf, start);
+    complete!(buf, at_end, start, end);
+    Step::Fail { start, end, kind: ErrorKind::Token }
 }
 
 /// A move token: null move or SAN, to the visitor.
@@ -258,34 +263,55 @@ fn skip_variation(buf: &[u8], mut i: usize, at_end: bool, state: &mut Movetext) 
     Err(if at_end { Step::End(len) } else { Step::Refill(len) })
 }
 
+/// Where skipping a game's rest is between two windows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Skipping {
+    /// Parentheses open.
+    pub depth: u32,
+    /// Whether the byte before the window ends a token (so a result may
+    /// start the window).
+    pub after_delimiter: bool,
+}
+
+/// Whether a token may start after `b`.
+fn delimits(b: u8) -> bool {
+    is_space(b) || matches!(b, b')' | b'}')
+}
+
 /// Skips the rest of a game (after an error, or when the visitor asks):
 /// up to its termination marker outside variations, or the next game's
-/// tags. `depth` counts the parentheses open.
-pub(crate) fn skip_game(buf: &[u8], at_end: bool, depth: &mut u32) -> Step {
+/// tags.
+pub(crate) fn skip_game(buf: &[u8], at_end: bool, state: &mut Skipping) -> Step {
     let len = buf.len();
+    let refill = |k: usize, state: &mut Skipping| {
+        if k > 0 {
+            state.after_delimiter = delimits(buf[k - 1]);
+        }
+        Step::Refill(k)
+    };
     let mut i = 0;
     while i < len {
         match buf[i] {
-            b'(' => *depth += 1,
-            b')' => *depth = depth.saturating_sub(1),
+            b'(' => state.depth += 1,
+            b')' => state.depth = state.depth.saturating_sub(1),
             b'{' => match find(b'}', &buf[i + 1..]) {
                 Some(n) => i += n + 1,
                 None if at_end => return Step::End(len),
-                None => return Step::Refill(i),
+                None => return refill(i, state),
             },
             b';' | b'%' => match find(b'\n', &buf[i..]) {
                 Some(n) => i += n,
                 None if at_end => return Step::End(len),
-                None => return Step::Refill(i),
+                None => return refill(i, state),
             },
             b'[' => return Step::End(i),
-            b'*' if *depth == 0 => return Step::End(i + 1),
+            b'*' if state.depth == 0 => return Step::End(i + 1),
             b'0' | b'1' | 0xc2
-                if *depth == 0 && (i == 0 || is_space(buf[i - 1]) || matches!(buf[i - 1], b')' | b'}')) =>
+                if state.depth == 0 && if i == 0 { state.after_delimiter } else { delimits(buf[i - 1]) } =>
             {
                 let end = number_end(buf, i);
                 if end == len && !at_end {
-                    return Step::Refill(i);
+                    return refill(i, state);
                 }
                 if GameResult::from_ascii(&buf[i..end]).is_some() {
                     return Step::End(end);
@@ -300,15 +326,7 @@ pub(crate) fn skip_game(buf: &[u8], at_end: bool, depth: &mut u32) -> Step {
     if at_end {
         return Step::End(len);
     }
-    // A result cut by the window's end is scanned again whole: go on from
-    // the start of the trailing run of result bytes if a token starts there
-    // (nothing else is scanned twice, so no parenthesis counts twice).
-    let mut start = len;
-    while start > 0 && matches!(buf[start - 1], b'0'..=b'9' | b'-' | b'/' | 0xc2 | 0xbd) {
-        start -= 1;
-    }
-    let token_start = start == 0 || is_space(buf[start - 1]) || matches!(buf[start - 1], b')' | b'}');
-    Step::Refill(if start < len && token_start { start } else { len })
+    refill(len, state)
 }
 
 /// The end of the run of non-space bytes from `i` (at least one byte).

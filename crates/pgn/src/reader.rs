@@ -2,7 +2,7 @@
 //! `io::Read`, told to a [`Visitor`].
 
 use crate::error::token_string;
-use crate::movetext::{self, Movetext, Step};
+use crate::movetext::{self, Movetext, Skipping, Step};
 use crate::scan::{find, is_space};
 use crate::source::{ReadSource, SliceSource, Source, INITIAL_BUFFER};
 use crate::{tags, ErrorKind, Game, GameBuilder, GameId, PgnError, RawTag, Visitor};
@@ -102,6 +102,8 @@ struct Failure {
     offset: u64,
     /// Parentheses open where the game failed.
     depth: u32,
+    /// Whether the failure ended inside the movetext, right after a token.
+    in_movetext: bool,
 }
 
 impl<S: Source> Reader<S> {
@@ -150,12 +152,13 @@ impl<S: Source> Reader<S> {
         let skip = match visitor.begin_movetext() {
             Ok(skip) => skip,
             Err(kind) => {
-                let failure = Failure { kind, token: String::new(), offset: self.source.offset(), depth: 0 };
+                let failure =
+                    Failure { kind, token: String::new(), offset: self.source.offset(), depth: 0, in_movetext: false };
                 return Err(self.fail(failure, false));
             }
         };
         if skip.0 {
-            if let Err(failure) = self.skip_movetext(0) {
+            if let Err(failure) = self.skip_movetext(0, true) {
                 return Err(self.fail(failure, false));
             }
         } else if let Err(failure) = self.movetext(visitor) {
@@ -218,14 +221,14 @@ impl<S: Source> Reader<S> {
                 game.set(index, RawTag(tag).decode().into_owned());
             }
         }
-        let depth = failure.depth;
+        let (depth, after_token) = (failure.depth, failure.in_movetext);
         let error =
             PgnError { game: Box::new(game), token: failure.token, offset: Some(failure.offset), kind: failure.kind };
         if error.is_fatal() {
             self.failed = true;
         } else {
             let skipped = if in_tags { self.skip_tags() } else { Ok(()) };
-            if skipped.and_then(|()| self.skip_movetext(depth)).is_err() {
+            if skipped.and_then(|()| self.skip_movetext(depth, !after_token)).is_err() {
                 // Only reading can fail while skipping.
                 self.failed = true;
             }
@@ -241,9 +244,13 @@ impl<S: Source> Reader<S> {
             Ok(true) => Ok(true),
             Ok(false) if self.source.at_end() => Ok(true),
             Ok(false) => Ok(false),
-            Err(e) => {
-                Err(Failure { kind: ErrorKind::Io(e), token: String::new(), offset: self.source.offset(), depth: 0 })
-            }
+            Err(e) => Err(Failure {
+                kind: ErrorKind::Io(e),
+                token: String::new(),
+                offset: self.source.offset(),
+                depth: 0,
+                in_movetext: false,
+            }),
         }
     }
 
@@ -254,6 +261,7 @@ impl<S: Source> Reader<S> {
             token: token_string(&window[..window.len().min(crate::error::MAX_TOKEN_TEXT)]),
             offset: self.source.offset(),
             depth: 0,
+            in_movetext: false,
         }
     }
 
@@ -320,26 +328,37 @@ impl<S: Source> Reader<S> {
                 self.source.consume(i);
                 return Ok(());
             }
-            let Some(line_len) = find(b'\n', &window[i..]).or(at_end.then_some(window.len() - i)) else {
-                self.source.consume(i);
-                if !self.more()? {
-                    return Err(self.too_long());
+            // A tag pair as export format writes it, read at once; anything
+            // else (escapes, sloppy quotes, a line cut by the window's end)
+            // line by line.
+            let standard = if first == b'[' { tags::parse_standard(&window[i..]) } else { None };
+            let (line, pair) = match standard {
+                Some(pair) => (&window[i..], pair),
+                None => {
+                    let Some(line_len) = find(b'\n', &window[i..]).or(at_end.then_some(window.len() - i)) else {
+                        self.source.consume(i);
+                        if !self.more()? {
+                            return Err(self.too_long());
+                        }
+                        continue;
+                    };
+                    let line = &window[i..i + line_len];
+                    if first != b'[' {
+                        self.source.consume(i + line_len);
+                        continue;
+                    }
+                    let line = line.strip_suffix(b"\r").unwrap_or(line);
+                    let Some(pair) = tags::parse(line) else {
+                        return Err(Failure {
+                            kind: ErrorKind::Tag,
+                            token: token_string(line),
+                            offset: self.source.offset() + i as u64,
+                            depth: 0,
+                            in_movetext: false,
+                        });
+                    };
+                    (line, pair)
                 }
-                continue;
-            };
-            let line = &window[i..i + line_len];
-            if first != b'[' {
-                self.source.consume(i + line_len);
-                continue;
-            }
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
-            let Some(pair) = tags::parse(line) else {
-                return Err(Failure {
-                    kind: ErrorKind::Tag,
-                    token: token_string(line),
-                    offset: self.source.offset() + i as u64,
-                    depth: 0,
-                });
             };
             let (name, value) = (&line[pair.name.clone()], RawTag(&line[pair.value.clone()]));
             if let Some(index) = GameId::tag_index(name) {
@@ -350,7 +369,7 @@ impl<S: Source> Reader<S> {
                 let token = token_string(value.as_bytes());
                 let offset = self.source.offset() + (i + pair.value.start) as u64;
                 self.source.consume(i + pair.end);
-                return Err(Failure { kind, token, offset, depth: 0 });
+                return Err(Failure { kind, token, offset, depth: 0, in_movetext: false });
             }
             self.source.consume(i + pair.end);
         }
@@ -424,17 +443,20 @@ impl<S: Source> Reader<S> {
                     let offset = self.source.offset() + start as u64;
                     self.source.consume(end);
                     // The rest of the game is skipped from the error on.
-                    return Err(Failure { kind, token, offset, depth: state.depth + state.skip });
+                    return Err(Failure { kind, token, offset, depth: state.depth + state.skip, in_movetext: true });
                 }
             }
         }
     }
 
     /// Skips movetext up to the end of the game, `depth` parentheses open.
-    fn skip_movetext(&mut self, mut depth: u32) -> Result<(), Failure> {
+    /// `after_delimiter`: whether a token may start right away (not right
+    /// after a bad token).
+    fn skip_movetext(&mut self, depth: u32, after_delimiter: bool) -> Result<(), Failure> {
+        let mut state = Skipping { depth, after_delimiter };
         loop {
             let at_end = self.source.at_end();
-            match movetext::skip_game(self.source.window(), at_end, &mut depth) {
+            match movetext::skip_game(self.source.window(), at_end, &mut state) {
                 Step::End(n) => {
                     self.source.consume(n);
                     return Ok(());
@@ -443,7 +465,11 @@ impl<S: Source> Reader<S> {
                     self.source.consume(n);
                     if !self.more()? {
                         // Skipping needs no whole token: drop what is held.
-                        let len = self.source.window().len();
+                        let window = self.source.window();
+                        if let Some(&last) = window.last() {
+                            state.after_delimiter = crate::scan::is_space(last);
+                        }
+                        let len = window.len();
                         self.source.consume(len);
                     }
                 }

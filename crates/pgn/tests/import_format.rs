@@ -222,3 +222,40 @@ fn io_read_in_small_pieces_matches_the_slice() {
     assert_eq!(reader.next_game().expect("the next game").expect("reads").mainline().count(), 1);
     assert_eq!(Board::startpos(), one("*").start_board().expect("standard"));
 }
+
+/// Fuzz inputs (the target's seeds, and inputs it once failed on, in
+/// `tests/regressions`): reading through `io::Read` in pieces of every size
+/// from 1 to 16 bytes agrees with reading in place. A fuzz input's first
+/// byte picks the fuzz target's piece size; here every size is tried.
+#[test]
+fn fuzz_inputs_read_alike_in_every_piece_size() {
+    struct Pieces<'a>(&'a [u8], usize);
+    impl std::io::Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.1).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let describe = |r: Result<Game, PgnError>| match r {
+        Ok(game) => game.to_string(),
+        Err(e) => e.to_string(),
+    };
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut inputs = 0;
+    for dir in [root.join("tests/regressions"), root.join("../../fuzz/seeds/pgn")] {
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.expect("a directory entry").path();
+            let data = std::fs::read(&path).expect("a fuzz input");
+            let bytes = data.get(1..).unwrap_or_default();
+            let expected: Vec<String> = Reader::from_bytes(bytes).games().map(describe).collect();
+            for piece in 1..=16 {
+                let got: Vec<String> = Reader::new(Pieces(bytes, piece)).games().map(describe).collect();
+                assert_eq!(got, expected, "{}: read {piece} bytes at a time", path.display());
+            }
+            inputs += 1;
+        }
+    }
+    assert!(inputs >= 5);
+}
