@@ -17,9 +17,7 @@ PEERS_TARGET=${PEERS_TARGET:-/tmp/peers-pgn-target}
 COPIES=${COPIES:-30}
 MODES=${MODES:-"tokens validate"}
 
-cargo build --release --quiet --example pgn
-TARGET=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-OURS="$TARGET/release/examples/pgn"
+OURS=$(scripts/cargo-executable --release --example pgn)
 (cd "$PEERS_DIR" && CARGO_TARGET_DIR="$PEERS_TARGET" cargo build --release --quiet)
 PEERS="$PEERS_TARGET/release/peers-pgn"
 
