@@ -13,10 +13,10 @@ pub use ox88_book as book;
 pub use ox88_control as control;
 pub use ox88_eval as eval;
 pub use ox88_movegen as movegen;
-pub use ox88_pgn as pgn;
 /// The front door of the library: a position with its moves, checked play,
 /// notation and the rules (see [`movegen::Position`]).
 pub use ox88_movegen::Position;
+pub use ox88_pgn as pgn;
 pub use ox88_protocol as protocol;
 pub use ox88_search as search;
 pub use settings::{Settings, SettingsError, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};

@@ -135,19 +135,17 @@ fn piece(
     };
     let mask = geometry::role_mask(us, role as usize);
     let wanted = Cell::of(Piece::new(us, role));
-    // The origin file and rank as bits of the 0x88 index to compare.
+    // The origin file and rank given, as bits of the 0x88 index to compare.
     let (file_bits, file_value) = file.map_or((0, 0), |f| (0x07, f.index()));
     let (rank_bits, rank_value) = rank.map_or((0, 0), |r| (0x70, r.index() << 4));
+    let (origin_bits, origin_value) = (file_bits | rank_bits, file_value | rank_value);
     // The squares of the pieces of the kind that reach `to` on an empty
     // board, collected without a branch per piece (which one matches is
     // unpredictable): each square is written, and kept if it matches.
     let mut found = [0u8; 16];
     let mut count = 0;
     let mut consider = |from: u8, reaches: bool| {
-        let hit = reaches
-            & (board.cell(from) == wanted)
-            & (from & file_bits == file_value)
-            & (from & rank_bits == rank_value);
+        let hit = reaches & (board.cell(from) == wanted) & (from & origin_bits == origin_value);
         found[count] = from;
         count += usize::from(hit);
     };
@@ -159,7 +157,8 @@ fn piece(
             let king = board.king(us).index0x88() as u8;
             consider(king, geometry::attack_mask_0x88(king, target) & mask != 0);
         }
-        _ => board.non_pawns(us).iter().take(15).for_each(|&from| {
+        // At most 16 pieces: `found` has room for every one.
+        _ => board.non_pawns(us).iter().take(16).for_each(|&from| {
             let from = from.index0x88() as u8;
             consider(from, geometry::attack_mask_0x88(from, target) & mask != 0);
         }),
