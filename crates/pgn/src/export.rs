@@ -56,12 +56,13 @@ impl<W: Write> Writer<W> {
     }
 }
 
-/// The position a game's moves are numbered from.
+/// The position a game's moves are numbered from: its tags as they are
+/// written, so that the text read back numbers them alike.
 fn start(game: &Game) -> Board {
     let mut setup = SetupTags::new();
     for (name, value) in game.headers.iter() {
         // A tag that does not read numbers the moves from the start.
-        let _ = setup.set(name, value);
+        let _ = setup.set(name, &crate::writer::value_as_written(value));
     }
     setup.board()
 }

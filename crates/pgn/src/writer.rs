@@ -95,15 +95,11 @@ impl<W: Write> Writer<W> {
             text.push('[');
             text.push_str(name);
             text.push_str(" \"");
-            for c in value.chars() {
-                match c {
-                    '\\' | '"' => {
-                        text.push('\\');
-                        text.push(c);
-                    }
-                    c if c.is_control() => text.push(' '),
-                    c => text.push(c),
+            for c in value_as_written(value).chars() {
+                if matches!(c, '\\' | '"') {
+                    text.push('\\');
                 }
+                text.push(c);
             }
             text.push_str("\"]\n");
         }
@@ -262,6 +258,16 @@ impl<W: Write> Writer<W> {
             self.width = 0;
         }
         Ok(())
+    }
+}
+
+/// A tag value as export format writes it (before escapes): control
+/// characters, which a tag line cannot hold, become spaces.
+pub(crate) fn value_as_written(value: &str) -> std::borrow::Cow<'_, str> {
+    if value.chars().any(char::is_control) {
+        value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().into()
+    } else {
+        value.into()
     }
 }
 

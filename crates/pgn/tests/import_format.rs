@@ -224,11 +224,13 @@ fn io_read_in_small_pieces_matches_the_slice() {
 }
 
 /// Fuzz inputs (the target's seeds, and inputs it once failed on, in
-/// `tests/regressions`): reading through `io::Read` in pieces of every size
-/// from 1 to 16 bytes agrees with reading in place. A fuzz input's first
-/// byte picks the fuzz target's piece size; here every size is tried.
+/// `tests/regressions`) keep the fuzz target's properties: reading through
+/// `io::Read` in pieces of every size from 1 to 16 bytes agrees with reading
+/// in place (a fuzz input's first byte picks one size; here every size is
+/// tried), and each game writes text that reads back as one game writing
+/// the same text.
 #[test]
-fn fuzz_inputs_read_alike_in_every_piece_size() {
+fn fuzz_inputs_keep_the_fuzz_properties() {
     struct Pieces<'a>(&'a [u8], usize);
     impl std::io::Read for Pieces<'_> {
         fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -253,6 +255,12 @@ fn fuzz_inputs_read_alike_in_every_piece_size() {
             for piece in 1..=16 {
                 let got: Vec<String> = Reader::new(Pieces(bytes, piece)).games().map(describe).collect();
                 assert_eq!(got, expected, "{}: read {piece} bytes at a time", path.display());
+            }
+            for game in Reader::from_bytes(bytes).games().flatten() {
+                let text = game.to_string();
+                let again: Vec<Game> = games(text.as_bytes());
+                assert_eq!(again.len(), 1, "{}: {text}", path.display());
+                assert_eq!(again[0].to_string(), text, "{}", path.display());
             }
             inputs += 1;
         }
