@@ -190,39 +190,48 @@ fn piece(
 }
 
 /// Whether the pseudo-legal move `m` of a piece other than the king (no
-/// en passant, no castling) leaves the king safe: it does not leave a
-/// line on which it shields the king, and it captures or blocks every
-/// piece giving check (there can be only one it resolves).
+/// en passant, no castling) leaves the king safe: no enemy piece, but the
+/// one it captures, attacks the king once it is made. One pass over the
+/// enemy pieces other than pawns finds checks and pins alike: a slider on
+/// the king's line attacks it if the line is open once the piece has left
+/// its square and stands on the new one.
 #[inline]
 fn legal_non_king(board: &Board, m: Move) -> bool {
     let us = board.side_to_move();
     let them = !us;
     let king = board.king(us).index0x88() as u8;
     let (from, to) = (m.from().index0x88() as u8, m.to().index0x88() as u8);
-    if leaves_pin(board, them, king, from, to) {
-        return false;
-    }
     let behind = king.wrapping_add(us.forward() as u8);
     let pawn = Cell::of(Piece::new(them, Role::Pawn));
     let mut safe = true;
-    for checker in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
-        safe &= board.cell(checker) != pawn || checker == to;
+    for attacker in [behind.wrapping_sub(1), behind.wrapping_add(1)] {
+        safe &= board.cell(attacker) != pawn || attacker == to;
     }
-    // The enemy pieces other than pawns, by table (a match on the role
-    // would compile to a jump mispredicted on most pieces).
+    // The role's attack bits by table: a match on the role would compile to
+    // a jump mispredicted on most pieces.
     for &square in board.non_pawns(them) {
-        let checker = square.index0x88() as u8;
-        let mask = geometry::role_mask(them, board.cell(checker).role_code());
-        if geometry::attack_mask_0x88(checker, king) & mask != 0 {
-            let slider = mask & SLIDER_MASK != 0;
-            if !slider || clear(board, checker, king, OFF_BOARD) {
-                let line = geometry::step_0x88(king, checker);
-                let blocks = geometry::step_0x88(king, to) == line && geometry::step_0x88(to, checker) == line;
-                safe &= checker == to || (slider && blocks);
-            }
+        let attacker = square.index0x88() as u8;
+        let mask = geometry::role_mask(them, board.cell(attacker).role_code());
+        if geometry::attack_mask_0x88(attacker, king) & mask != 0 && attacker != to {
+            safe &= mask & SLIDER_MASK != 0 && !open_after(board, attacker, king, from, to);
         }
     }
     safe
+}
+
+/// Whether the line strictly between the 0x88 indices `a` and `b` is empty
+/// once a piece has moved from `from` to `to`.
+#[inline]
+fn open_after(board: &Board, a: u8, b: u8, from: u8, to: u8) -> bool {
+    let step = geometry::step_0x88(a, b) as u8;
+    let mut index = a.wrapping_add(step);
+    while index != b {
+        if index == to || (index != from && !board.cell(index).is_empty()) {
+            return false;
+        }
+        index = index.wrapping_add(step);
+    }
+    true
 }
 
 /// A 0x88 index off the board, for "no square".
@@ -268,34 +277,6 @@ fn clear(board: &Board, from: u8, to: u8, ignore: u8) -> bool {
         index = index.wrapping_add(step);
     }
     true
-}
-
-/// Whether a piece on the 0x88 index `from`, moving to `to`, leaves the
-/// line on which it shields its king (on `king`) from a slider of `them`.
-#[inline]
-fn leaves_pin(board: &Board, them: Color, king: u8, from: u8, to: u8) -> bool {
-    if geometry::attack_mask_0x88(king, from) & SLIDER_MASK == 0 {
-        return false;
-    }
-    let ray = geometry::step_0x88(king, from);
-    if geometry::step_0x88(king, to) == ray || !clear(board, king, from, OFF_BOARD) {
-        return false;
-    }
-    let mut index = from.wrapping_add(ray as u8);
-    loop {
-        // Off the board every index reads as the wall.
-        let cell = board.cell(index);
-        if cell.is_wall() {
-            return false;
-        }
-        if !cell.is_empty() {
-            // Beyond `from`, two squares or more from the king on its
-            // line: only a slider of the line's kind attacks the king.
-            return cell.is_color(them)
-                && geometry::role_mask(them, cell.role_code()) & geometry::attack_mask_0x88(index, king) != 0;
-        }
-        index = index.wrapping_add(ray as u8);
-    }
 }
 
 /// Rank `index` (0-based) as seen from `color`'s side.
