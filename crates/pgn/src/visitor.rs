@@ -103,7 +103,8 @@ pub trait Visitor {
     }
 
     /// A variation (an alternative to the move just visited) begins;
-    /// `Skip(true)` skips it, with the variations nested in it.
+    /// `Skip(true)` skips it, with the variations nested in it (and
+    /// [`end_variation`](Self::end_variation) is not called for it).
     fn begin_variation(&mut self) -> Skip {
         Skip(false)
     }
