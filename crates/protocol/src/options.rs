@@ -197,6 +197,9 @@ pub const CLEAR_HASH: &str = "Clear Hash";
 pub const PONDER: &str = "Ponder";
 /// The name of the Chess960 castling-notation option (owned by the drivers).
 pub const UCI_CHESS960: &str = "UCI_Chess960";
+/// The name of the option that tells a UCI engine it analyses rather than
+/// plays (set by GUIs; ox88's drivers do not offer it).
+pub const UCI_ANALYSE_MODE: &str = "UCI_AnalyseMode";
 /// The name of the communication-lag option, in milliseconds (owned by the drivers).
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 /// The drivers' default for [`MOVE_OVERHEAD`]: the time kept in hand on

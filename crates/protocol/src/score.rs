@@ -66,6 +66,29 @@ impl From<Score> for ScoreInfo {
     }
 }
 
+/// A score read from an engine, as a search score: mate in `n` moves is a
+/// mate `2n - 1` plies away, mated in `n` moves `2n` plies away (mates
+/// further than [`Score::MAX_MATE_PLY`] are cut to it).
+///
+/// ```
+/// use ox88_board::Score;
+/// use ox88_protocol::ScoreInfo;
+/// assert_eq!(Score::from(ScoreInfo::Mate(3)), Score::mate_in(5));
+/// assert_eq!(Score::from(ScoreInfo::Mate(-2)), Score::mated_in(4));
+/// assert_eq!(Score::from(ScoreInfo::Cp(-12)), Score::cp(-12));
+/// ```
+impl From<ScoreInfo> for Score {
+    fn from(score: ScoreInfo) -> Score {
+        match score {
+            ScoreInfo::Cp(cp) => Score::cp(cp),
+            ScoreInfo::Mate(n) if n > 0 => {
+                Score::mate_in(n.saturating_mul(2).saturating_sub(1).min(Score::MAX_MATE_PLY))
+            }
+            ScoreInfo::Mate(n) => Score::mated_in(n.saturating_abs().saturating_mul(2).min(Score::MAX_MATE_PLY)),
+        }
+    }
+}
+
 /// The UCI form: `cp 34` or `mate -3`.
 impl fmt::Display for ScoreInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -90,5 +113,17 @@ mod tests {
         assert_eq!(ScoreInfo::Mate(-7).to_cecp(), -100_007);
         assert_eq!(ScoreInfo::Mate(0).to_cecp(), -100_000);
         assert_eq!(ScoreInfo::Cp(i32::MAX).to_cecp(), 99_999);
+    }
+
+    #[test]
+    fn scores_read_from_engines_round_trip() {
+        for score in
+            [ScoreInfo::Cp(0), ScoreInfo::Cp(-250), ScoreInfo::Mate(1), ScoreInfo::Mate(-7), ScoreInfo::Mate(0)]
+        {
+            assert_eq!(ScoreInfo::from(Score::from(score)), score, "{score}");
+        }
+        assert!(Score::from(ScoreInfo::Mate(i32::MAX)).is_mate());
+        assert!(Score::from(ScoreInfo::Mate(i32::MIN)).is_mate());
+        assert!(!Score::from(ScoreInfo::Cp(i32::MAX)).is_mate());
     }
 }

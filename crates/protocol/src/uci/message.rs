@@ -88,6 +88,25 @@ pub struct UciMessageError {
     pub reason: &'static str,
 }
 
+impl UciMessageError {
+    /// Whether the line was meant as `bestmove` (a move the engine played,
+    /// malformed).
+    pub fn is_best_move(&self) -> bool {
+        self.first_word() == Some("bestmove")
+    }
+    /// Whether the line was meant as `info`.
+    pub fn is_info(&self) -> bool {
+        self.first_word() == Some("info")
+    }
+    /// Whether the line was meant as `option`.
+    pub fn is_option(&self) -> bool {
+        self.first_word() == Some("option")
+    }
+    fn first_word(&self) -> Option<&str> {
+        self.line.split_whitespace().next()
+    }
+}
+
 impl fmt::Display for UciMessage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -197,7 +216,11 @@ impl FromStr for UciMessage {
             Some("uciok") => Ok(UciMessage::UciOk),
             Some("readyok") => Ok(UciMessage::ReadyOk),
             Some("bestmove") => {
-                let best = word(1).ok_or(err("bestmove without a move"))?.parse().map_err(|_| err("bad best move"))?;
+                // Engines without a legal move write "(none)" (Stockfish) or "0000".
+                let best = match word(1).ok_or(err("bestmove without a move"))? {
+                    "(none)" => UciMove::Null,
+                    text => text.parse().map_err(|_| err("bad best move"))?,
+                };
                 let ponder = match (word(2), word(3)) {
                     (Some("ponder"), Some(m)) => Some(m.parse().map_err(|_| err("bad ponder move"))?),
                     (None, _) => None,
@@ -268,7 +291,8 @@ fn parse_option(line: &str, args: &[Word<'_>]) -> Result<OptionSpec, &'static st
         return Err("option without name");
     }
     let name = span(line, args, 1, type_at).to_owned();
-    let fields = &args[type_at + 2..];
+    // "option name X type" with nothing after: no fields (and no type).
+    let fields = args.get(type_at + 2..).unwrap_or_default();
     // The text after keyword `key` up to the next keyword.
     let keywords = ["default", "min", "max", "var"];
     let field = |key: &str| -> Option<String> {

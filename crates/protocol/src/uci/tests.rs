@@ -170,7 +170,17 @@ fn engine_messages_parse_with_unknown_fields() {
     assert_eq!(parsed, UciMessage::Info(expected));
     assert!("bestmove".parse::<UciMessage>().is_err());
     assert!("bestmove e2e4 ponder".parse::<UciMessage>().is_err());
+    // Stockfish's answer in a position without a legal move.
+    assert_eq!("bestmove (none)".parse(), Ok(UciMessage::BestMove { best: UciMove::Null, ponder: None }));
+    let stockfish = "info depth 12 seldepth 15 multipv 1 score cp 31 wdl 61 901 38 nodes 8 nps 4 hashfull 3 tbhits 0 time 2 pv e2e4";
+    let UciMessage::Info(info) = stockfish.parse().unwrap() else { panic!("{stockfish}") };
+    assert_eq!(
+        (info.depth, info.score, info.hashfull, info.pv),
+        (Some(12), Some(ScoreInfo::Cp(31)), Some(3), vec![mv("e2e4")])
+    );
     assert!("option name X type spin default 1".parse::<UciMessage>().is_err());
+    // Found by the engine_output fuzz target: a line ending with "type" panicked.
+    assert!("option name Style type".parse::<UciMessage>().is_err());
     assert!("hello".parse::<UciMessage>().is_err());
 }
 

@@ -123,6 +123,13 @@ pub struct XbMessageError {
     pub reason: &'static str,
 }
 
+impl XbMessageError {
+    /// Whether the line was meant as `feature` (malformed pairs).
+    pub fn is_feature(&self) -> bool {
+        without_prompt(&self.line).split_whitespace().next() == Some("feature")
+    }
+}
+
 impl fmt::Display for FeatureValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -173,8 +180,9 @@ impl fmt::Display for XbMessage {
 
 impl FromStr for XbMessage {
     type Err = XbMessageError;
-    fn from_str(line: &str) -> Result<XbMessage, XbMessageError> {
-        let err = |reason| XbMessageError { line: line.to_owned(), reason };
+    fn from_str(full: &str) -> Result<XbMessage, XbMessageError> {
+        let err = |reason| XbMessageError { line: full.to_owned(), reason };
+        let line = without_prompt(full);
         let all = words(line);
         let word = |i: usize| all.get(i).map(|w| w.text);
         let first = word(0).ok_or(err("empty line"))?;
@@ -220,6 +228,11 @@ impl FromStr for XbMessage {
                 (Some(kind), command) => XbMessage::Error { kind, command },
                 (None, _) => return Err(err("Error without a kind")),
             },
+            // Older engines announce their move as "12. ... e7e5" (GNU Chess 6 also as
+            // "My move is : e7e5"): read as `move`, written back in today's form.
+            _ if first != "move" && announced_move(line).is_some() => {
+                XbMessage::Move(announced_move(line).unwrap_or_default().parse().map_err(|_| err("bad move"))?)
+            }
             _ => {
                 if let Ok(result) = first.parse::<GameResult>() {
                     let comment = text_from(1);
@@ -238,6 +251,46 @@ impl FromStr for XbMessage {
             }
         })
     }
+}
+
+/// The move of an engine's move announcement, in any of the forms engines
+/// use: "move e2e4", the older "12. ... e2e4", and GNU Chess 6's "My move is :
+/// e2e4" (after its prompt, see below). The text is returned as written, for
+/// engines that announce moves in SAN, which [`XbMove`] does not read; see
+/// [`read_move`](crate::xboard::read_move).
+///
+/// ```
+/// use ox88_protocol::xboard::announced_move;
+/// assert_eq!(announced_move("move Nf3"), Some("Nf3"));
+/// assert_eq!(announced_move("7. ... Bb4+"), Some("Bb4+"));
+/// assert_eq!(announced_move("White (3) : My move is : Nc3"), Some("Nc3"));
+/// assert_eq!(announced_move("1. e2e4"), None);
+/// ```
+pub fn announced_move(line: &str) -> Option<&str> {
+    let line = without_prompt(line).trim();
+    if let Some(text) = line.strip_prefix("My move is") {
+        let text = text.trim_start().trim_start_matches(':').trim();
+        return (!text.is_empty() && !text.contains(char::is_whitespace)).then_some(text);
+    }
+    let all: Vec<&str> = line.split_whitespace().collect();
+    match all[..] {
+        ["move", text] => Some(text),
+        [number, "...", text]
+            if number.ends_with('.') && number[..number.len() - 1].bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            Some(text)
+        }
+        _ => None,
+    }
+}
+
+/// `line` without the prompt GNU Chess 6 puts before its output once it
+/// has left analysis mode ("White (3) : pong 6").
+fn without_prompt(line: &str) -> &str {
+    let trimmed = line.trim_start();
+    let after_side = trimmed.strip_prefix("White (").or_else(|| trimmed.strip_prefix("Black ("));
+    let rest = after_side.and_then(|r| r.split_once(") : ")).filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()));
+    rest.map_or(line, |(_, text)| text)
 }
 
 /// `name=1 name="text" ...` as features; `None` if malformed.

@@ -5,8 +5,11 @@
 mod command;
 mod driver;
 mod edit;
+mod engine_features;
 mod message;
 mod moves;
+mod option;
+mod reading;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -14,5 +17,8 @@ mod tests;
 pub use command::{Level, MoveSelection, XbCommand, XbParseError};
 pub use driver::XbDriver;
 pub use edit::{EditCommand, ParseEditError};
-pub use message::{Feature, FeatureValue, Stat01, Thinking, XbMessage, XbMessageError};
+pub use engine_features::{EngineFeatures, CHESS960_VARIANT};
+pub use message::{announced_move, Feature, FeatureValue, Stat01, Thinking, XbMessage, XbMessageError};
 pub use moves::{GameResult, ParseGameResultError, ParseXbMoveError, XbMove};
+pub use option::{parse_option_feature, ParseOptionFeatureError};
+pub use reading::{read_move, ThinkingExtras};

@@ -112,6 +112,21 @@ fn engine_messages_format() {
     );
 }
 
+#[test]
+fn older_move_announcements_read_as_moves() {
+    // GNU Chess 6.2.7 in xboard mode announces its move both ways.
+    let d5 = XbMessage::Move(coord("d7d5"));
+    assert_eq!("1. ... d7d5".parse(), Ok(d5.clone()));
+    assert_eq!("My move is : d7d5".parse(), Ok(d5.clone()));
+    assert_eq!("My move is: d7d5".parse(), Ok(d5));
+    // Its prompt, which it writes before lines once it has left analysis.
+    assert_eq!("White (3) : pong 6".parse(), Ok(XbMessage::Pong(6)));
+    assert!(matches!("Black (12) : 1 +21 0 2 Bb5".parse(), Ok(XbMessage::Thinking(_))));
+    // Its echo of the opponent's move is not the engine's move.
+    assert!("1. e2e4".parse::<XbMessage>().is_err());
+    assert!("1. ... Nf3 extra".parse::<XbMessage>().is_err());
+}
+
 fn arb_uci_move() -> impl Strategy<Value = UciMove> {
     let square = (0u8..64).prop_map(|i| Square::from_index64(i).unwrap());
     let promotion = prop::option::of(prop::sample::select(Role::PROMOTIONS.to_vec()));
