@@ -65,6 +65,17 @@ fn the_control_seam_stands_on_the_board_alone() {
 }
 
 #[test]
+fn the_client_drives_engines_without_being_one() {
+    let graph = graph(true);
+    let client = closure(&graph, "ox88-client");
+    assert!(client.contains("ox88-protocol"), "{client:?}");
+    assert!(!client.contains("ox88-search") && !client.contains("ox88-eval"), "{client:?}");
+    for (name, deps) in &graph {
+        assert!(!deps.contains("ox88-client"), "{name} depends on the client: only the root crate may");
+    }
+}
+
+#[test]
 fn no_crate_depends_on_itself_through_others() {
     let graph = graph(true);
     for name in graph.keys() {
@@ -76,7 +87,7 @@ fn no_crate_depends_on_itself_through_others() {
 /// crate may use less; a new dependency between them changes the README too.
 #[test]
 fn each_library_uses_only_the_layers_below_it() {
-    let allowed: [(&str, &[&str]); 8] = [
+    let allowed: [(&str, &[&str]); 9] = [
         ("ox88-board", &[]),
         ("ox88-control", &["ox88-board"]),
         ("ox88-movegen", &["ox88-board"]),
@@ -85,6 +96,7 @@ fn each_library_uses_only_the_layers_below_it() {
         ("ox88-pgn", &["ox88-board", "ox88-movegen"]),
         ("ox88-search", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-eval"]),
         ("ox88-protocol", &["ox88-board", "ox88-control", "ox88-movegen"]),
+        ("ox88-client", &["ox88-board", "ox88-movegen", "ox88-protocol"]),
     ];
     let graph = graph(false);
     for (name, allowed) in allowed {

@@ -1,0 +1,35 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod analysis;
+mod command;
+mod engine;
+mod error;
+mod info;
+mod link;
+mod log;
+mod play;
+mod reader;
+mod results;
+mod search;
+mod session;
+pub mod testing;
+mod timeouts;
+mod transport;
+mod uci;
+mod xboard;
+
+pub use analysis::{Analysis, Stopper, MAX_MULTIPV};
+pub use command::{EngineCommand, ParseProtocolError, Protocol};
+pub use engine::Engine;
+pub use error::{EngineError, Waiting};
+pub use log::EngineLog;
+pub use results::{AnalysisResult, EngineId, PlayResult};
+pub use timeouts::Timeouts;
+
+// The vocabulary a user of the client needs, so that one `use` line does.
+pub use ox88_board::{Board, ByColor, Color, Move, Score};
+pub use ox88_movegen::Position;
+pub use ox88_protocol::xboard::GameResult;
+pub use ox88_protocol::{Bound, Clock, Limits, LineReport, OptionKind, OptionSpec, OptionValue, Report};
