@@ -10,6 +10,7 @@ pub mod tuning;
 pub use engine::Ox88;
 pub use ox88_board as board;
 pub use ox88_book as book;
+pub use ox88_client as client;
 pub use ox88_control as control;
 pub use ox88_eval as eval;
 pub use ox88_movegen as movegen;
