@@ -1,13 +1,14 @@
 //! Any line as engine output, the way ox88-client reads it: UCI and CECP
-//! messages, CECP option features, move announcements and PVs. Nothing
-//! panics, and every move read is legal in the position it was read in.
+//! messages, CECP features and option features, move announcements and PVs.
+//! Nothing panics, and every move read is legal in the position it was read
+//! in.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use ox88_board::Board;
 use ox88_movegen::MoveGen;
 use ox88_protocol::uci::UciMessage;
-use ox88_protocol::xboard::{announced_move, parse_option_feature, read_move, XbMessage};
+use ox88_protocol::xboard::{announced_move, parse_option_feature, read_move, EngineFeatures, XbMessage};
 
 const POSITIONS: [&str; 3] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -31,6 +32,12 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let _ = parse_option_feature(&line);
+    if let Ok(XbMessage::Feature(pairs)) = line.parse::<XbMessage>() {
+        let mut features = EngineFeatures::default();
+        for pair in &pairs {
+            let _ = features.read(pair);
+        }
+    }
     if let Some(text) = announced_move(&line) {
         if let Some(m) = read_move(&board, text, chess960) {
             assert!(board.is_legal(m), "{text} read as an illegal move");
