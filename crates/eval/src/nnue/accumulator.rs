@@ -78,7 +78,9 @@ impl Accumulator {
     pub fn output(&self, stm: Color, network: &Network) -> i32 {
         let us = &self.values[stm.index()];
         let them = &self.values[(!stm).index()];
-        let sum = screlu_dot(us, &network.output_weights[0]).wrapping_add(screlu_dot(them, &network.output_weights[1]));
+        let sum = screlu_dot(us, &network.output_weights[0])
+            .wrapping_add(screlu_dot(them, &network.output_weights[1]))
+            .wrapping_add(network.square_offset);
         // `sum` is in units of QA * QA * QB, the bias in QA * QB; both
         // divisions round to the nearest.
         let out = rounded_div(i64::from(sum), i64::from(QA)) + i64::from(network.output_bias);
@@ -92,13 +94,16 @@ fn rounded_div(value: i64, divisor: i64) -> i64 {
     (value + divisor / 2).div_euclid(divisor)
 }
 
-/// `sum(clamp(v, 0, QA)^2 * w)`; the square fits in `i16` (`QA` is 181).
+/// `sum((clamp(v, 0, QA)^2 - 32768) * w)`: the square (below 65,536) less
+/// 32,768 is an `i16`, the 16 bits of the square with the top bit flipped.
+/// The network's `square_offset` adds the 32,768s back.
 #[inline(always)]
 fn screlu_dot(values: &Row, weights: &Row) -> i32 {
     let mut sum = 0i32;
     for i in 0..HIDDEN {
         let v = values[i].clamp(0, QA as i16);
-        sum = sum.wrapping_add(i32::from(v * v) * i32::from(weights[i]));
+        let shifted_square = v.wrapping_mul(v) ^ i16::MIN;
+        sum = sum.wrapping_add(i32::from(shifted_square) * i32::from(weights[i]));
     }
     sum
 }
@@ -140,5 +145,34 @@ fn add2_sub2(out: &mut Row, from: &Row, add: [&Row; 2], sub: [&Row; 2]) {
     for i in 0..HIDDEN {
         out[i] =
             from[i].wrapping_add(add[0][i]).wrapping_add(add[1][i]).wrapping_sub(sub[0][i]).wrapping_sub(sub[1][i]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shifted squares plus the offset equal the plain sum of squares
+    /// times weights, over the whole range of values and weights.
+    #[test]
+    fn the_shifted_square_sum_is_exact() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..200 {
+            let values: Row = std::array::from_fn(|_| (next() % 700) as i16 - 200);
+            let weights: Row = std::array::from_fn(|_| (next() % 1015) as i16 - 507);
+            let offset = weights.iter().fold(0i32, |s, &w| s.wrapping_add(32_768 * i32::from(w)));
+            let direct: i64 = values
+                .iter()
+                .zip(&weights)
+                .map(|(&v, &w)| i64::from(v.clamp(0, QA as i16)).pow(2) * i64::from(w))
+                .sum();
+            assert_eq!(i64::from(screlu_dot(&values, &weights).wrapping_add(offset)), direct);
+        }
     }
 }

@@ -71,6 +71,12 @@ impl Nnue {
         Nnue::with_shared(Arc::new(network))
     }
 
+    /// An evaluator with the network built into the library
+    /// ([`Network::embedded`]).
+    pub fn embedded() -> Nnue {
+        Nnue::new(Network::embedded())
+    }
+
     /// An evaluator with a network shared with others.
     pub fn with_shared(network: Arc<Network>) -> Nnue {
         Nnue { network, stack: vec![Entry::default(); STACK_SLOTS], top: 0, refreshes: 0 }
@@ -142,6 +148,13 @@ impl Nnue {
         entry.delta = delta;
         entry.computed = false;
         entry.key = None;
+    }
+}
+
+impl Default for Nnue {
+    /// The embedded network.
+    fn default() -> Nnue {
+        Nnue::embedded()
     }
 }
 

@@ -21,26 +21,28 @@
 //! The network is trained in `f32` (the `ox88-train` tool) and stored in
 //! integers. The trainer clips every weight to ±[`WEIGHT_CLIP`] (1.98).
 //!
-//! - feature weights and biases: `i16`, times [`QA`] (181). The accumulator
-//!   is `i16` too: 32 pieces and the bias stay below 33 × 358 = 11,814 in
+//! - feature weights and biases: `i16`, times [`QA`] (255). The accumulator
+//!   is `i16` too: 32 pieces and the bias stay below 33 × 505 = 16,665 in
 //!   magnitude.
-//! - the activation: `v = clamp(acc, 0, QA)` and its square `v * v`, which
-//!   fits in `i16` because `QA` is 181 (181² = 32,761): one 16-bit multiply
-//!   (`pmullw`), exact.
+//! - the activation: `v = clamp(acc, 0, QA)` and its square, which fits in
+//!   16 bits unsigned (255² = 65,025). The output layer works with the
+//!   square less 32,768, which fits in `i16` (a 16-bit multiply, `pmullw`,
+//!   and flipping the top bit), and adds back 32,768 times the sum of the
+//!   output weights, a constant of the network.
 //! - output weights: `i16`, times [`QB`] (256), so within ±507. `i16` rather
-//!   than `i8` because the square times the weight is then a 16-to-32-bit
-//!   multiply-add (`pmaddwd` on baseline x86-64, which the compiler emits
-//!   from the plain loop), and because `i8` would leave too few steps: with
-//!   output weights of typically 0.1-0.3, a step of 1/64 (what the ±127 of
-//!   `i8` allows for weights up to 2) shifted evaluations by 6 cp on
-//!   average in a trial; 1/256 shifts them by about a quarter of that.
+//!   than `i8` because the shifted square times the weight is then a
+//!   16-to-32-bit multiply-add (`pmaddwd` on baseline x86-64, which the
+//!   compiler emits from the plain loop), and because `i8` would leave too
+//!   few steps: output weights are typically 0.1-0.3, and a step of 1/64
+//!   (what ±127 allows for weights up to 2) moved evaluations by 6 cp on
+//!   average in a trial, against about 0.6 cp with 1/256.
 //! - output bias: `i32`, times `QA * QB`.
 //!
-//! The output sums in `i32` with wrapping adds: the order the compiler picks
-//! does not change the result, which is exact while the true sum fits, that
-//! is while the network's output stays below 2^31 / (181² × 256) = 256
-//! sigmoid units (over 30,000 cp at the scales the data gives): beyond
-//! anything the training data holds.
+//! The output sums in `i32` with wrapping adds: neither the order the
+//! compiler picks nor the added constant changes the result, which is exact
+//! while the true sum fits, that is while the network's output stays below
+//! 2^31 / (255² × 256) = 129 sigmoid units (17,000 cp at the scales the
+//! data gives): beyond anything the training data holds.
 //!
 //! # File format (version 1)
 //!
@@ -50,7 +52,7 @@
 //! | 8..12 | format version, little-endian `u32` (1) |
 //! | 12..16 | hidden size, `u32` (256) |
 //! | 16..20 | scale: centipawns per output unit, `u32` |
-//! | 20..22 | `QA`, `u16` (181) |
+//! | 20..22 | `QA`, `u16` (255) |
 //! | 22..24 | `QB`, `u16` (256) |
 //! | 24..32 | FNV-1a 64 hash of the body (bytes 32..), `u64` |
 //! | 32.. | feature weights `i16` [768][256] (row = input), feature biases `i16` [256], output weights `i16` [2][256] (side to move, then the other side), output bias `i32`; all little-endian |
@@ -74,8 +76,8 @@ pub const INPUTS: usize = 768;
 /// The accumulator's width, per perspective.
 pub const HIDDEN: usize = 256;
 /// The feature weights' scale: `1.0` is stored as `QA`; also the clipped
-/// accumulator's ceiling, small enough that its square fits in `i16`.
-pub const QA: i32 = 181;
+/// accumulator's ceiling, small enough that its square fits in `u16`.
+pub const QA: i32 = 255;
 /// The output weights' scale: `1.0` is stored as `QB`.
 pub const QB: i32 = 256;
 /// The trainer keeps every float weight within ±`WEIGHT_CLIP`, so that the

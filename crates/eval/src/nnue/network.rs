@@ -13,6 +13,8 @@ pub const HEADER_SIZE: usize = 32;
 const MAGIC: [u8; 8] = *b"ox88nnue";
 /// The size of the body: feature weights and biases, output weights, output bias.
 const BODY_SIZE: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// The network file built into the library.
+const EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
 /// The largest output weight magnitude: the weight clip, quantised.
 const MAX_OUTPUT_WEIGHT: i16 = (super::WEIGHT_CLIP * QB as f32 + 0.5) as i16;
 
@@ -85,7 +87,7 @@ pub enum NetworkError {
 /// // A network that counts White's pawns (feature 8..16 on the second rank).
 /// let mut features = vec![0i16; INPUTS * HIDDEN];
 /// for square in 8..16 {
-///     features[square * HIDDEN] = 181; // 1.0 (QA) into hidden unit 0
+///     features[square * HIDDEN] = 255; // 1.0 (QA) into hidden unit 0
 /// }
 /// let mut output = vec![0i16; 2 * HIDDEN];
 /// output[0] = 256; // 1.0 (QB) from the side to move's unit 0
@@ -104,6 +106,9 @@ pub struct Network {
     /// The side to move's perspective's weights, then the other side's.
     pub(crate) output_weights: [Row; 2],
     pub(crate) output_bias: i32,
+    /// 32,768 times the sum of the output weights (wrapping): what the
+    /// output layer's shifted squares leave out.
+    pub(crate) square_offset: i32,
     scale: u32,
     hash: u64,
 }
@@ -163,6 +168,12 @@ impl Network {
         Network::from_body(body, u32_at(16))
     }
 
+    /// The network built into the library (`crates/eval/nets/default.nnue`;
+    /// docs/nnue.md says how it was trained).
+    pub fn embedded() -> Network {
+        Network::from_bytes(EMBEDDED).expect("the embedded network is checked by the tests")
+    }
+
     /// Reads the network file at `path`.
     pub fn load(path: impl AsRef<Path>) -> Result<Network, NetworkError> {
         let path = path.as_ref();
@@ -187,7 +198,17 @@ impl Network {
             return Err(NetworkError::OutputWeight { index, value });
         }
         let output_bias = i32::from_le_bytes(body[BODY_SIZE - 4..].try_into().expect("four bytes"));
-        Ok(Network { feature_weights, feature_bias, output_weights, output_bias, scale, hash: fnv1a(body) })
+        let square_offset =
+            output_weights.as_flattened().iter().fold(0i32, |sum, &w| sum.wrapping_add(32_768 * i32::from(w)));
+        Ok(Network {
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+            square_offset,
+            scale,
+            hash: fnv1a(body),
+        })
     }
 
     /// The network as the bytes of a file.

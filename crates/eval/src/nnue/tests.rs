@@ -29,8 +29,8 @@ impl Random {
 /// every row differs and any wrong update shows.
 fn random_network(seed: u64) -> Network {
     let mut random = Random(seed);
-    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| random.within(358)).collect();
-    let bias: Vec<i16> = (0..HIDDEN).map(|_| random.within(358)).collect();
+    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| random.within(505)).collect();
+    let bias: Vec<i16> = (0..HIDDEN).map(|_| random.within(505)).collect();
     let output: Vec<i16> = (0..2 * HIDDEN).map(|_| random.within(507)).collect();
     Network::from_weights(&features, &bias, &output, 1234, 400).expect("valid sizes and ranges")
 }
