@@ -49,6 +49,15 @@ verify  compares a checkpoint's float network with its quantised export on the f
 
 Exits 2 on a bad argument, 1 on a file that cannot be read or written.";
 
+/// Prints a line to standard output; a closed pipe (`| head`) is not an
+/// error worth a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 /// Why the tool stopped.
 enum Failure {
     Usage(String),
@@ -64,7 +73,7 @@ impl From<String> for Failure {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{HELP}");
+        say!("{HELP}");
         return ExitCode::SUCCESS;
     }
     let result = match args[0].as_str() {
@@ -196,9 +205,9 @@ fn fit_scale(args: &[String]) -> Result<(), Failure> {
     let file = DataFile::open(args.one("data file")?.as_ref())?;
     let samples = file.read(0, args.or("positions", 1_000_000)?)?;
     let scale = scale::fit(&samples);
-    println!("{}: {} positions, sigmoid scale {scale:.1} cp", file.path().display(), samples.len());
+    say!("{}: {} positions, sigmoid scale {scale:.1} cp", file.path().display(), samples.len());
     for k in [scale / 2.0, scale, scale * 2.0] {
-        println!("  scale {k:>7.1}: mean squared error {:.6}", scale::error(&samples, k));
+        say!("  scale {k:>7.1}: mean squared error {:.6}", scale::error(&samples, k));
     }
     Ok(())
 }
@@ -209,7 +218,7 @@ fn export(args: &[String]) -> Result<(), Failure> {
     let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("export needs --out NET".into()))?;
     let network = quantise::quantise(&checkpoint.model, checkpoint.objective.scale).map_err(|e| e.to_string())?;
     std::fs::write(&out, network.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!("{}: network {:016x}, scale {}", out.display(), network.hash(), network.scale());
+    say!("{}: network {:016x}, scale {}", out.display(), network.hash(), network.scale());
     Ok(())
 }
 
@@ -225,7 +234,7 @@ fn verify(args: &[String]) -> Result<(), Failure> {
     let network = quantise::quantise(&checkpoint.model, scale).map_err(|e| e.to_string())?;
     for cap in [f64::INFINITY, 2000.0] {
         let a = quantise::agreement(&checkpoint.model, scale, &network, &positions, cap);
-        println!(
+        say!(
             "{} positions{}: quantised - float: mean |difference| {:.2} cp, largest {:.1} cp, over 10 cp {:.3} %",
             a.positions,
             if cap.is_finite() { format!(" (scores clamped to ±{cap} cp)") } else { String::new() },

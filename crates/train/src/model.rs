@@ -116,14 +116,23 @@ impl Model {
     /// The network's output for `sample`, in sigmoid units (times the
     /// objective's scale: centipawns).
     pub fn forward(&self, sample: &Sample) -> f32 {
-        let accumulators = self.accumulators(sample);
+        self.output(&self.accumulators(sample))
+    }
+
+    /// The output from the accumulators.
+    #[inline]
+    fn output(&self, accumulators: &[Row; 2]) -> f32 {
         let mut out = self.params[Layout::OUTPUT_BIAS];
         for (accumulator, weights) in accumulators.iter().zip(self.output_weights()) {
-            let mut sum = 0.0;
-            for i in 0..HIDDEN {
-                sum += screlu(accumulator[i]) * weights[i];
+            // Eight partial sums, so that the compiler may vectorise the
+            // loop (one sum would fix the order of the float additions).
+            let mut lanes = [0.0f32; 8];
+            for (a, w) in accumulator.chunks_exact(8).zip(weights.chunks_exact(8)) {
+                for j in 0..8 {
+                    lanes[j] += screlu(a[j]) * w[j];
+                }
             }
-            out += sum;
+            out += lanes.iter().sum::<f32>();
         }
         out
     }
@@ -139,15 +148,7 @@ impl Model {
     pub fn backward(&self, sample: &Sample, objective: &Objective, grad: &mut [f32]) -> f32 {
         let accumulators = self.accumulators(sample);
         let weights = self.output_weights();
-        let mut out = self.params[Layout::OUTPUT_BIAS];
-        for (accumulator, weights) in accumulators.iter().zip(weights) {
-            let mut sum = 0.0;
-            for i in 0..HIDDEN {
-                sum += screlu(accumulator[i]) * weights[i];
-            }
-            out += sum;
-        }
-        let predicted = sigmoid(out);
+        let predicted = sigmoid(self.output(&accumulators));
         let error = predicted - objective.target(sample);
         // d(error^2)/d(out).
         let g = 2.0 * error * predicted * (1.0 - predicted);
@@ -161,9 +162,12 @@ impl Model {
             let mut hidden_grad = [0.0f32; HIDDEN];
             for i in 0..HIDDEN {
                 let a = accumulator[i];
-                let inside = a > 0.0 && a < 1.0;
-                out_grad[i] += g * screlu(a);
-                hidden_grad[i] = if inside { g * weights[p][i] * 2.0 * a } else { 0.0 };
+                let clipped = a.clamp(0.0, 1.0);
+                out_grad[i] += g * clipped * clipped;
+                // The derivative of clamp(a, 0, 1)^2: 2a inside, 0 outside
+                // (`clipped` is already 0 below).
+                let slope = if a < 1.0 { 2.0 * clipped } else { 0.0 };
+                hidden_grad[i] = g * weights[p][i] * slope;
                 bias_grad[i] += hidden_grad[i];
             }
             for &feature in sample.active(p) {
