@@ -198,11 +198,13 @@ pub fn run(options: &Options) -> Result<(), String> {
         }
         let elapsed = started.elapsed().as_secs_f64();
         let validation_loss = mean_loss(&state.model, &held_out, &objective, options.threads);
+        let results_only = Objective { wdl: 1.0, ..objective };
+        let result_loss = mean_loss(&state.model, &held_out, &results_only, options.threads);
         state.epochs = epoch + 1;
         state.save_to(&options.out)?;
         say(format!(
-            "epoch {:>3}/{}: train loss {:.6}, validation loss {validation_loss:.6}, lr {lr:.2e}, \
-             {:.0} positions/s, {elapsed:.1} s, load {}",
+            "epoch {:>3}/{}: train loss {:.6}, validation loss {validation_loss:.6} (against the results \
+             alone {result_loss:.6}), lr {lr:.2e}, {:.0} positions/s, {elapsed:.1} s, load {}",
             epoch + 1,
             options.epochs,
             loss_sum / seen.max(1) as f64,
