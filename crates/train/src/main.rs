@@ -24,7 +24,7 @@ const HELP: &str = "\
 ox88-train: trains ox88's evaluation network, (768 -> 256) x 2 -> 1 with SCReLU, on CPU threads, from the
 packed positions datagen writes (ox88_eval::data), and exports it quantised for ox88-eval.
 
-usage: ox88-train train --data FILE [--out DIR] [--epochs N] [--batch N] [--threads N] [--lr X] [--lr-end X]
+usage: ox88-train train --data FILE [--out DIR] [--epochs N] [--until N] [--batch N] [--threads N] [--lr X] [--lr-end X]
                         [--lr-step EPOCHS] [--lr-gamma X] [--wdl X] [--scale CP] [--validation N]
                         [--positions N] [--weight-decay X] [--window N] [--seed N] [--resume CHECKPOINT]
        ox88-train scale FILE [--positions N]
@@ -40,8 +40,8 @@ train   trains on FILE (shuffled, e.g. by `datagen shuffle`), holding out its fi
         0.00001) along a cosine, or with --lr-step E is multiplied by --lr-gamma (default 0.3) every E epochs.
         Records stream in windows of --window (default 262144) shuffled together: memory stays constant.
         After each epoch: the validation loss, DIR/checkpoint.bin and the quantised DIR/net.nnue (--out
-        default ./nnue-run); DIR/training.log keeps the lines. --resume continues a checkpoint's run (give
-        the same options).
+        default ./nnue-run); DIR/training.log keeps the lines. --until E stops after epoch E; --resume
+        continues a checkpoint's run (give the same options), and ends exactly where the whole run would.
 scale   fits the sigmoid scale to FILE's results (the first --positions records, default 1000000).
 export  writes a checkpoint's network, quantised, to NET.
 verify  compares a checkpoint's float network with its quantised export on the first --positions records
@@ -150,6 +150,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             "data",
             "out",
             "epochs",
+            "until",
             "batch",
             "threads",
             "lr",
@@ -179,6 +180,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
         data: args.get::<PathBuf>("data")?.ok_or_else(|| Failure::Usage("train needs --data FILE".into()))?,
         out: args.or("out", PathBuf::from("nnue-run"))?,
         epochs: args.or("epochs", 30)?,
+        until: args.get("until")?,
         batch: args.or("batch", 16384)?,
         window: args.or("window", 262_144)?,
         threads: args.or("threads", cores)?,

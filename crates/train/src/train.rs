@@ -25,6 +25,9 @@ pub struct Options {
     pub out: PathBuf,
     /// Epochs (passes over the training records) in the whole run.
     pub epochs: u32,
+    /// Stop after this epoch (to split a run into sessions; `--resume`
+    /// goes on): `epochs` when `None`.
+    pub until: Option<u32>,
     /// Samples per optimiser step.
     pub batch: usize,
     /// Records shuffled together as they stream in.
@@ -170,7 +173,8 @@ pub fn run(options: &Options) -> Result<(), String> {
         load_average()
     ));
     let mut gradients = Gradients::new(options.threads);
-    for epoch in state.epochs..options.epochs {
+    let last = options.until.unwrap_or(options.epochs).min(options.epochs);
+    for epoch in state.epochs..last {
         let started = Instant::now();
         let mut last_report = Instant::now();
         let (mut seen, mut loss_sum) = (0u64, 0.0);
@@ -212,7 +216,8 @@ pub fn run(options: &Options) -> Result<(), String> {
             load_average()
         ));
     }
-    say(format!("train: done; network {}", options.out.join("net.nnue").display()));
+    let done = if state.epochs >= options.epochs { "done" } else { "stopped (--until); --resume goes on" };
+    say(format!("train: {done} after epoch {}; network {}", state.epochs, options.out.join("net.nnue").display()));
     Ok(())
 }
 
