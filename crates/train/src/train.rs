@@ -2,6 +2,7 @@
 //! threads, AdamW steps, and after each epoch the validation loss, a
 //! checkpoint and an exported network.
 
+use crate::baseline;
 use crate::checkpoint::Checkpoint;
 use crate::data::{DataFile, Sample};
 use crate::model::{Layout, Model, Objective};
@@ -40,7 +41,12 @@ pub struct Options {
     pub wdl: f32,
     /// The sigmoid scale; fitted to the data when `None`.
     pub scale: Option<f32>,
-    /// Records held out for validation.
+    /// Validation positions: a file of whole games none of which is in the
+    /// training data (`datagen shuffle --hold-out` writes one). Without it,
+    /// the first `validation` records of `data` are held out, which is
+    /// optimistic: other positions of their games are trained on.
+    pub validation_data: Option<PathBuf>,
+    /// Validation positions to use at most.
     pub validation: u64,
     /// Training records to use at most (all when `None`).
     pub positions: Option<u64>,
@@ -123,13 +129,21 @@ fn load_average() -> String {
 pub fn run(options: &Options) -> Result<(), String> {
     std::fs::create_dir_all(&options.out).map_err(|e| format!("{}: {e}", options.out.display()))?;
     let file = DataFile::open(&options.data)?;
-    let validation = options.validation.min(file.records() / 10);
+    // `validation`: the records at the start of `data` held out (none when
+    // the validation positions come from their own file).
+    let (validation, held_out_records) = match &options.validation_data {
+        Some(path) => (0, DataFile::open(path)?.records_at(0, options.validation)?),
+        None => {
+            let count = options.validation.min(file.records() / 10);
+            (count, file.records_at(0, count)?)
+        }
+    };
+    let held_out: Vec<Sample> = held_out_records.iter().filter_map(Sample::from_record).collect();
     let available = file.records() - validation;
     let training = options.positions.map_or(available, |n| n.min(available));
     if training == 0 {
         return Err(format!("{}: no training positions", options.data.display()));
     }
-    let held_out = file.read(0, validation)?;
     let mut state = match &options.resume {
         Some(path) => Checkpoint::load(path)?,
         None => {
@@ -157,12 +171,15 @@ pub fn run(options: &Options) -> Result<(), String> {
         eprintln!("{line}");
         let _ = writeln!(log, "{line}");
     };
+    let validation_source = match &options.validation_data {
+        Some(path) => format!("{} from {}", held_out.len(), path.display()),
+        None => format!("{} held out from the same games, optimistic", held_out.len()),
+    };
     say(format!(
-        "train: {} ({} positions: {training} for training, {} held out); scale {:.1} cp, wdl {}, {:?}, \
-         batch {}, {} threads, epochs {}..{}, load {}",
+        "train: {} ({} positions, {training} for training); validation {validation_source}; scale {:.1} cp, \
+         wdl {}, {:?}, batch {}, {} threads, epochs {}..{}, load {}",
         options.data.display(),
         file.records(),
-        held_out.len(),
         objective.scale,
         objective.wdl,
         options.schedule,
@@ -171,6 +188,11 @@ pub fn run(options: &Options) -> Result<(), String> {
         state.epochs + 1,
         options.epochs,
         load_average()
+    ));
+    let (classical, classical_results) = baseline::classical_loss(&held_out_records, &objective);
+    say(format!(
+        "classical evaluation on the validation positions: loss {classical:.6} (against the results alone \
+         {classical_results:.6})"
     ));
     let mut gradients = Gradients::new(options.threads);
     let last = options.until.unwrap_or(options.epochs).min(options.epochs);

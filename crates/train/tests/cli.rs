@@ -1,6 +1,6 @@
 //! The `ox88-train` binary as a user runs it: help, bad arguments, a run
-//! that resumes from its checkpoint exactly where it stopped, export and
-//! verify.
+//! that resumes from its checkpoint exactly where it stopped, export,
+//! verify, and validation positions from their own file.
 
 use ox88_board::{Board, Color};
 use ox88_eval::data::{append_records, GameResult, PackedPosition};
@@ -97,5 +97,27 @@ fn a_resumed_run_ends_exactly_where_an_uninterrupted_one_does() {
     assert!(Network::load(&exported).is_ok());
     let output = run(&["verify", checkpoint.to_str().unwrap(), "--data", data, "--positions", "100"]);
     assert!(output.status.success() && text(&output).contains("100 positions"), "{}", text(&output));
+
+    // Validation positions from a file of their own, and the classical
+    // evaluation's loss on them first.
+    let out = dir.join("separate");
+    let output = run(&[
+        "train",
+        "--data",
+        data,
+        "--validation-data",
+        data,
+        "--validation",
+        "300",
+        "--out",
+        out.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--batch",
+        "256",
+    ]);
+    let log = text(&output);
+    assert!(output.status.success(), "{log}");
+    assert!(log.contains("validation 300 from") && log.contains("classical evaluation on the validation"), "{log}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
