@@ -55,7 +55,7 @@
 //! | 20..22 | `QA`, `u16` (255) |
 //! | 22..24 | `QB`, `u16` (256) |
 //! | 24..32 | FNV-1a 64 hash of the body (bytes 32..), `u64` |
-//! | 32.. | feature weights `i16` [768][256] (row = input), feature biases `i16` [256], output weights `i16` [2][256] (side to move, then the other side), output bias `i32`; all little-endian |
+//! | 32.. | feature weights: 768 rows (one per input) of 256 `i16`; feature biases: 256 `i16`; output weights: 2 rows of 256 `i16` (side to move, then the other side); output bias: `i32`; all little-endian |
 //!
 //! The engine embeds one network ([`Network::embedded`]); others load with
 //! [`Network::load`].
