@@ -39,7 +39,7 @@ train   trains on FILE (shuffled, e.g. by `datagen shuffle`; at most --positions
         first --validation records of FILE (at most a tenth) are held out instead, an optimistic measure:
         other positions of their games are trained on. The classical evaluation's loss on the same
         positions is printed first: the bar to clear.
-        The target is wdl * result + (1 - wdl) * sigmoid(score / scale) (--wdl default 0.3; --scale fitted
+        The target is wdl * result + (1 - wdl) * sigmoid(score / scale) (--wdl default 0.1; --scale fitted
         to the data's results when not given); the loss is its squared error against sigmoid(output).
         AdamW (--weight-decay default 0.01) over --epochs passes (default 20) in batches of --batch (default
         4096) on --threads threads (default: all cores); the learning rate falls from --lr (default 0.001)
@@ -193,7 +193,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
         window: args.or("window", 262_144)?,
         threads: args.or("threads", cores)?,
         schedule,
-        wdl: args.or("wdl", 0.3)?,
+        wdl: args.or("wdl", 0.1)?,
         scale: args.get("scale")?,
         validation_data: args.get("validation-data")?,
         validation: args.or("validation", 200_000)?,
