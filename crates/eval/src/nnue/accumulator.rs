@@ -84,7 +84,8 @@ impl Accumulator {
         // `sum` is in units of QA * QA * QB, the bias in QA * QB; both
         // divisions round to the nearest.
         let out = rounded_div(i64::from(sum), i64::from(QA)) + i64::from(network.output_bias);
-        rounded_div(out * i64::from(network.scale()), i64::from(QA * QB)) as i32
+        let centipawns = rounded_div(out * i64::from(network.scale()), i64::from(QA * QB));
+        centipawns.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 }
 

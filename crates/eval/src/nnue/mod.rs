@@ -69,7 +69,7 @@ mod tests;
 
 pub use evaluator::Nnue;
 pub use features::feature_index;
-pub use network::{Network, NetworkError, FILE_VERSION, HEADER_SIZE as NETWORK_HEADER_SIZE};
+pub use network::{Network, NetworkError, FILE_VERSION, HEADER_SIZE as NETWORK_HEADER_SIZE, MAX_SCALE};
 
 /// The number of inputs: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;

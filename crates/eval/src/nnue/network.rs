@@ -6,6 +6,10 @@ use super::{HIDDEN, INPUTS, QA, QB};
 use ox88_board::{Board, Score};
 use std::path::Path;
 
+/// The largest scale (centipawns per output unit) a network may have: far
+/// beyond any sigmoid scale, and small enough that scaling the output never
+/// overflows.
+pub const MAX_SCALE: u32 = 100_000;
 /// The file format version this crate reads and writes.
 pub const FILE_VERSION: u32 = 1;
 /// The size of a network file's header in bytes.
@@ -48,9 +52,12 @@ pub enum NetworkError {
         /// This build's value.
         expected: u32,
     },
-    /// The scale is zero.
-    #[error("network scale is zero")]
-    Scale,
+    /// The scale is zero or beyond [`MAX_SCALE`].
+    #[error("network scale {found} is not within 1..={MAX_SCALE}")]
+    Scale {
+        /// The file's scale.
+        found: u32,
+    },
     /// The data is not as long as the header says.
     #[error("network file is {found} bytes long, expected {expected}")]
     Size {
@@ -184,8 +191,8 @@ impl Network {
 
     fn from_body(body: &[u8], scale: u32) -> Result<Network, NetworkError> {
         debug_assert_eq!(body.len(), BODY_SIZE);
-        if scale == 0 {
-            return Err(NetworkError::Scale);
+        if !(1..=MAX_SCALE).contains(&scale) {
+            return Err(NetworkError::Scale { found: scale });
         }
         let mut values = body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut row = || -> Row { std::array::from_fn(|_| values.next().expect("the body holds every row")) };

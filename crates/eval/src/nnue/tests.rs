@@ -198,7 +198,10 @@ fn network_files_round_trip_and_damage_is_detected() {
     assert!(matches!(Network::from_bytes(&bytes[..10]), Err(NetworkError::Magic)));
     let mut zero_scale = bytes.clone();
     zero_scale[16..20].copy_from_slice(&[0; 4]);
-    assert!(matches!(Network::from_bytes(&zero_scale), Err(NetworkError::Scale)));
+    assert!(matches!(Network::from_bytes(&zero_scale), Err(NetworkError::Scale { found: 0 })));
+    let mut huge_scale = bytes.clone();
+    huge_scale[16..20].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(Network::from_bytes(&huge_scale), Err(NetworkError::Scale { .. })));
 
     let mut output = vec![0i16; 2 * HIDDEN];
     output[300] = -508;
