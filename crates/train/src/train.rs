@@ -127,8 +127,9 @@ fn load_average() -> String {
 
 /// Runs the training.
 pub fn run(options: &Options) -> Result<(), String> {
-    std::fs::create_dir_all(&options.out).map_err(|e| format!("{}: {e}", options.out.display()))?;
+    // The data first: a bad path must not leave an empty output directory.
     let file = DataFile::open(&options.data)?;
+    std::fs::create_dir_all(&options.out).map_err(|e| format!("{}: {e}", options.out.display()))?;
     // `validation`: the records at the start of `data` held out (none when
     // the validation positions come from their own file).
     let (validation, held_out_records) = match &options.validation_data {

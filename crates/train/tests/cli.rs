@@ -54,8 +54,10 @@ fn help_and_bad_arguments() {
         assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output));
         assert_eq!(text(&output).lines().count(), 1, "{args:?}: one line");
     }
-    let missing = run(&["train", "--data", "/nonexistent/data.bin"]);
+    let out = scratch("bad").join("never");
+    let missing = run(&["train", "--data", "/nonexistent/data.bin", "--out", out.to_str().unwrap()]);
     assert_eq!(missing.status.code(), Some(1), "{}", text(&missing));
+    assert!(!out.exists(), "no output directory for a run that cannot start");
 }
 
 #[test]
