@@ -2,17 +2,20 @@
 //! [`Engine`] trait.
 
 use crate::book::{Book, BookChoice};
-use crate::eval::Classical;
+use crate::eval::nnue::{Network, Nnue};
+use crate::eval::{Classical, Evaluator};
+use crate::evaluation::{EvalKind, Evaluation};
 use crate::movegen::Position;
 use crate::protocol::{
     BenchReport, Engine, Limits, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle,
 };
 use crate::search::{Searcher, BENCH_DEPTH};
 use crate::settings::{Settings, SettingsError};
-use ox88_board::{Board, Move};
+use ox88_board::{Board, Color, Move};
+use std::sync::Arc;
 
-/// The ox88 chess engine: the classical evaluation searched by ox88-search,
-/// configured by [`Settings`], ready for
+/// The ox88 chess engine: the classical or the network evaluation searched
+/// by ox88-search, configured by [`Settings`], ready for
 /// [`run_stdio`](crate::protocol::run_stdio) (UCI or XBoard) or to be called
 /// directly.
 ///
@@ -29,9 +32,12 @@ use ox88_board::{Board, Move};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Ox88 {
-    searcher: Searcher<Classical>,
+    searcher: Searcher<Evaluation>,
     settings: Settings,
     book: Option<Book>,
+    /// The network the `nnue` evaluation uses: the built-in one, or
+    /// `eval_file`'s.
+    network: Arc<Network>,
 }
 
 impl Ox88 {
@@ -39,7 +45,9 @@ impl Ox88 {
     /// book).
     pub fn new() -> Ox88 {
         let settings = Settings::default();
-        Ox88 { searcher: Searcher::with_evaluator(evaluator(&settings), settings.hash_mb, 1), settings, book: None }
+        let network = Arc::new(Network::embedded());
+        let searcher = Searcher::with_evaluator(evaluation(&settings, &network), settings.hash_mb, 1);
+        Ox88 { searcher, settings, book: None, network }
     }
 
     /// An engine with `settings` (numbers out of range are brought into
@@ -56,12 +64,23 @@ impl Ox88 {
     }
 
     /// Applies `settings` (numbers out of range are brought into range). A
-    /// new hash size clears the table; on error (a book that cannot be
-    /// loaded) nothing changes.
+    /// new hash size clears the table; on error (a book or a network file
+    /// that cannot be loaded) nothing changes.
     pub fn configure(&mut self, settings: Settings) -> Result<(), SettingsError> {
         let settings = settings.clamped();
+        let network = if settings.eval_file != self.settings.eval_file {
+            Some(Arc::new(settings.eval_file.as_ref().map_or_else(|| Ok(Network::embedded()), Network::load)?))
+        } else {
+            None
+        };
         if settings.book_file != self.settings.book_file {
             self.book = settings.book_file.as_ref().map(Book::open).transpose()?;
+        }
+        if let Some(network) = network {
+            self.network = network;
+            self.searcher.set_evaluator(evaluation(&settings, &self.network));
+        } else if settings.eval != self.settings.eval {
+            self.searcher.set_evaluator(evaluation(&settings, &self.network));
         }
         if settings.hash_mb != self.settings.hash_mb {
             self.searcher.set_hash_mb(settings.hash_mb);
@@ -73,7 +92,7 @@ impl Ox88 {
         {
             let (old, new) = (&self.settings.tuning, &settings.tuning);
             if (&old.terms, &old.weights) != (&new.terms, &new.weights) {
-                self.searcher.set_evaluator(new.evaluator());
+                self.searcher.set_evaluator(evaluation(&settings, &self.network));
             }
             self.searcher.set_params(new.search.clone());
         }
@@ -101,8 +120,16 @@ impl Default for Ox88 {
     }
 }
 
-/// The evaluator the settings ask for.
-fn evaluator(settings: &Settings) -> Classical {
+/// The evaluation the settings ask for.
+fn evaluation(settings: &Settings, network: &Arc<Network>) -> Evaluation {
+    match settings.eval {
+        EvalKind::Classical => Evaluation::Classical(classical(settings)),
+        EvalKind::Nnue => Evaluation::Nnue(Nnue::with_shared(network.clone())),
+    }
+}
+
+/// The classical evaluator the settings ask for.
+fn classical(settings: &Settings) -> Classical {
     #[cfg(feature = "tuning")]
     return settings.tuning.evaluator();
     #[cfg(not(feature = "tuning"))]
@@ -154,11 +181,28 @@ impl Engine for Ox88 {
         self.searcher.stop_handle()
     }
 
+    /// The network's score and identity, then the classical evaluation's
+    /// table.
     fn explain(&mut self, board: &Board) -> Option<String> {
-        Some(evaluator(&self.settings).explain(board).to_string())
+        let nnue = Nnue::with_shared(self.network.clone()).evaluate(board).raw();
+        let white = if board.side_to_move() == Color::White { nnue } else { -nnue };
+        Some(format!(
+            "NNUE evaluation {:+.2} (White's view; network {:016x}, scale {}){}\n\nClassical evaluation:\n{}",
+            f64::from(white) / 100.0,
+            self.network.hash(),
+            self.network.scale(),
+            if self.settings.eval == EvalKind::Nnue { ", in use" } else { "" },
+            classical(&self.settings).explain(board)
+        ))
     }
 
+    /// The bench with the evaluation in use (its node count is the search's
+    /// signature with the classical one).
     fn bench(&mut self, depth: Option<u32>) -> Option<BenchReport> {
-        Some(crate::search::bench(Classical::new(), depth.unwrap_or(BENCH_DEPTH), 1))
+        let evaluation = match self.settings.eval {
+            EvalKind::Classical => Evaluation::Classical(Classical::new()),
+            EvalKind::Nnue => Evaluation::Nnue(Nnue::with_shared(self.network.clone())),
+        };
+        Some(crate::search::bench(evaluation, depth.unwrap_or(BENCH_DEPTH), 1))
     }
 }

@@ -3,11 +3,13 @@
 #![warn(missing_docs)]
 
 mod engine;
+mod evaluation;
 mod settings;
 #[cfg(feature = "tuning")]
 pub mod tuning;
 
 pub use engine::Ox88;
+pub use evaluation::{EvalKind, Evaluation};
 pub use ox88_board as board;
 pub use ox88_book as book;
 pub use ox88_client as client;

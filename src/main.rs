@@ -10,7 +10,7 @@ use std::process::ExitCode;
 const HELP: &str = "\
 ox88: a UCI and CECP (XBoard) chess engine
 
-usage: ox88 [--hash MB] [--threads N] [--book FILE]
+usage: ox88 [--hash MB] [--threads N] [--book FILE] [--eval classical|nnue] [--eval-file FILE]
        ox88 bench [DEPTH]
        ox88 --help | --version
 
@@ -21,6 +21,8 @@ UCI extras: `d` (the board), `eval` (the evaluation explained), `go perft N`, `b
   --hash MB       transposition table size (default 16; the option Hash, CECP memory)
   --threads N     search threads (default 1; the option Threads, CECP cores)
   --book FILE     play from this Polyglot opening book (the options BookFile and OwnBook)
+  --eval E        the evaluation, classical or nnue (the neural network; the option Eval)
+  --eval-file F   the network file for nnue (default: the one built in; the option EvalFile)
   bench [DEPTH]   search the fixed bench positions and print the node count (the search's signature) and speed
   --help          show this help
   --version       show the version";
@@ -48,6 +50,14 @@ fn parse(args: &[String]) -> Result<Command, String> {
                 settings.book_file = Some(PathBuf::from(value("--book")?));
                 settings.own_book = true;
             }
+            "--eval" => {
+                let text = value("--eval")?;
+                settings.eval = ox88::EvalKind::ALL
+                    .into_iter()
+                    .find(|kind| kind.name() == text)
+                    .ok_or_else(|| format!("--eval: {text:?} is not classical or nnue"))?;
+            }
+            "--eval-file" => settings.eval_file = Some(PathBuf::from(value("--eval-file")?)),
             "bench" => {
                 let depth = match value("bench") {
                     Ok(text) => Some(count(text, "bench", 64)? as u32),

@@ -2,6 +2,8 @@
 //! (CECP `memory`, `cores` and `option`) that set them.
 
 use crate::book::BookError;
+use crate::eval::nnue::NetworkError;
+use crate::evaluation::EvalKind;
 use crate::protocol::{OptionError, OptionSpec, OptionValue};
 use std::path::PathBuf;
 
@@ -16,6 +18,8 @@ pub const MAX_MULTIPV: usize = 64;
 
 const OWN_BOOK: &str = "OwnBook";
 const BOOK_FILE: &str = "BookFile";
+const EVAL: &str = "Eval";
+const EVAL_FILE: &str = "EvalFile";
 
 /// The engine's settings. Each is also a UCI option (named in its
 /// documentation), so a GUI sets the same things a program sets here.
@@ -49,6 +53,12 @@ pub struct Settings {
     pub own_book: bool,
     /// The Polyglot opening book to load (option `BookFile`).
     pub book_file: Option<PathBuf>,
+    /// The evaluation: classical or the neural network (option `Eval`,
+    /// `classical` or `nnue`; the default is [`EvalKind::DEFAULT`]).
+    pub eval: EvalKind,
+    /// The network file the `nnue` evaluation uses; `None` for the one built
+    /// into the engine (option `EvalFile`, empty for the built-in one).
+    pub eval_file: Option<PathBuf>,
     /// The measurement rig: evaluation terms, weights and search switches
     /// (the options `EvalOff`, `EvalWeights` and `SearchOff`).
     #[cfg(feature = "tuning")]
@@ -63,6 +73,8 @@ impl Default for Settings {
             multipv: 1,
             own_book: false,
             book_file: None,
+            eval: EvalKind::DEFAULT,
+            eval_file: None,
             #[cfg(feature = "tuning")]
             tuning: crate::tuning::Tuning::default(),
         }
@@ -75,6 +87,9 @@ pub enum SettingsError {
     /// The opening book could not be loaded.
     #[error(transparent)]
     Book(#[from] BookError),
+    /// The network file could not be loaded.
+    #[error(transparent)]
+    Network(#[from] NetworkError),
 }
 
 impl Settings {
@@ -100,6 +115,8 @@ impl Settings {
             OptionSpec::clear_hash(),
             OptionSpec::check(OWN_BOOK, self.own_book),
             OptionSpec::string(BOOK_FILE, &self.book_file.as_ref().map_or(String::new(), |p| p.display().to_string())),
+            OptionSpec::combo(EVAL, self.eval.name(), &EvalKind::ALL.map(EvalKind::name)),
+            OptionSpec::string(EVAL_FILE, &self.eval_file.as_ref().map_or(String::new(), |p| p.display().to_string())),
         ];
         #[cfg(feature = "tuning")]
         options.extend(crate::tuning::options());
@@ -127,6 +144,17 @@ impl Settings {
             };
         } else if is(BOOK_FILE) {
             settings.book_file = Some(text(name, value)?).filter(|p| !p.is_empty()).map(PathBuf::from);
+        } else if is(EVAL) {
+            let choice = match value {
+                OptionValue::Combo(text) | OptionValue::String(text) => text.trim(),
+                other => return Err(invalid(name, other, "classical or nnue")),
+            };
+            settings.eval = EvalKind::ALL
+                .into_iter()
+                .find(|kind| kind.name().eq_ignore_ascii_case(choice))
+                .ok_or_else(|| invalid(name, value, "classical or nnue"))?;
+        } else if is(EVAL_FILE) {
+            settings.eval_file = Some(text(name, value)?).filter(|p| !p.is_empty()).map(PathBuf::from);
         } else {
             #[cfg(feature = "tuning")]
             if crate::tuning::is_option(name) {

@@ -64,7 +64,7 @@ fn uci_when_the_first_command_says_uci_with_only_the_options_players_expect() {
         options.iter().map(|l| l.trim_start_matches("option name ").split(" type ").next().unwrap()).collect();
     let expected = ["Ponder", "UCI_Chess960", "Move Overhead", "Hash", "Threads", "MultiPV", "Clear Hash", "OwnBook"];
     let mut expected = expected.to_vec();
-    expected.push("BookFile");
+    expected.extend(["BookFile", "Eval", "EvalFile"]);
     if cfg!(feature = "tuning") {
         expected.extend(["EvalOff", "SearchOff", "EvalWeights"]);
     }

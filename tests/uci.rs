@@ -1,6 +1,7 @@
 //! The built `uci` and `engine` examples driven over UCI as a GUI would:
-//! a game to mate on the clock, castling in both spellings and in Chess960,
-//! a book game, and garbage input and end of file.
+//! a game to mate on the clock, a game with the network evaluation, castling
+//! in both spellings and in Chess960, a book game, and garbage input and end
+//! of file.
 
 mod common;
 
@@ -71,6 +72,26 @@ fn a_game_to_mate_on_the_clock() {
         "{}",
         position(&game)
     );
+    engine.send("quit");
+    assert!(engine.wait(Duration::from_secs(5)).success());
+}
+
+#[test]
+fn a_game_with_the_network_evaluation() {
+    let mut engine = start_uci("uci");
+    engine.send("setoption name Eval value nnue");
+    engine.send("ucinewgame");
+    let mut game = Position::new(Board::startpos());
+    while game.outcome_with_claims().is_none() && game.moves().len() < 60 {
+        engine.send(&position(&game));
+        engine.send("go depth 5");
+        let line = engine.expect_prefix("bestmove");
+        let m = best_move(&engine, &line, game.board(), CastlingMode::Standard);
+        game.play(m).expect("checked legal");
+    }
+    engine.send("eval");
+    let line = engine.expect_prefix("NNUE evaluation");
+    assert!(line.contains("in use"), "{line}");
     engine.send("quit");
     assert!(engine.wait(Duration::from_secs(5)).success());
 }

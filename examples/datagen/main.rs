@@ -3,7 +3,7 @@
 //! the game's result, in ox88-eval's packed format (`ox88::eval::data`).
 //!
 //! cargo run --release --example datagen -- generate [--out DIR] [--positions N] [--nodes N] [--threads N] ...
-//! cargo run --release --example datagen -- shuffle --out FILE INPUT...
+//! cargo run --release --example datagen -- shuffle --out FILE [--hold-out FILE --hold-out-positions N] INPUT...
 //! cargo run --release --example datagen -- stats FILE...
 
 mod generate;
@@ -18,7 +18,7 @@ datagen: training data for ox88's evaluation network, from self-play
 
 usage: datagen generate [--out DIR] [--positions N] [--nodes N] [--threads N] [--hash MB] [--seed S]
                         [--book FILE] [--chess960 PERCENT]
-       datagen shuffle --out FILE [--seed S] INPUT...
+       datagen shuffle --out FILE [--seed S] [--hold-out FILE --hold-out-positions N] INPUT...
        datagen stats FILE...
 
 generate  plays games of the engine against itself, each move searched until an iteration ends past --nodes
@@ -33,7 +33,10 @@ generate  plays games of the engine against itself, each move searched until an 
           within 10 cp from move 40 on, or at 400 plies. --out defaults to ~/ox88-data/gen. Progress (positions,
           positions/s, games, results) goes to stderr every 30 seconds. Run it at low priority: nice -n 19.
 shuffle   reads INPUT files, drops repeated positions (same pieces, castling, side to move and en passant;
-          the first one read is kept), shuffles and writes FILE.
+          the first one read is kept), shuffles and writes FILE. With --hold-out, the whole games that make up
+          the last N positions (or a few more) of the INPUT files, N shared between them, go to that file
+          instead (as generate wrote them, unshuffled), less any position FILE holds: validation data that
+          shares no game with the training data.
 stats     prints each file's positions, results, Chess960 share and score spread.
 
 Exits 2 on a bad argument, 1 on a file that cannot be read or written.";

@@ -7,16 +7,25 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Deduplicates and shuffles the input files into one.
+/// Deduplicates and shuffles the input files into one, optionally holding
+/// out whole games from the end of each input into a second file.
 pub fn shuffle(args: &[String]) -> Result<(), Failure> {
     let mut out = None;
     let mut seed = None;
+    let mut hold_out = None;
+    let mut hold_out_positions = 0usize;
     let mut inputs = Vec::new();
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--out" => out = Some(PathBuf::from(value::<String>(&mut iter, "--out").map_err(Failure::Usage)?)),
             "--seed" => seed = Some(value::<u64>(&mut iter, "--seed").map_err(Failure::Usage)?),
+            "--hold-out" => {
+                hold_out = Some(PathBuf::from(value::<String>(&mut iter, "--hold-out").map_err(Failure::Usage)?))
+            }
+            "--hold-out-positions" => {
+                hold_out_positions = value(&mut iter, "--hold-out-positions").map_err(Failure::Usage)?
+            }
             other if other.starts_with("--") => {
                 return Err(Failure::Usage(format!("unknown argument {other:?} (see --help)")))
             }
@@ -27,30 +36,58 @@ pub fn shuffle(args: &[String]) -> Result<(), Failure> {
     if inputs.is_empty() {
         return Err(Failure::Usage("shuffle needs at least one input file".into()));
     }
-    if inputs.contains(&out) {
-        return Err(Failure::Usage("--out must not be one of the inputs".into()));
+    if inputs.contains(&out) || hold_out.as_ref().is_some_and(|h| inputs.contains(h) || *h == out) {
+        return Err(Failure::Usage("--out and --hold-out must differ from each other and the inputs".into()));
+    }
+    if hold_out.is_some() != (hold_out_positions > 0) {
+        return Err(Failure::Usage("--hold-out FILE and --hold-out-positions N go together".into()));
     }
     let mut seen = HashSet::new();
     let mut records = Vec::new();
+    let mut held = Vec::new();
     let mut read = 0usize;
     for input in &inputs {
-        let file = read_records(input).map_err(|e| Failure::Run(e.to_string()))?;
+        let mut file = read_records(input).map_err(|e| Failure::Run(e.to_string()))?;
         read += file.len();
+        if hold_out_positions > 0 {
+            let tail = games_from(&file, file.len().saturating_sub(hold_out_positions.div_ceil(inputs.len())));
+            held.extend(file.drain(tail..));
+        }
         records.extend(file.into_iter().filter(|r| seen.insert(key(r))));
     }
+    // A held-out position is never one the training file holds (openings
+    // transpose), nor held out twice.
+    held.retain(|r| seen.insert(key(r)));
     drop(seen);
     let mut random = Random::new(seed.unwrap_or_else(seed_from_clock));
-    for i in (1..records.len()).rev() {
-        records.swap(i, random.below(i + 1));
+    for part in [&mut records, &mut held] {
+        for i in (1..part.len()).rev() {
+            part.swap(i, random.below(i + 1));
+        }
     }
     write_all(&out, &records)?;
+    if let Some(path) = &hold_out {
+        write_all(path, &held)?;
+    }
     eprintln!(
-        "shuffle: {read} positions read, {} written to {} ({} repeats dropped)",
+        "shuffle: {read} positions read, {} written to {}{} ({} repeats dropped)",
         records.len(),
         out.display(),
-        read - records.len()
+        hold_out.map_or(String::new(), |h| format!(", {} held out to {}", held.len(), h.display())),
+        read - records.len() - held.len()
     );
     Ok(())
+}
+
+/// The index of the last record at or before `from` that starts a game, so
+/// that the records from there on are whole games and at least as many as
+/// asked for. Each thread's file holds its games one after the other, each
+/// game's positions in order: a game starts where the fullmove number falls.
+fn games_from(records: &[PackedPosition], from: usize) -> usize {
+    (1..=from.min(records.len().saturating_sub(1)))
+        .rev()
+        .find(|&i| records[i].fullmove_number() < records[i - 1].fullmove_number())
+        .unwrap_or(0)
 }
 
 /// The bytes that identify a position, as a fixed-size key.

@@ -10,6 +10,7 @@ mod endgame;
 mod explain;
 mod king;
 mod material;
+pub mod nnue;
 mod parameters;
 mod passed;
 mod pawns;
@@ -24,6 +25,7 @@ mod weights_text;
 pub use classical::{phase, Classical, MAX_PHASE};
 pub use explain::{explain, Explanation};
 pub use material::{piece_value, Material};
+pub use nnue::Nnue;
 pub use ox88_board::Score;
 pub use parameters::Parameter;
 pub use terms::{Term, Terms};
@@ -31,7 +33,7 @@ pub use tune::{Progress, Sample, SampleError, Tuner};
 pub use weights::{Weights, S};
 pub use weights_text::WeightsError;
 
-use ox88_board::Board;
+use ox88_board::{Board, Move};
 
 /// A static evaluation: a score for a position, from the side to move's
 /// point of view, without searching.
@@ -63,6 +65,27 @@ pub trait Evaluator {
 
     /// Forgets any cached state, e.g. before a new game. Does nothing by default.
     fn clear(&mut self) {}
+
+    // Incremental evaluation: a search that makes and unmakes moves on one
+    // board tells the evaluator, so that it can update its state from the
+    // parent position's instead of starting from scratch (as [`Nnue`] does
+    // with its accumulators). Each does nothing by default; an evaluator
+    // that uses them must still evaluate any board correctly without them.
+
+    /// A search starts at `board`: forget the path followed so far.
+    fn set_root(&mut self, _board: &Board) {}
+
+    /// `m`, a legal move in `board`, is about to be played on it.
+    fn make_move(&mut self, _board: &Board, _m: Move) {}
+
+    /// The last move made (by [`make_move`](Self::make_move)) is taken back.
+    fn unmake_move(&mut self) {}
+
+    /// A null move (the side to move passes) is about to be made on `board`.
+    fn make_null_move(&mut self, _board: &Board) {}
+
+    /// The last null move is taken back.
+    fn unmake_null_move(&mut self) {}
 }
 
 impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
@@ -72,6 +95,21 @@ impl<E: Evaluator + ?Sized> Evaluator for Box<E> {
     fn clear(&mut self) {
         (**self).clear();
     }
+    fn set_root(&mut self, board: &Board) {
+        (**self).set_root(board);
+    }
+    fn make_move(&mut self, board: &Board, m: Move) {
+        (**self).make_move(board, m);
+    }
+    fn unmake_move(&mut self) {
+        (**self).unmake_move();
+    }
+    fn make_null_move(&mut self, board: &Board) {
+        (**self).make_null_move(board);
+    }
+    fn unmake_null_move(&mut self) {
+        (**self).unmake_null_move();
+    }
 }
 
 impl<E: Evaluator + ?Sized> Evaluator for &mut E {
@@ -80,5 +118,20 @@ impl<E: Evaluator + ?Sized> Evaluator for &mut E {
     }
     fn clear(&mut self) {
         (**self).clear();
+    }
+    fn set_root(&mut self, board: &Board) {
+        (**self).set_root(board);
+    }
+    fn make_move(&mut self, board: &Board, m: Move) {
+        (**self).make_move(board, m);
+    }
+    fn unmake_move(&mut self) {
+        (**self).unmake_move();
+    }
+    fn make_null_move(&mut self, board: &Board) {
+        (**self).make_null_move(board);
+    }
+    fn unmake_null_move(&mut self) {
+        (**self).unmake_null_move();
     }
 }

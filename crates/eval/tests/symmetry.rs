@@ -1,9 +1,10 @@
 //! Colour symmetry: a position and its mirror image with the colours (and
 //! the side to move) swapped must score the same for the side to move, term
-//! by term. Checked on the shared perft suites and on random games.
+//! by term (and for the network, as a whole). Checked on the shared perft
+//! suites and on random games.
 
 use ox88_board::{Board, Color, Piece, Setup, Square};
-use ox88_eval::{Classical, Evaluator, Term};
+use ox88_eval::{Classical, Evaluator, Nnue, Term};
 use ox88_movegen::testing::random_game;
 use ox88_movegen::Epd;
 use proptest::prelude::*;
@@ -58,6 +59,21 @@ fn suite_positions_are_symmetric() {
     for name in ["standard.epd", "special.epd", "chess960.epd"] {
         for board in suite(name) {
             check(&mut eval, &board).unwrap();
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000);
+}
+
+/// The network sees each side's pieces from its own side, so a position and
+/// its mirror with colours swapped score exactly alike.
+#[test]
+fn the_network_is_symmetric() {
+    let mut nnue = Nnue::embedded();
+    let mut checked = 0;
+    for name in ["standard.epd", "special.epd", "chess960.epd"] {
+        for board in suite(name) {
+            assert_eq!(nnue.evaluate(&board), nnue.evaluate(&flipped(&board)), "{}", board.fen());
             checked += 1;
         }
     }

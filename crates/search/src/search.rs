@@ -129,12 +129,9 @@ impl<E: Evaluator> Worker<'_, E> {
                 && !beta.is_mate()
             {
                 let reduction = 3 + depth / 3 + ((eval - beta).raw() / 200).min(3);
-                self.set_moved(ply, None);
-                self.keys.push(self.board.repetition_key());
-                let undo = self.board.make_null_move();
+                let undo = self.make_null(ply);
                 let score = -self.search::<false>(depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
-                self.keys.pop();
-                self.board.unmake_null_move(undo);
+                self.unmake_null(undo);
                 if self.stopped {
                     return Score::ZERO;
                 }

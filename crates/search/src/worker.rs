@@ -157,6 +157,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             })
             .collect();
         data.history.clear_killers();
+        data.evaluator.set_root(board);
         Worker {
             id,
             shared,
@@ -199,19 +200,35 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     }
 
     /// Plays `m` at `ply`, recording it for the history heuristics and the
-    /// repetition check.
+    /// repetition check, and telling the evaluator.
     #[inline(always)]
     pub fn make(&mut self, ply: usize, m: Move) -> Undo {
         let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
         self.set_moved(ply, Some(PieceTo::new(piece, m)));
         self.keys.push(self.board.repetition_key());
+        self.data.evaluator.make_move(&self.board, m);
         self.board.make_move_unchecked(m)
     }
 
     #[inline(always)]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
         self.keys.pop();
+        self.data.evaluator.unmake_move();
         self.board.unmake_move(m, undo);
+    }
+
+    /// Passes the move at `ply` (null-move pruning).
+    pub fn make_null(&mut self, ply: usize) -> Undo {
+        self.set_moved(ply, None);
+        self.keys.push(self.board.repetition_key());
+        self.data.evaluator.make_null_move(&self.board);
+        self.board.make_null_move()
+    }
+
+    pub fn unmake_null(&mut self, undo: Undo) {
+        self.keys.pop();
+        self.data.evaluator.unmake_null_move();
+        self.board.unmake_null_move(undo);
     }
 
     /// Counts a node and, every poll interval, publishes the count and

@@ -97,6 +97,28 @@ fn evaluation_allocates_nothing_once_built() {
     }
 }
 
+#[test]
+fn nnue_evaluation_allocates_nothing_once_built() {
+    use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS};
+    let network = Network::from_weights(&vec![1; INPUTS * HIDDEN], &[2; HIDDEN], &[3; 2 * HIDDEN], 0, 100).unwrap();
+    let mut eval = Nnue::new(network);
+    for fen in FENS {
+        let mut board: Board = fen.parse().unwrap();
+        let moves = board.legal_moves();
+        let allocations = allocations_during(|| {
+            eval.set_root(&board);
+            for &m in &moves {
+                eval.make_move(&board, m);
+                let undo = board.make_move_unchecked(m);
+                std::hint::black_box(eval.evaluate(&board));
+                board.unmake_move(m, undo);
+                eval.unmake_move();
+            }
+        });
+        assert_eq!(allocations, 0, "{fen}: {allocations} allocations in {} evaluations", moves.len());
+    }
+}
+
 /// Nodes searched, allocations made and iterations reported by a search of
 /// `fen` to `depth`.
 fn count(searcher: &mut Searcher<Classical>, fen: &str, depth: u32) -> (u64, u64, u64) {

@@ -136,6 +136,11 @@ impl PackedPosition {
         }
     }
 
+    /// The fullmove number.
+    pub fn fullmove_number(&self) -> u16 {
+        u16::from_le_bytes([self.bytes[26], self.bytes[27]])
+    }
+
     /// The search score in centipawns from White's point of view.
     pub fn score(&self) -> i16 {
         i16::from_le_bytes([self.bytes[28], self.bytes[29]])
@@ -233,8 +238,7 @@ impl PackedPosition {
         } else {
             write!(fen, " {}", Square::from_index64(ep)?).ok()?;
         }
-        let fullmove = u16::from_le_bytes([self.bytes[26], self.bytes[27]]);
-        write!(fen, " {} {}", self.bytes[25], fullmove).ok()?;
+        write!(fen, " {} {}", self.bytes[25], self.fullmove_number()).ok()?;
         Some(fen)
     }
 

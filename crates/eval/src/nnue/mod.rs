@@ -1,0 +1,85 @@
+//! An efficiently updatable neural network evaluation (NNUE).
+//!
+//! # Architecture
+//!
+//! `(768 -> 256) x 2 -> 1`. The 768 inputs are one per (piece colour
+//! relative to a perspective, role, square) — see [`feature_index`]. Each
+//! side's perspective sums the weight rows of the pieces on the board into an
+//! accumulator of [`HIDDEN`] values (one shared weight matrix; Black's
+//! perspective sees the board mirrored top to bottom). The output is a
+//! weighted sum of the squared clipped accumulators (SCReLU,
+//! `clamp(x, 0, 1)^2`), the side to move's first, plus a bias; times the
+//! network's scale it is a score in centipawns.
+//!
+//! A move changes at most four inputs (castling: two pieces move; a capture:
+//! one moves, one goes), so the search keeps a stack of accumulators and
+//! updates the new one from its parent with only the changed rows (see
+//! [`Nnue`] and the incremental hooks of [`Evaluator`](crate::Evaluator)).
+//!
+//! # Quantisation
+//!
+//! The network is trained in `f32` (the `ox88-train` tool) and stored in
+//! integers. The trainer clips every weight to ±[`WEIGHT_CLIP`] (1.98).
+//!
+//! - feature weights and biases: `i16`, times [`QA`] (255). The accumulator
+//!   is `i16` too: 32 pieces and the bias stay below 33 × 505 = 16,665 in
+//!   magnitude.
+//! - the activation: `v = clamp(acc, 0, QA)` and its square, which fits in
+//!   16 bits unsigned (255² = 65,025). The output layer works with the
+//!   square less 32,768, which fits in `i16` (a 16-bit multiply, `pmullw`,
+//!   and flipping the top bit), and adds back 32,768 times the sum of the
+//!   output weights, a constant of the network.
+//! - output weights: `i16`, times [`QB`] (256), so within ±507. `i16` rather
+//!   than `i8` because the shifted square times the weight is then a
+//!   16-to-32-bit multiply-add (`pmaddwd` on baseline x86-64, which the
+//!   compiler emits from the plain loop), and because `i8` would leave too
+//!   few steps: output weights are typically 0.1-0.3, and a step of 1/64
+//!   (what ±127 allows for weights up to 2) moved evaluations by 6 cp on
+//!   average in a trial, against about 0.6 cp with 1/256.
+//! - output bias: `i32`, times `QA * QB`.
+//!
+//! The output sums in `i32` with wrapping adds: neither the order the
+//! compiler picks nor the added constant changes the result, which is exact
+//! while the true sum fits, that is while the network's output stays below
+//! 2^31 / (255² × 256) = 129 sigmoid units (17,000 cp at the scales the
+//! data gives): beyond anything the training data holds.
+//!
+//! # File format (version 1)
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0..8 | `ox88nnue` |
+//! | 8..12 | format version, little-endian `u32` (1) |
+//! | 12..16 | hidden size, `u32` (256) |
+//! | 16..20 | scale: centipawns per output unit, `u32` |
+//! | 20..22 | `QA`, `u16` (255) |
+//! | 22..24 | `QB`, `u16` (256) |
+//! | 24..32 | FNV-1a 64 hash of the body (bytes 32..), `u64` |
+//! | 32.. | feature weights: 768 rows (one per input) of 256 `i16`; feature biases: 256 `i16`; output weights: 2 rows of 256 `i16` (side to move, then the other side); output bias: `i32`; all little-endian |
+//!
+//! The engine embeds one network ([`Network::embedded`]); others load with
+//! [`Network::load`].
+
+mod accumulator;
+mod evaluator;
+mod features;
+mod network;
+#[cfg(test)]
+mod tests;
+
+pub use evaluator::Nnue;
+pub use features::feature_index;
+pub use network::{Network, NetworkError, FILE_VERSION, HEADER_SIZE as NETWORK_HEADER_SIZE, MAX_SCALE};
+
+/// The number of inputs: 2 colours × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// The accumulator's width, per perspective.
+pub const HIDDEN: usize = 256;
+/// The feature weights' scale: `1.0` is stored as `QA`; also the clipped
+/// accumulator's ceiling, small enough that its square fits in `u16`.
+pub const QA: i32 = 255;
+/// The output weights' scale: `1.0` is stored as `QB`.
+pub const QB: i32 = 256;
+/// The trainer keeps every float weight within ±`WEIGHT_CLIP`, so that the
+/// quantised accumulator and the output layer's products fit in `i16`.
+pub const WEIGHT_CLIP: f32 = 1.98;

@@ -1,0 +1,211 @@
+//! The accumulator stack against from-scratch computation, and the network
+//! file format.
+
+use super::accumulator::Accumulator;
+use super::{Network, NetworkError, Nnue, HIDDEN, INPUTS};
+use crate::Evaluator;
+use ox88_board::{Board, Move, MoveKind};
+use ox88_movegen::MoveGen;
+
+/// A xorshift generator: the tests are reproducible.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn within(&mut self, bound: i16) -> i16 {
+        (self.below(2 * bound as usize + 1) as i16) - bound
+    }
+}
+
+/// A network with random weights as large as training allows, so that
+/// every row differs and any wrong update shows.
+fn random_network(seed: u64) -> Network {
+    let mut random = Random(seed);
+    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| random.within(505)).collect();
+    let bias: Vec<i16> = (0..HIDDEN).map(|_| random.within(505)).collect();
+    let output: Vec<i16> = (0..2 * HIDDEN).map(|_| random.within(507)).collect();
+    Network::from_weights(&features, &bias, &output, 1234, 400).expect("valid sizes and ranges")
+}
+
+fn scratch(network: &Network, board: &Board) -> Accumulator {
+    let mut accumulator = Accumulator::default();
+    accumulator.refresh(network, board);
+    accumulator
+}
+
+/// What the random walks exercised, by kind of move.
+#[derive(Default, Debug)]
+struct Seen {
+    castles: usize,
+    en_passant: usize,
+    promotions: usize,
+    captures: usize,
+    null_moves: usize,
+}
+
+/// Plays random moves from `start`, sometimes taking some back and
+/// sometimes passing, evaluating at random plies (so that lazy updates span
+/// several plies); after each evaluation the incremental accumulator must
+/// equal the one computed from scratch.
+fn random_walk(nnue: &mut Nnue, start: &Board, random: &mut Random, seen: &mut Seen) {
+    let mut board = start.clone();
+    nnue.set_root(&board);
+    let mut path: Vec<(Option<Move>, ox88_board::Undo)> = Vec::new();
+    for _ in 0..300 {
+        let moves = board.legal_moves();
+        let roll = random.below(10);
+        if (moves.is_empty() || roll < 3) && !path.is_empty() {
+            let (m, undo) = path.pop().expect("not empty");
+            match m {
+                Some(m) => {
+                    board.unmake_move(m, undo);
+                    nnue.unmake_move();
+                }
+                None => {
+                    board.unmake_null_move(undo);
+                    nnue.unmake_null_move();
+                }
+            }
+        } else if moves.is_empty() {
+            break;
+        } else if roll == 3 && !board.in_check() && path.len() < 100 {
+            nnue.make_null_move(&board);
+            path.push((None, board.make_null_move()));
+            seen.null_moves += 1;
+        } else if path.len() < 100 {
+            // Castling and en passant are rare in random play: prefer them.
+            let rare: Vec<Move> = moves.iter().copied().filter(|m| m.is_castle() || m.is_en_passant()).collect();
+            let m = if !rare.is_empty() && random.below(2) == 0 {
+                rare[random.below(rare.len())]
+            } else {
+                moves[random.below(moves.len())]
+            };
+            match m.kind() {
+                MoveKind::CastleShort | MoveKind::CastleLong => seen.castles += 1,
+                MoveKind::EnPassant => seen.en_passant += 1,
+                MoveKind::Promotion(_) | MoveKind::PromotionCapture(_) => seen.promotions += 1,
+                MoveKind::Capture => seen.captures += 1,
+                _ => {}
+            }
+            nnue.make_move(&board, m);
+            path.push((Some(m), board.make_move_unchecked(m)));
+        }
+        if random.below(3) == 0 {
+            let score = nnue.evaluate(&board);
+            if !crate::endgame::insufficient_material(&board) {
+                assert_eq!(nnue.accumulator(), &scratch(nnue.network(), &board), "{}", board.fen());
+                assert_eq!(score, nnue.network().evaluate(&board), "{}", board.fen());
+            }
+        }
+    }
+}
+
+#[test]
+fn incremental_accumulators_equal_scratch_ones_after_random_games() {
+    let network = random_network(0x5eed);
+    let mut nnue = Nnue::new(network);
+    let mut random = Random(0x1234_5678_9abc_def1);
+    let mut seen = Seen::default();
+    let mut starts: Vec<Board> = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ]
+    .iter()
+    .map(|fen| fen.parse().expect("valid FEN"))
+    .collect();
+    // Chess960 arrangements, whose castling moves king and rook by any distance.
+    starts.extend([0, 1, 100, 317, 518, 959].map(|n| Board::chess960(n).expect("below 960")));
+    let roots = 4 * starts.len();
+    for _ in 0..4 {
+        for start in &starts {
+            random_walk(&mut nnue, start, &mut random, &mut seen);
+        }
+    }
+    assert!(
+        seen.castles >= 20 && seen.en_passant >= 5 && seen.promotions >= 20 && seen.captures >= 200,
+        "the walks must exercise every kind of move: {seen:?}"
+    );
+    assert!(seen.null_moves >= 100, "{seen:?}");
+    // Every evaluation after the root was incremental.
+    assert_eq!(nnue.refreshes(), roots as u64);
+}
+
+#[test]
+fn a_position_the_hooks_did_not_describe_is_computed_from_scratch() {
+    let mut nnue = Nnue::new(random_network(7));
+    let start = Board::startpos();
+    nnue.set_root(&start);
+    let other: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    assert_eq!(nnue.evaluate(&other), nnue.network().evaluate(&other));
+    // A move made from a board other than the one followed starts over there.
+    let mut board = other.clone();
+    let m = board.legal_moves()[5];
+    nnue.set_root(&start);
+    nnue.make_move(&board, m);
+    board.make_move_unchecked(m);
+    assert_eq!(nnue.evaluate(&board), nnue.network().evaluate(&board));
+    // Unbalanced unmakes do no harm.
+    for _ in 0..3 {
+        nnue.unmake_move();
+    }
+    assert_eq!(nnue.evaluate(&start), nnue.network().evaluate(&start));
+}
+
+#[test]
+fn insufficient_material_is_a_draw() {
+    let mut nnue = Nnue::new(random_network(3));
+    for fen in ["4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/3BK3 b - - 0 1", "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1"] {
+        assert_eq!(nnue.evaluate(&fen.parse().unwrap()), crate::Score::DRAW, "{fen}");
+    }
+    let rook: Board = "4k3/8/8/8/8/8/8/3RK3 w - - 0 1".parse().unwrap();
+    assert_eq!(nnue.evaluate(&rook), nnue.network().evaluate(&rook));
+}
+
+#[test]
+fn network_files_round_trip_and_damage_is_detected() {
+    let network = random_network(11);
+    let bytes = network.to_bytes();
+    assert_eq!(bytes.len(), super::NETWORK_HEADER_SIZE + 2 * (INPUTS * HIDDEN + 3 * HIDDEN) + 4);
+    let read = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(read.to_bytes(), bytes);
+    assert_eq!((read.hash(), read.scale()), (network.hash(), 400));
+    let board = Board::startpos();
+    assert_eq!(read.evaluate(&board), network.evaluate(&board));
+
+    let damaged = |at: usize, value: u8| {
+        let mut copy = bytes.clone();
+        copy[at] = value;
+        Network::from_bytes(&copy).unwrap_err()
+    };
+    assert!(matches!(damaged(0, b'x'), NetworkError::Magic));
+    assert!(matches!(damaged(8, 2), NetworkError::Version { found: 2 }));
+    assert!(matches!(damaged(13, 2), NetworkError::Architecture { field: "hidden", .. }));
+    assert!(matches!(damaged(1000, bytes[1000] ^ 1), NetworkError::Hash { .. }));
+    assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(NetworkError::Size { .. })));
+    assert!(matches!(Network::from_bytes(&bytes[..10]), Err(NetworkError::Magic)));
+    let mut zero_scale = bytes.clone();
+    zero_scale[16..20].copy_from_slice(&[0; 4]);
+    assert!(matches!(Network::from_bytes(&zero_scale), Err(NetworkError::Scale { found: 0 })));
+    let mut huge_scale = bytes.clone();
+    huge_scale[16..20].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(Network::from_bytes(&huge_scale), Err(NetworkError::Scale { .. })));
+
+    let mut output = vec![0i16; 2 * HIDDEN];
+    output[300] = -508;
+    let error = Network::from_weights(&vec![0; INPUTS * HIDDEN], &[0; HIDDEN], &output, 0, 1).unwrap_err();
+    assert!(matches!(error, NetworkError::OutputWeight { index: 300, value: -508 }), "{error}");
+    assert!(matches!(Network::from_weights(&[0; 5], &[0; HIDDEN], &output, 0, 1), Err(NetworkError::Size { .. })));
+}

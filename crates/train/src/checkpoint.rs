@@ -1,0 +1,102 @@
+//! Checkpoints: everything needed to resume a run (the float network, the
+//! optimiser's moments, the epochs done, the objective), in one file.
+//!
+//! Layout, little-endian: `ox88ckpt`, version `u32` (1), hidden size `u32`,
+//! parameter count `u32`, epochs done `u32`, optimiser steps `u64`, scale
+//! `f32`, WDL weight `f32`, weight decay `f32`; then the parameters, the
+//! first moments and the second moments, each as `f32`s.
+
+use crate::model::{Layout, Model, Objective};
+use crate::optimizer::AdamW;
+use ox88_eval::nnue::HIDDEN;
+use std::path::Path;
+
+const MAGIC: &[u8; 8] = b"ox88ckpt";
+const VERSION: u32 = 1;
+const HEADER_SIZE: usize = 8 + 4 * 4 + 8 + 3 * 4;
+
+/// A run's state between epochs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    /// The float network.
+    pub model: Model,
+    /// The optimiser's state.
+    pub adam: AdamW,
+    /// Epochs completed.
+    pub epochs: u32,
+    /// The objective the run trains for.
+    pub objective: Objective,
+}
+
+impl Checkpoint {
+    /// Writes the checkpoint to `path` (through a temporary file, so that an
+    /// interrupted write leaves the previous checkpoint whole).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let mut bytes = Vec::with_capacity(HEADER_SIZE + 12 * Layout::PARAMETERS);
+        bytes.extend(MAGIC);
+        for value in [VERSION, HIDDEN as u32, Layout::PARAMETERS as u32, self.epochs] {
+            bytes.extend(value.to_le_bytes());
+        }
+        bytes.extend(self.adam.steps.to_le_bytes());
+        for value in [self.objective.scale, self.objective.wdl, self.adam.weight_decay] {
+            bytes.extend(value.to_le_bytes());
+        }
+        for values in [&self.model.params, &self.adam.m, &self.adam.v] {
+            bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+        }
+        let temporary = path.with_extension("tmp");
+        std::fs::write(&temporary, &bytes)
+            .and_then(|()| std::fs::rename(&temporary, path))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Reads a checkpoint written by [`save`](Self::save).
+    pub fn load(path: &Path) -> Result<Checkpoint, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bad = |what: &str| format!("{}: not a checkpoint of this build ({what})", path.display());
+        if bytes.len() < HEADER_SIZE || &bytes[..8] != MAGIC {
+            return Err(bad("no ox88ckpt header"));
+        }
+        let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("four bytes"));
+        let f32_at = |i: usize| f32::from_le_bytes(bytes[i..i + 4].try_into().expect("four bytes"));
+        if u32_at(8) != VERSION {
+            return Err(bad("version"));
+        }
+        if u32_at(12) != HIDDEN as u32 || u32_at(16) != Layout::PARAMETERS as u32 {
+            return Err(bad("hidden size"));
+        }
+        if bytes.len() != HEADER_SIZE + 12 * Layout::PARAMETERS {
+            return Err(bad("length"));
+        }
+        let epochs = u32_at(20);
+        let steps = u64::from_le_bytes(bytes[24..32].try_into().expect("eight bytes"));
+        let objective = Objective { scale: f32_at(32), wdl: f32_at(36) };
+        let weight_decay = f32_at(40);
+        let mut values = bytes[HEADER_SIZE..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("four")));
+        let mut take = || values.by_ref().take(Layout::PARAMETERS).collect::<Vec<f32>>();
+        let model = Model::from_params(take()).ok_or_else(|| bad("parameters"))?;
+        let (m, v) = (take(), take());
+        Ok(Checkpoint { model, adam: AdamW { m, v, steps, weight_decay }, epochs, objective })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkpoints_round_trip() {
+        let mut adam = AdamW::new(0.01);
+        adam.steps = 77;
+        adam.m[5] = 0.25;
+        adam.v[Layout::PARAMETERS - 1] = 3.5;
+        let checkpoint =
+            Checkpoint { model: Model::new(9), adam, epochs: 4, objective: Objective { scale: 321.0, wdl: 0.25 } };
+        let path = std::env::temp_dir().join(format!("ox88-train-ckpt-{}.bin", std::process::id()));
+        checkpoint.save(&path).unwrap();
+        assert_eq!(Checkpoint::load(&path).unwrap(), checkpoint);
+        std::fs::write(&path, b"ox88ckpt short").unwrap();
+        assert!(Checkpoint::load(&path).is_err());
+        std::fs::remove_file(&path).unwrap();
+    }
+}

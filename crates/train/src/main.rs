@@ -1,0 +1,258 @@
+//! `ox88-train`: trains ox88's evaluation network on CPU from the packed
+//! self-play data of `datagen`, and exports it quantised for `ox88-eval`.
+//! `cargo run --release -p ox88-train -- --help` lists the commands.
+
+mod baseline;
+mod checkpoint;
+mod data;
+mod model;
+mod optimizer;
+mod quantise;
+mod random;
+mod scale;
+#[cfg(test)]
+mod tests;
+mod train;
+
+use checkpoint::Checkpoint;
+use data::{DataFile, Sample};
+use optimizer::Schedule;
+use ox88_board::Board;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const HELP: &str = "\
+ox88-train: trains ox88's evaluation network, (768 -> 256) x 2 -> 1 with SCReLU, on CPU threads, from the
+packed positions datagen writes (ox88_eval::data), and exports it quantised for ox88-eval.
+
+usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epochs N] [--until N]
+                        [--batch N] [--threads N] [--lr X] [--lr-end X] [--lr-step EPOCHS] [--lr-gamma X]
+                        [--wdl X] [--scale CP] [--validation N] [--positions N] [--weight-decay X]
+                        [--window N] [--seed N] [--resume CHECKPOINT]
+       ox88-train scale FILE [--positions N]
+       ox88-train export CHECKPOINT --out NET
+       ox88-train verify CHECKPOINT --data FILE [--positions N]
+
+train   trains on FILE (shuffled, e.g. by `datagen shuffle`; at most --positions of it) and measures the
+        held-out loss on at most --validation (default 200000) positions of --validation-data: whole games
+        the training file does not hold (`datagen shuffle --hold-out` writes both files). Without it, the
+        first --validation records of FILE (at most a tenth) are held out instead, an optimistic measure:
+        other positions of their games are trained on. The classical evaluation's loss on the same
+        positions is printed first: the bar to clear.
+        The target is wdl * result + (1 - wdl) * sigmoid(score / scale) (--wdl default 0.1; --scale fitted
+        to the data's results when not given); the loss is its squared error against sigmoid(output).
+        AdamW (--weight-decay default 0.01) over --epochs passes (default 20) in batches of --batch (default
+        4096) on --threads threads (default: all cores); the learning rate falls from --lr (default 0.001)
+        to --lr-end (default 0.00001) along a cosine, or with --lr-step E is multiplied by --lr-gamma
+        (default 0.3) every E epochs. Records stream in windows of --window (default 262144) shuffled
+        together: memory stays constant.
+        After each epoch: the validation loss, DIR/checkpoint.bin and the quantised DIR/net.nnue (--out
+        default ./nnue-run); DIR/training.log keeps the lines. --until E stops after epoch E; --resume
+        continues a checkpoint's run (give the same options) and ends exactly where the whole run would.
+scale   fits the sigmoid scale to FILE's results (the first --positions records, default 1000000).
+export  writes a checkpoint's network, quantised, to NET.
+verify  compares a checkpoint's float network with its quantised export on the first --positions records
+        of FILE (default 100000; the validation file): mean and largest difference in cp.
+
+Exits 2 on a bad argument, 1 on a file that cannot be read or written.";
+
+/// Prints a line to standard output; a closed pipe (`| head`) is not an
+/// error worth a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// Why the tool stopped.
+enum Failure {
+    Usage(String),
+    Run(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Run(message)
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
+        say!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
+    let result = match args[0].as_str() {
+        "train" => parse_train(&args[1..]).and_then(|options| Ok(train::run(&options)?)),
+        "scale" => fit_scale(&args[1..]),
+        "export" => export(&args[1..]),
+        "verify" => verify(&args[1..]),
+        other => Err(Failure::Usage(format!("unknown command {other:?} (see --help)"))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(message)) => {
+            eprintln!("ox88-train: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Run(message)) => {
+            eprintln!("ox88-train: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The flags (`--name value`) and the other arguments of a command line.
+struct Args {
+    flags: Vec<(String, String)>,
+    positional: Vec<String>,
+}
+
+impl Args {
+    fn parse(args: &[String], known: &[&str]) -> Result<Args, Failure> {
+        let (mut flags, mut positional) = (Vec::new(), Vec::new());
+        let mut iter = args.iter();
+        while let Some(arg) = iter.next() {
+            if let Some(name) = arg.strip_prefix("--") {
+                if !known.contains(&name) {
+                    return Err(Failure::Usage(format!("unknown argument {arg:?} (see --help)")));
+                }
+                let value = iter.next().ok_or_else(|| Failure::Usage(format!("{arg} needs a value")))?;
+                flags.push((name.to_owned(), value.clone()));
+            } else {
+                positional.push(arg.clone());
+            }
+        }
+        Ok(Args { flags, positional })
+    }
+
+    /// The value of `--name`, parsed, if given.
+    fn get<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, Failure> {
+        match self.flags.iter().rev().find(|(n, _)| n == name) {
+            None => Ok(None),
+            Some((_, text)) => {
+                text.parse().map(Some).map_err(|_| Failure::Usage(format!("--{name}: {text:?} is not a valid value")))
+            }
+        }
+    }
+
+    fn or<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, Failure> {
+        Ok(self.get(name)?.unwrap_or(default))
+    }
+
+    /// The single positional argument, named `what` in errors.
+    fn one(&self, what: &str) -> Result<&str, Failure> {
+        match self.positional.as_slice() {
+            [one] => Ok(one),
+            _ => Err(Failure::Usage(format!("expected one {what} (see --help)"))),
+        }
+    }
+}
+
+fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
+    let args = Args::parse(
+        args,
+        &[
+            "data",
+            "out",
+            "epochs",
+            "until",
+            "batch",
+            "threads",
+            "lr",
+            "lr-end",
+            "lr-step",
+            "lr-gamma",
+            "wdl",
+            "scale",
+            "validation",
+            "validation-data",
+            "positions",
+            "weight-decay",
+            "window",
+            "seed",
+            "resume",
+        ],
+    )?;
+    if !args.positional.is_empty() {
+        return Err(Failure::Usage(format!("unexpected argument {:?} (see --help)", args.positional[0])));
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let lr = args.or("lr", 0.001f32)?;
+    let schedule = match args.get::<u32>("lr-step")? {
+        Some(every) => Schedule::Step { start: lr, every, gamma: args.or("lr-gamma", 0.3)? },
+        None => Schedule::Cosine { start: lr, end: args.or("lr-end", 0.00001)? },
+    };
+    let options = train::Options {
+        data: args.get::<PathBuf>("data")?.ok_or_else(|| Failure::Usage("train needs --data FILE".into()))?,
+        out: args.or("out", PathBuf::from("nnue-run"))?,
+        epochs: args.or("epochs", 20)?,
+        until: args.get("until")?,
+        batch: args.or("batch", 4096)?,
+        window: args.or("window", 262_144)?,
+        threads: args.or("threads", cores)?,
+        schedule,
+        wdl: args.or("wdl", 0.1)?,
+        scale: args.get("scale")?,
+        validation_data: args.get("validation-data")?,
+        validation: args.or("validation", 200_000)?,
+        positions: args.get("positions")?,
+        weight_decay: args.or("weight-decay", 0.01)?,
+        seed: args.or("seed", 1)?,
+        resume: args.get("resume")?,
+    };
+    if options.batch == 0 || options.threads == 0 || options.epochs == 0 {
+        return Err(Failure::Usage("--batch, --threads and --epochs must be at least 1".into()));
+    }
+    if !(0.0..=1.0).contains(&options.wdl) || options.scale.is_some_and(|s| s <= 0.0) {
+        return Err(Failure::Usage("--wdl must be within 0..=1 and --scale positive".into()));
+    }
+    Ok(options)
+}
+
+fn fit_scale(args: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(args, &["positions"])?;
+    let file = DataFile::open(args.one("data file")?.as_ref())?;
+    let samples = file.read(0, args.or("positions", 1_000_000)?)?;
+    let scale = scale::fit(&samples);
+    say!("{}: {} positions, sigmoid scale {scale:.1} cp", file.path().display(), samples.len());
+    for k in [scale / 2.0, scale, scale * 2.0] {
+        say!("  scale {k:>7.1}: mean squared error {:.6}", scale::error(&samples, k));
+    }
+    Ok(())
+}
+
+fn export(args: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(args, &["out"])?;
+    let checkpoint = Checkpoint::load(args.one("checkpoint")?.as_ref())?;
+    let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("export needs --out NET".into()))?;
+    let network = quantise::quantise(&checkpoint.model, checkpoint.objective.scale).map_err(|e| e.to_string())?;
+    std::fs::write(&out, network.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+    say!("{}: network {:016x}, scale {}", out.display(), network.hash(), network.scale());
+    Ok(())
+}
+
+fn verify(args: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(args, &["data", "positions"])?;
+    let checkpoint = Checkpoint::load(args.one("checkpoint")?.as_ref())?;
+    let data: PathBuf = args.get("data")?.ok_or_else(|| Failure::Usage("verify needs --data FILE".into()))?;
+    let file = DataFile::open(&data)?;
+    let records = file.records_at(0, args.or("positions", 100_000u64)?)?;
+    let positions: Vec<(Board, Sample)> =
+        records.iter().filter_map(|r| Some((r.to_board()?, Sample::from_record(r)?))).collect();
+    let scale = checkpoint.objective.scale;
+    let network = quantise::quantise(&checkpoint.model, scale).map_err(|e| e.to_string())?;
+    for cap in [f64::INFINITY, 2000.0] {
+        let a = quantise::agreement(&checkpoint.model, scale, &network, &positions, cap);
+        say!(
+            "{} positions{}: quantised - float: mean |difference| {:.2} cp, largest {:.1} cp, over 10 cp {:.3} %",
+            a.positions,
+            if cap.is_finite() { format!(" (scores clamped to ±{cap} cp)") } else { String::new() },
+            a.mean,
+            a.max,
+            100.0 * a.over_10
+        );
+    }
+    Ok(())
+}

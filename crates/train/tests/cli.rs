@@ -1,0 +1,125 @@
+//! The `ox88-train` binary as a user runs it: help, bad arguments, a run
+//! that resumes from its checkpoint exactly where it stopped, export,
+//! verify, and validation positions from their own file.
+
+use ox88_board::{Board, Color};
+use ox88_eval::data::{append_records, GameResult, PackedPosition};
+use ox88_eval::nnue::Network;
+use ox88_eval::{Classical, Evaluator};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ox88-train")).args(args).output().expect("the binary runs")
+}
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ox88-train-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A data file of the perft suites' 1,128 positions, labelled with the
+/// classical evaluation.
+fn data_file(dir: &Path) -> PathBuf {
+    let mut classical = Classical::new();
+    let mut records = Vec::new();
+    for name in ["standard.epd", "special.epd", "chess960.epd"] {
+        let path = format!("{}/../../tests/data/perft/{name}", env!("CARGO_MANIFEST_DIR"));
+        for line in std::fs::read_to_string(&path).unwrap().lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+            let board: Board = line.split(';').next().unwrap().trim().parse().unwrap();
+            let eval = classical.evaluate(&board).raw();
+            let white = if board.side_to_move() == Color::White { eval } else { -eval };
+            let result = if white > 50 { GameResult::WhiteWins } else { GameResult::Draw };
+            records.push(PackedPosition::new(&board, white, result, name == "chess960.epd"));
+        }
+    }
+    let path = dir.join("data.bin");
+    append_records(&path, &records).unwrap();
+    path
+}
+
+fn text(output: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+#[test]
+fn help_and_bad_arguments() {
+    let help = run(&["--help"]);
+    assert!(help.status.success() && text(&help).contains("usage: ox88-train train"));
+    for args in [&["train"][..], &["train", "--data", "x", "--epochs", "none"], &["fly"], &["train", "--bogus", "1"]] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", text(&output));
+        assert_eq!(text(&output).lines().count(), 1, "{args:?}: one line");
+    }
+    let out = scratch("bad").join("never");
+    let missing = run(&["train", "--data", "/nonexistent/data.bin", "--out", out.to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(1), "{}", text(&missing));
+    assert!(!out.exists(), "no output directory for a run that cannot start");
+}
+
+#[test]
+fn a_resumed_run_ends_exactly_where_an_uninterrupted_one_does() {
+    let dir = scratch("resume");
+    let data = data_file(&dir);
+    let data = data.to_str().unwrap();
+    let common = ["--batch", "128", "--validation", "100", "--threads", "2", "--scale", "150", "--lr", "0.01"];
+    let train = |out: &Path, until: &str, resume: Option<&Path>| {
+        let mut args = vec!["train", "--data", data, "--out", out.to_str().unwrap(), "--epochs", "4", "--until", until];
+        args.extend(common);
+        let checkpoint;
+        if let Some(path) = resume {
+            checkpoint = path.to_str().unwrap().to_owned();
+            args.extend(["--resume", checkpoint.as_str()]);
+        }
+        let output = run(&args);
+        assert!(output.status.success(), "{}", text(&output));
+        text(&output)
+    };
+    let (whole, parts) = (dir.join("whole"), dir.join("parts"));
+    let log = train(&whole, "4", None);
+    assert_eq!(log.lines().filter(|l| l.starts_with("epoch")).count(), 4, "{log}");
+    // The same run stopped after the second epoch and resumed from its
+    // checkpoint must end exactly alike.
+    let log = train(&parts, "2", None);
+    assert!(log.contains("stopped (--until)"), "{log}");
+    train(&parts, "4", Some(&parts.join("checkpoint.bin")));
+    let read = |dir: &Path, file: &str| std::fs::read(dir.join(file)).unwrap();
+    assert!(read(&whole, "checkpoint.bin") == read(&parts, "checkpoint.bin"), "checkpoints differ");
+    assert!(read(&whole, "net.nnue") == read(&parts, "net.nnue"), "networks differ");
+
+    // Export writes the same network; verify compares it with the float one.
+    let exported = dir.join("exported.nnue");
+    let checkpoint = whole.join("checkpoint.bin");
+    let output = run(&["export", checkpoint.to_str().unwrap(), "--out", exported.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", text(&output));
+    assert_eq!(std::fs::read(&exported).unwrap(), read(&whole, "net.nnue"));
+    assert!(Network::load(&exported).is_ok());
+    let output = run(&["verify", checkpoint.to_str().unwrap(), "--data", data, "--positions", "100"]);
+    assert!(output.status.success() && text(&output).contains("100 positions"), "{}", text(&output));
+
+    // Validation positions from a file of their own, and the classical
+    // evaluation's loss on them first.
+    let out = dir.join("separate");
+    let output = run(&[
+        "train",
+        "--data",
+        data,
+        "--validation-data",
+        data,
+        "--validation",
+        "300",
+        "--out",
+        out.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--batch",
+        "256",
+    ]);
+    let log = text(&output);
+    assert!(output.status.success(), "{log}");
+    assert!(log.contains("validation 300 from") && log.contains("classical evaluation on the validation"), "{log}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
