@@ -8,7 +8,7 @@ use ox88_board::{Board, CastlingSide, Move, MoveKind, UciMove};
 use ox88_movegen::{MoveGen, Notation};
 
 /// The integers some engines put between the node count and the PV:
-/// "ply score time nodes [seldepth [nps [tbhits]]] pv".
+/// "ply score time nodes \[seldepth \[nps \[tbhits\]\]\] pv".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ThinkingExtras {
     /// The selective depth.
