@@ -8,6 +8,7 @@ use ox88_board::Board;
 use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS, MAX_SCALE};
 use ox88_eval::Evaluator;
 use ox88_movegen::MoveGen;
+use std::sync::Arc;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(network) = Network::from_bytes(data) {
@@ -16,17 +17,28 @@ fuzz_target!(|data: &[u8]| {
     if data.len() < 8 {
         return;
     }
-    // Weights from the bytes, repeated: extreme ones included.
-    let mut bytes = data.iter().copied().cycle();
-    let mut next = || i16::from_le_bytes([bytes.next().unwrap(), bytes.next().unwrap()]);
-    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| next()).collect();
-    let bias: Vec<i16> = (0..HIDDEN).map(|_| next()).collect();
-    let output: Vec<i16> = (0..2 * HIDDEN).map(|_| next().clamp(-507, 507)).collect();
-    let output_bias = i32::from(next()) << 12;
-    let scale = (u32::from(next().unsigned_abs()) * 7) % MAX_SCALE + 1;
-    let network = Network::from_weights(&features, &bias, &output, output_bias, scale).expect("valid weights");
-    let mut scratch = Nnue::new(network.clone());
-    let mut nnue = Nnue::new(network);
+    // Weights from the bytes, repeated: extreme ones included. The values
+    // read from the cycled bytes repeat after `data.len()` of them, so one
+    // period is decoded and then doubled until there are enough.
+    let needed = INPUTS * HIDDEN + 3 * HIDDEN + 2;
+    let mut values: Vec<i16> = Vec::with_capacity(2 * needed);
+    values.extend(
+        (0..data.len()).map(|i| i16::from_le_bytes([data[2 * i % data.len()], data[(2 * i + 1) % data.len()]])),
+    );
+    while values.len() < needed {
+        values.extend_from_within(..);
+    }
+    let (features, rest) = values.split_at(INPUTS * HIDDEN);
+    let (bias, rest) = rest.split_at(HIDDEN);
+    let (output, rest) = rest.split_at(2 * HIDDEN);
+    let output: Vec<i16> = output.iter().map(|w| w.clamp(&-507, &507)).copied().collect();
+    let output_bias = i32::from(rest[0]) << 12;
+    let scale = (u32::from(rest[1].unsigned_abs()) * 7) % MAX_SCALE + 1;
+    let network = Network::from_weights(features, bias, &output, output_bias, scale).expect("valid weights");
+    // One network for both evaluators, as the search's threads share it.
+    let network = Arc::new(network);
+    let mut scratch = Nnue::with_shared(Arc::clone(&network));
+    let mut nnue = Nnue::with_shared(network);
     let mut board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
     nnue.set_root(&board);
     for (i, &choice) in data.iter().take(16).enumerate() {

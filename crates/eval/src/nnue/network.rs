@@ -5,6 +5,7 @@ use super::accumulator::{Accumulator, Row};
 use super::{HIDDEN, INPUTS, QA, QB};
 use ox88_board::{Board, Score};
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// The largest scale (centipawns per output unit) a network may have: far
 /// beyond any sigmoid scale, and small enough that scaling the output never
@@ -117,7 +118,9 @@ pub struct Network {
     /// output layer's shifted squares leave out.
     pub(crate) square_offset: i32,
     scale: u32,
-    hash: u64,
+    /// The FNV-1a hash of the body: read from a file's header, or computed
+    /// when first asked for (hashing 400 KB is most of building a network).
+    hash: OnceLock<u64>,
 }
 
 impl Network {
@@ -132,17 +135,17 @@ impl Network {
         output_bias: i32,
         scale: u32,
     ) -> Result<Network, NetworkError> {
-        let mut body = Vec::with_capacity(BODY_SIZE);
         for (values, expected) in
             [(feature_weights, INPUTS * HIDDEN), (feature_bias, HIDDEN), (output_weights, 2 * HIDDEN)]
         {
             if values.len() != expected {
                 return Err(NetworkError::Size { expected: 2 * expected, found: 2 * values.len() });
             }
-            body.extend(values.iter().flat_map(|v| v.to_le_bytes()));
         }
-        body.extend(output_bias.to_le_bytes());
-        Network::from_body(&body, scale)
+        let row = |values: &[i16]| -> Row { values.try_into().expect("a slice of HIDDEN values") };
+        let feature_weights = feature_weights.chunks_exact(HIDDEN).map(row).collect();
+        let output_weights = [row(&output_weights[..HIDDEN]), row(&output_weights[HIDDEN..])];
+        Network::assemble(feature_weights, row(feature_bias), output_weights, output_bias, scale, OnceLock::new())
     }
 
     /// Reads a network file's bytes, checking the header and hash.
@@ -172,7 +175,7 @@ impl Network {
         if found != expected {
             return Err(NetworkError::Hash { expected, found });
         }
-        Network::from_body(body, u32_at(16))
+        Network::from_body(body, u32_at(16), OnceLock::from(expected))
     }
 
     /// The network built into the library (`crates/eval/nets/default.nnue`;
@@ -189,33 +192,43 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
-    fn from_body(body: &[u8], scale: u32) -> Result<Network, NetworkError> {
+    fn from_body(body: &[u8], scale: u32, hash: OnceLock<u64>) -> Result<Network, NetworkError> {
         debug_assert_eq!(body.len(), BODY_SIZE);
+        let mut rows = body.chunks_exact(2 * HIDDEN).map(|bytes| {
+            let mut row: Row = [0; HIDDEN];
+            for (value, pair) in row.iter_mut().zip(bytes.chunks_exact(2)) {
+                *value = i16::from_le_bytes([pair[0], pair[1]]);
+            }
+            row
+        });
+        let feature_weights: Box<[Row]> = rows.by_ref().take(INPUTS).collect();
+        let mut row = || rows.next().expect("the body holds every row");
+        let feature_bias = row();
+        let output_weights = [row(), row()];
+        let output_bias = i32::from_le_bytes(body[BODY_SIZE - 4..].try_into().expect("four bytes"));
+        Network::assemble(feature_weights, feature_bias, output_weights, output_bias, scale, hash)
+    }
+
+    /// Checks the scale and the output weights, and derives what evaluation needs.
+    fn assemble(
+        feature_weights: Box<[Row]>,
+        feature_bias: Row,
+        output_weights: [Row; 2],
+        output_bias: i32,
+        scale: u32,
+        hash: OnceLock<u64>,
+    ) -> Result<Network, NetworkError> {
         if !(1..=MAX_SCALE).contains(&scale) {
             return Err(NetworkError::Scale { found: scale });
         }
-        let mut values = body.chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let mut row = || -> Row { std::array::from_fn(|_| values.next().expect("the body holds every row")) };
-        let feature_weights: Box<[Row]> = (0..INPUTS).map(|_| row()).collect();
-        let feature_bias = row();
-        let output_weights = [row(), row()];
         if let Some((index, &value)) =
             output_weights.as_flattened().iter().enumerate().find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
         {
             return Err(NetworkError::OutputWeight { index, value });
         }
-        let output_bias = i32::from_le_bytes(body[BODY_SIZE - 4..].try_into().expect("four bytes"));
         let square_offset =
             output_weights.as_flattened().iter().fold(0i32, |sum, &w| sum.wrapping_add(32_768 * i32::from(w)));
-        Ok(Network {
-            feature_weights,
-            feature_bias,
-            output_weights,
-            output_bias,
-            square_offset,
-            scale,
-            hash: fnv1a(body),
-        })
+        Ok(Network { feature_weights, feature_bias, output_weights, output_bias, square_offset, scale, hash })
     }
 
     /// The network as the bytes of a file.
@@ -227,11 +240,19 @@ impl Network {
         bytes.extend(self.scale.to_le_bytes());
         bytes.extend((QA as u16).to_le_bytes());
         bytes.extend((QB as u16).to_le_bytes());
-        bytes.extend(self.hash.to_le_bytes());
-        let rows = self.feature_weights.iter().chain([&self.feature_bias]).chain(&self.output_weights);
-        bytes.extend(rows.flat_map(|row| row.iter().flat_map(|v| v.to_le_bytes())));
-        bytes.extend(self.output_bias.to_le_bytes());
+        let body = self.body();
+        bytes.extend(self.hash.get_or_init(|| fnv1a(&body)).to_le_bytes());
+        bytes.extend(body);
         bytes
+    }
+
+    /// The weights as a file's body.
+    fn body(&self) -> Vec<u8> {
+        let mut body = Vec::with_capacity(BODY_SIZE);
+        let rows = self.feature_weights.iter().chain([&self.feature_bias]).chain(&self.output_weights);
+        body.extend(rows.flat_map(|row| row.iter().flat_map(|v| v.to_le_bytes())));
+        body.extend(self.output_bias.to_le_bytes());
+        body
     }
 
     /// Centipawns per unit of the network's output (the sigmoid scale it
@@ -242,7 +263,7 @@ impl Network {
 
     /// The FNV-1a hash of the weights: the network's identity.
     pub fn hash(&self) -> u64 {
-        self.hash
+        *self.hash.get_or_init(|| fnv1a(&self.body()))
     }
 
     /// The network's output for `board`, from the side to move's point of
