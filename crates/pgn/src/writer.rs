@@ -164,13 +164,17 @@ impl<W: Write> Writer<W> {
 
     /// Writes a comment, in braces. Runs of whitespace in it become single
     /// spaces or line breaks (export lines are wrapped); a `}`, which a PGN
-    /// comment cannot hold, is dropped.
+    /// comment cannot hold, is dropped. A comment with nothing left (empty,
+    /// blank, or only `}`s, as a `;` comment may be) is not written: the
+    /// reader drops empty comments, so `{}` would not read back.
     pub fn comment(&mut self, text: &str) -> io::Result<()> {
-        self.number_black = true;
         let cleaned = text.replace('}', "");
         let words: Vec<&str> = cleaned.split_whitespace().collect();
+        if !words.is_empty() {
+            self.number_black = true;
+        }
         match words.as_slice() {
-            [] => self.push_token("{}"),
+            [] => Ok(()),
             [only] => self.push_token(&format!("{{{only}}}")),
             [first, middle @ .., last] => {
                 self.push_token(&format!("{{{first}"))?;

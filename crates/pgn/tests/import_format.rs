@@ -99,6 +99,21 @@ fn comments_escapes_and_nested_variations() {
 }
 
 #[test]
+fn comments_of_closing_braces_are_not_written() {
+    // A `;` comment may hold a `}`, which a brace comment cannot: the writer
+    // drops it, and with nothing left writes no comment at all, since `{}`
+    // would read back as no comment (found by the `pgn` fuzz target).
+    let game = one("1. e4 ; }\ne5 ; } }\n*");
+    assert_eq!(game.moves.nodes[0].comment.as_deref(), Some("}"));
+    let text = game.to_string();
+    assert!(text.ends_with("\n\n1. e4 e5 *\n\n"), "{text}");
+    assert_eq!(one(&text).to_string(), text);
+    // Beside other words, only the brace goes.
+    let game = one("1. e4 ; a } b\n*");
+    assert!(game.to_string().contains("1. e4 {a b} *"), "{game}");
+}
+
+#[test]
 fn missing_blank_lines_results_and_mismatches() {
     // No blank lines, no result on the first game, a result contradicting
     // the tag on the second, and a game of movetext alone.
