@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
     let (features, rest) = values.split_at(INPUTS * HIDDEN);
     let (bias, rest) = rest.split_at(HIDDEN);
     let (output, rest) = rest.split_at(2 * HIDDEN);
-    let output: Vec<i16> = output.iter().map(|w| w.clamp(&-507, &507)).copied().collect();
+    let output: Vec<i16> = output.iter().map(|&w| w.clamp(-507, 507)).collect();
     let output_bias = i32::from(rest[0]) << 12;
     let scale = (u32::from(rest[1].unsigned_abs()) * 7) % MAX_SCALE + 1;
     let network = Network::from_weights(features, bias, &output, output_bias, scale).expect("valid weights");
