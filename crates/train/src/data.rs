@@ -37,6 +37,23 @@ pub struct Sample {
 impl Sample {
     /// Decodes a record, or `None` if it is malformed.
     pub fn from_record(record: &PackedPosition) -> Option<Sample> {
+        Sample::decode(record, 0)
+    }
+
+    /// Decodes a record mirrored left to right (the a-file becomes the
+    /// h-file), or `None` if it is malformed or either side may castle:
+    /// only without castling rights is the mirrored position worth the same
+    /// score and result, so that the record can teach it too.
+    pub fn from_record_mirrored(record: &PackedPosition) -> Option<Sample> {
+        if record.may_castle() {
+            return None;
+        }
+        Sample::decode(record, 7)
+    }
+
+    /// Decodes a record with every square index xor-ed with `flip` (0: as
+    /// is; 7: mirrored left to right).
+    fn decode(record: &PackedPosition, flip: u8) -> Option<Sample> {
         let stm = record.side_to_move();
         let white_result = record.result()?.white_score();
         let count = record.occupied().count_ones() as usize;
@@ -46,7 +63,7 @@ impl Sample {
         let mut features = [[0u16; MAX_FEATURES]; 2];
         for (i, (square, color, role)) in record.pieces().enumerate() {
             let piece = Piece::new(color, role);
-            let square = Square::from_index64(square)?;
+            let square = Square::from_index64(square ^ flip)?;
             features[0][i] = feature_index(stm, piece, square) as u16;
             features[1][i] = feature_index(!stm, piece, square) as u16;
         }
@@ -59,6 +76,17 @@ impl Sample {
     pub fn active(&self, perspective: usize) -> &[u16] {
         &self.features[perspective][..usize::from(self.count)]
     }
+}
+
+/// How [`DataFile::stream`] orders and varies the records.
+#[derive(Clone, Copy, Debug)]
+pub struct Streaming {
+    /// Records read and shuffled together.
+    pub window: usize,
+    /// Seeds the shuffles and the mirroring.
+    pub seed: u64,
+    /// The probability of mirroring a record without castling rights.
+    pub mirror: f64,
 }
 
 /// A data file of `ox88_eval::data` records.
@@ -121,16 +149,18 @@ impl DataFile {
 
     /// Streams `count` records from record `start` on as shuffled batches
     /// of `batch` samples, read and decoded on a thread of its own, in
-    /// windows of `window` records; the last batch may be smaller. A read
-    /// error ends the stream with an `Err`.
+    /// windows of `window` records; the last batch may be smaller. Each
+    /// record without castling rights is mirrored left to right with
+    /// probability `mirror` (0: never). A read error ends the stream with
+    /// an `Err`.
     pub fn stream(
         &self,
         start: u64,
         count: u64,
         batch: usize,
-        window: usize,
-        seed: u64,
+        stream: Streaming,
     ) -> Receiver<Result<Vec<Sample>, String>> {
+        let Streaming { window, seed, mirror } = stream;
         let (sender, receiver) = sync_channel(4);
         let file = self.clone();
         std::thread::spawn(move || {
@@ -155,7 +185,15 @@ impl DataFile {
                 left -= take as u64;
                 let mut samples: Vec<Sample> = bytes[..take * RECORD_SIZE]
                     .chunks_exact(RECORD_SIZE)
-                    .filter_map(|c| Sample::from_record(&PackedPosition::from_bytes(c.try_into().expect("a record"))))
+                    .filter_map(|c| {
+                        let record = PackedPosition::from_bytes(c.try_into().expect("a record"));
+                        let mirrored = if mirror > 0.0 && random.chance(mirror) {
+                            Sample::from_record_mirrored(&record)
+                        } else {
+                            None
+                        };
+                        mirrored.or_else(|| Sample::from_record(&record))
+                    })
                     .collect();
                 random.shuffle(&mut samples);
                 pending.extend(samples);

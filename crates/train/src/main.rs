@@ -28,7 +28,7 @@ packed positions datagen writes (ox88_eval::data), and exports it quantised for 
 usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epochs N] [--until N]
                         [--batch N] [--threads N] [--lr X] [--lr-end X] [--lr-step EPOCHS] [--lr-gamma X]
                         [--wdl X] [--scale CP] [--validation N] [--positions N] [--weight-decay X]
-                        [--window N] [--seed N] [--resume CHECKPOINT]
+                        [--mirror P] [--window N] [--seed N] [--resume CHECKPOINT]
        ox88-train scale FILE [--positions N]
        ox88-train export CHECKPOINT --out NET
        ox88-train verify CHECKPOINT --data FILE [--positions N]
@@ -45,7 +45,8 @@ train   trains on FILE (shuffled, e.g. by `datagen shuffle`; at most --positions
         4096) on --threads threads (default: all cores); the learning rate falls from --lr (default 0.001)
         to --lr-end (default 0.00001) along a cosine, or with --lr-step E is multiplied by --lr-gamma
         (default 0.3) every E epochs. Records stream in windows of --window (default 262144) shuffled
-        together: memory stays constant.
+        together: memory stays constant. --mirror P (default 0) mirrors each training position without
+        castling rights left to right with probability P, a position of the same value (augmentation).
         After each epoch: the validation loss, DIR/checkpoint.bin and the quantised DIR/net.nnue (--out
         default ./nnue-run); DIR/training.log keeps the lines. --until E stops after epoch E; --resume
         continues a checkpoint's run (give the same options) and ends exactly where the whole run would.
@@ -170,6 +171,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             "validation-data",
             "positions",
             "weight-decay",
+            "mirror",
             "window",
             "seed",
             "resume",
@@ -199,14 +201,18 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
         validation: args.or("validation", 200_000)?,
         positions: args.get("positions")?,
         weight_decay: args.or("weight-decay", 0.01)?,
+        mirror: args.or("mirror", 0.0)?,
         seed: args.or("seed", 1)?,
         resume: args.get("resume")?,
     };
     if options.batch == 0 || options.threads == 0 || options.epochs == 0 {
         return Err(Failure::Usage("--batch, --threads and --epochs must be at least 1".into()));
     }
-    if !(0.0..=1.0).contains(&options.wdl) || options.scale.is_some_and(|s| s <= 0.0) {
-        return Err(Failure::Usage("--wdl must be within 0..=1 and --scale positive".into()));
+    if !(0.0..=1.0).contains(&options.wdl)
+        || !(0.0..=1.0).contains(&options.mirror)
+        || options.scale.is_some_and(|s| s <= 0.0)
+    {
+        return Err(Failure::Usage("--wdl and --mirror must be within 0..=1 and --scale positive".into()));
     }
     Ok(options)
 }

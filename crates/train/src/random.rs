@@ -25,6 +25,11 @@ impl Random {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f64) -> bool {
+        ((self.next_u64() >> 11) as f64) < p * (1u64 << 53) as f64
+    }
+
     /// A number uniformly in `-bound..bound`.
     pub fn uniform(&mut self, bound: f32) -> f32 {
         let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;

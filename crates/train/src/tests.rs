@@ -77,3 +77,45 @@ fn training_learns_and_the_quantised_network_agrees_with_the_float_one() {
     let a = agreement(&model, objective.scale, &network, &held_out, f64::INFINITY);
     assert!(a.mean <= 4.0 && a.max <= 25.0 && a.over_10 <= 0.01, "{a:?}");
 }
+
+/// `fen` mirrored left to right: each rank reversed, the en-passant file
+/// moved; castling rights must be `-`.
+fn mirrored_fen(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let ranks: Vec<String> = fields[0].split('/').map(|rank| rank.chars().rev().collect()).collect();
+    let ep = match fields[3].as_bytes() {
+        [file, rank] => format!("{}{}", (b'a' + b'h' - file) as char, *rank as char),
+        _ => "-".into(),
+    };
+    format!("{} {} {} {ep} {} {}", ranks.join("/"), fields[1], fields[2], fields[4], fields[5])
+}
+
+#[test]
+fn a_mirrored_record_is_the_mirrored_position() {
+    for fen in [
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 b - - 0 10",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w - f6 0 3",
+        "6k1/5ppp/8/8/8/8/q4PPP/1R4K1 b - - 3 40",
+    ] {
+        let board: Board = fen.parse().unwrap();
+        let mirror: Board = mirrored_fen(fen).parse().unwrap();
+        let record = PackedPosition::new(&board, 35, GameResult::WhiteWins, false);
+        let expected = Sample::from_record(&PackedPosition::new(&mirror, 35, GameResult::WhiteWins, false)).unwrap();
+        let got = Sample::from_record_mirrored(&record).expect("no castling rights");
+        for perspective in 0..2 {
+            let sorted = |s: &Sample| {
+                let mut f = s.active(perspective).to_vec();
+                f.sort_unstable();
+                f
+            };
+            assert_eq!(sorted(&got), sorted(&expected), "{fen}");
+            assert_ne!(sorted(&got), sorted(&Sample::from_record(&record).unwrap()), "{fen} is not symmetric");
+        }
+        assert_eq!((got.score, got.result), (expected.score, expected.result));
+    }
+    // With castling rights the mirrored position is another game: not used.
+    let castles: Board = "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1".parse().unwrap();
+    let record = PackedPosition::new(&castles, 0, GameResult::Draw, false);
+    assert!(Sample::from_record_mirrored(&record).is_none());
+}

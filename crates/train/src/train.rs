@@ -4,7 +4,7 @@
 
 use crate::baseline;
 use crate::checkpoint::Checkpoint;
-use crate::data::{DataFile, Sample};
+use crate::data::{DataFile, Sample, Streaming};
 use crate::model::{Layout, Model, Objective};
 use crate::optimizer::{AdamW, Schedule};
 use crate::quantise::quantise;
@@ -50,6 +50,9 @@ pub struct Options {
     pub validation: u64,
     /// Training records to use at most (all when `None`).
     pub positions: Option<u64>,
+    /// The probability of mirroring a training position without castling
+    /// rights left to right (data augmentation; 0 for none).
+    pub mirror: f64,
     /// AdamW's weight decay.
     pub weight_decay: f32,
     /// Seeds the initial weights and the shuffles.
@@ -178,13 +181,14 @@ pub fn run(options: &Options) -> Result<(), String> {
     };
     say(format!(
         "train: {} ({} positions, {training} for training); validation {validation_source}; scale {:.1} cp, \
-         wdl {}, {:?}, batch {}, {} threads, epochs {}..{}, load {}",
+         wdl {}, {:?}, batch {}, mirror {}, {} threads, epochs {}..{}, load {}",
         options.data.display(),
         file.records(),
         objective.scale,
         objective.wdl,
         options.schedule,
         options.batch,
+        options.mirror,
         options.threads,
         state.epochs + 1,
         options.epochs,
@@ -203,7 +207,8 @@ pub fn run(options: &Options) -> Result<(), String> {
         let (mut seen, mut loss_sum) = (0u64, 0.0);
         let seed = options.seed ^ (u64::from(epoch) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut lr = 0.0;
-        for batch in file.stream(validation, training, options.batch, options.window, seed) {
+        let streaming = Streaming { window: options.window, seed, mirror: options.mirror };
+        for batch in file.stream(validation, training, options.batch, streaming) {
             let batch = batch?;
             let progress = state.adam.steps as f64 / total_steps as f64;
             lr = options.schedule.rate(progress, epoch);

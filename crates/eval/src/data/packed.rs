@@ -169,6 +169,15 @@ impl PackedPosition {
         self.bytes[31] & FLAG_CHESS960 != 0
     }
 
+    /// Whether either side may still castle (a rook with a castling right
+    /// is on the board). Without castling rights the rules of chess treat
+    /// the a- and h-files alike, so the position mirrored left to right has
+    /// the same value: a trainer may use both.
+    pub fn may_castle(&self) -> bool {
+        let pieces = self.occupied().count_ones() as usize;
+        (0..pieces.min(32)).any(|i| (self.bytes[8 + i / 2] >> (4 * (i % 2))) & 7 == CASTLING_ROOK)
+    }
+
     /// The bytes that identify the position (pieces, castling rooks, side to
     /// move and en passant; not the clocks or the label), for deduplication.
     pub fn position_bytes(&self) -> &[u8] {
@@ -279,6 +288,7 @@ mod tests {
             assert_eq!(packed.score(), -77);
             assert_eq!(packed.score_for_side_to_move(), if board.side_to_move() == Color::White { -77 } else { 77 });
             assert!(packed.is_chess960());
+            assert_eq!(packed.may_castle(), !board.castling().is_empty(), "{fen}");
         }
     }
 
@@ -297,6 +307,7 @@ mod tests {
             let _ = packed.pieces().count();
             let _ = packed.to_board();
             let _ = packed.result();
+            let _ = packed.may_castle();
         }
     }
 }
