@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use ox88_board::Board;
-use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS, MAX_SCALE};
+use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS, MAX_SCALE, OUTPUT_BUCKETS};
 use ox88_eval::Evaluator;
 use ox88_movegen::MoveGen;
 use std::sync::Arc;
@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     // Weights from the bytes, repeated: extreme ones included. The values
     // read from the cycled bytes repeat after `data.len()` of them, so one
     // period is decoded and then doubled until there are enough.
-    let needed = INPUTS * HIDDEN + 3 * HIDDEN + 2;
+    let needed = INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * (2 * HIDDEN + 1) + 1;
     let mut values: Vec<i16> = Vec::with_capacity(2 * needed);
     values.extend(
         (0..data.len()).map(|i| i16::from_le_bytes([data[2 * i % data.len()], data[(2 * i + 1) % data.len()]])),
@@ -30,11 +30,12 @@ fuzz_target!(|data: &[u8]| {
     }
     let (features, rest) = values.split_at(INPUTS * HIDDEN);
     let (bias, rest) = rest.split_at(HIDDEN);
-    let (output, rest) = rest.split_at(2 * HIDDEN);
+    let (output, rest) = rest.split_at(OUTPUT_BUCKETS * 2 * HIDDEN);
     let output: Vec<i16> = output.iter().map(|&w| w.clamp(-507, 507)).collect();
-    let output_bias = i32::from(rest[0]) << 12;
-    let scale = (u32::from(rest[1].unsigned_abs()) * 7) % MAX_SCALE + 1;
-    let network = Network::from_weights(features, bias, &output, output_bias, scale).expect("valid weights");
+    let (output_bias, rest) = rest.split_at(OUTPUT_BUCKETS);
+    let output_bias: Vec<i32> = output_bias.iter().map(|&b| i32::from(b) << 12).collect();
+    let scale = (u32::from(rest[0].unsigned_abs()) * 7) % MAX_SCALE + 1;
+    let network = Network::from_weights(features, bias, &output, &output_bias, scale).expect("valid weights");
     // One network for both evaluators, as the search's threads share it.
     let network = Arc::new(network);
     let mut scratch = Nnue::with_shared(Arc::clone(&network));

@@ -14,7 +14,8 @@ fn eval(fen: &str) -> i32 {
 fn the_embedded_network_loads_and_is_small() {
     let network = Network::embedded();
     let bytes = network.to_bytes();
-    assert!(bytes.len() < 400_000, "{} bytes", bytes.len());
+    // A few hundred KB, as issue 19 asks: 402 KB with eight output layers.
+    assert!(bytes.len() < 410_000, "{} bytes", bytes.len());
     assert_eq!(Network::from_bytes(&bytes).unwrap().hash(), network.hash());
     assert!((50..1000).contains(&network.scale()), "scale {}", network.scale());
 }

@@ -3,7 +3,7 @@
 //! move and score) as one that computes every evaluation from scratch.
 
 use ox88_board::{Board, Score};
-use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS};
+use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS, OUTPUT_BUCKETS};
 use ox88_eval::Evaluator;
 use ox88_search::{Limits, Searcher, BENCH_FENS};
 
@@ -19,8 +19,10 @@ fn network() -> Network {
     };
     let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| next(60)).collect();
     let bias: Vec<i16> = (0..HIDDEN).map(|_| next(60)).collect();
-    let output: Vec<i16> = (0..2 * HIDDEN).map(|_| next(100)).collect();
-    Network::from_weights(&features, &bias, &output, 0, 150).expect("valid weights")
+    // A layer per output bucket: captures switch between them.
+    let output: Vec<i16> = (0..OUTPUT_BUCKETS * 2 * HIDDEN).map(|_| next(100)).collect();
+    let output_bias: Vec<i32> = (0..OUTPUT_BUCKETS).map(|_| i32::from(next(3000))).collect();
+    Network::from_weights(&features, &bias, &output, &output_bias, 150).expect("valid weights")
 }
 
 /// Ignores the hooks, so that its `Nnue` recomputes every position.
@@ -40,9 +42,9 @@ fn incremental_and_from_scratch_evaluation_search_alike() {
     let mut scratch = Searcher::with_evaluator(FromScratch(nnue), 16, 1);
     for fen in BENCH_FENS.iter().step_by(4) {
         let board: Board = fen.parse().unwrap();
-        let a = incremental.search(&board, &[], &Limits::depth(6), &mut |_| {});
-        let b = scratch.search(&board, &[], &Limits::depth(6), &mut |_| {});
+        let a = incremental.search(&board, &[], &Limits::depth(7), &mut |_| {});
+        let b = scratch.search(&board, &[], &Limits::depth(7), &mut |_| {});
         assert_eq!((a.nodes(), a.best, a.score()), (b.nodes(), b.best, b.score()), "{fen}");
-        assert!(a.nodes() > 1000, "{fen}");
+        assert!(a.nodes() > 1000, "{fen}: {} nodes, score {:?}", a.nodes(), a.score());
     }
 }

@@ -1,19 +1,21 @@
 //! Checkpoints: everything needed to resume a run (the float network, the
 //! optimiser's moments, the epochs done, the objective), in one file.
 //!
-//! Layout, little-endian: `ox88ckpt`, version `u32` (1), hidden size `u32`,
+//! Layout, little-endian: `ox88ckpt`, version `u32` (2), hidden size `u32`,
 //! parameter count `u32`, epochs done `u32`, optimiser steps `u64`, scale
-//! `f32`, WDL weight `f32`, weight decay `f32`; then the parameters, the
-//! first moments and the second moments, each as `f32`s.
+//! `f32`, WDL weight `f32`, weight decay `f32`, output buckets `u32` (1 or
+//! 8); then the parameters, the first moments and the second moments, each
+//! as `f32`s. (Version 1, before output buckets, is not read: a run is
+//! resumed by the build that began it.)
 
 use crate::model::{Layout, Model, Objective};
 use crate::optimizer::AdamW;
-use ox88_eval::nnue::HIDDEN;
+use ox88_eval::nnue::{HIDDEN, OUTPUT_BUCKETS};
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ox88ckpt";
-const VERSION: u32 = 1;
-const HEADER_SIZE: usize = 8 + 4 * 4 + 8 + 3 * 4;
+const VERSION: u32 = 2;
+const HEADER_SIZE: usize = 8 + 4 * 4 + 8 + 3 * 4 + 4;
 
 /// A run's state between epochs.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,6 +43,8 @@ impl Checkpoint {
         for value in [self.objective.scale, self.objective.wdl, self.adam.weight_decay] {
             bytes.extend(value.to_le_bytes());
         }
+        let buckets = if self.model.bucketed { OUTPUT_BUCKETS as u32 } else { 1 };
+        bytes.extend(buckets.to_le_bytes());
         for values in [&self.model.params, &self.adam.m, &self.adam.v] {
             bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
         }
@@ -72,9 +76,14 @@ impl Checkpoint {
         let steps = u64::from_le_bytes(bytes[24..32].try_into().expect("eight bytes"));
         let objective = Objective { scale: f32_at(32), wdl: f32_at(36) };
         let weight_decay = f32_at(40);
+        let bucketed = match u32_at(44) {
+            1 => false,
+            n if n == OUTPUT_BUCKETS as u32 => true,
+            _ => return Err(bad("output buckets")),
+        };
         let mut values = bytes[HEADER_SIZE..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("four")));
         let mut take = || values.by_ref().take(Layout::PARAMETERS).collect::<Vec<f32>>();
-        let model = Model::from_params(take()).ok_or_else(|| bad("parameters"))?;
+        let model = Model::from_params(take(), bucketed).ok_or_else(|| bad("parameters"))?;
         let (m, v) = (take(), take());
         Ok(Checkpoint { model, adam: AdamW { m, v, steps, weight_decay }, epochs, objective })
     }
@@ -90,9 +99,16 @@ mod tests {
         adam.steps = 77;
         adam.m[5] = 0.25;
         adam.v[Layout::PARAMETERS - 1] = 3.5;
-        let checkpoint =
-            Checkpoint { model: Model::new(9), adam, epochs: 4, objective: Objective { scale: 321.0, wdl: 0.25 } };
+        let mut checkpoint = Checkpoint {
+            model: Model::new(9, false),
+            adam,
+            epochs: 4,
+            objective: Objective { scale: 321.0, wdl: 0.25 },
+        };
         let path = std::env::temp_dir().join(format!("ox88-train-ckpt-{}.bin", std::process::id()));
+        checkpoint.save(&path).unwrap();
+        assert_eq!(Checkpoint::load(&path).unwrap(), checkpoint);
+        checkpoint.model.bucketed = true;
         checkpoint.save(&path).unwrap();
         assert_eq!(Checkpoint::load(&path).unwrap(), checkpoint);
         std::fs::write(&path, b"ox88ckpt short").unwrap();

@@ -22,13 +22,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const HELP: &str = "\
-ox88-train: trains ox88's evaluation network, (768 -> 256) x 2 -> 1 with SCReLU, on CPU threads, from the
-packed positions datagen writes (ox88_eval::data), and exports it quantised for ox88-eval.
+ox88-train: trains ox88's evaluation network, (768 -> 256) x 2 -> 1 with SCReLU (one output layer, or one for
+each of 8 buckets of the piece count), on CPU threads, from the packed positions datagen writes
+(ox88_eval::data), and exports it quantised for ox88-eval.
 
 usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epochs N] [--until N]
                         [--batch N] [--threads N] [--lr X] [--lr-end X] [--lr-step EPOCHS] [--lr-gamma X]
                         [--wdl X] [--scale CP] [--validation N] [--positions N] [--weight-decay X]
-                        [--mirror P] [--window N] [--seed N] [--resume CHECKPOINT]
+                        [--mirror P] [--output-buckets 1|8] [--window N] [--seed N]
+                        [--resume CHECKPOINT]
        ox88-train scale FILE [--positions N]
        ox88-train export CHECKPOINT --out NET
        ox88-train verify CHECKPOINT --data FILE [--positions N]
@@ -47,6 +49,8 @@ train   trains on FILE (shuffled, e.g. by `datagen shuffle`; at most --positions
         (default 0.3) every E epochs. Records stream in windows of --window (default 262144) shuffled
         together: memory stays constant. --mirror P (default 0) mirrors each training position without
         castling rights left to right with probability P, a position of the same value (augmentation).
+        --output-buckets 8 gives each eighth of the piece count (2-5 pieces, 6-9, ..., 30-32) its own output
+        layer; 1 (the default) shares one.
         After each epoch: the validation loss, DIR/checkpoint.bin and the quantised DIR/net.nnue (--out
         default ./nnue-run); DIR/training.log keeps the lines. --until E stops after epoch E; --resume
         continues a checkpoint's run (give the same options) and ends exactly where the whole run would.
@@ -172,6 +176,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             "positions",
             "weight-decay",
             "mirror",
+            "output-buckets",
             "window",
             "seed",
             "resume",
@@ -202,6 +207,11 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
         positions: args.get("positions")?,
         weight_decay: args.or("weight-decay", 0.01)?,
         mirror: args.or("mirror", 0.0)?,
+        output_buckets: match args.or("output-buckets", 1u32)? {
+            1 => false,
+            8 => true,
+            n => return Err(Failure::Usage(format!("--output-buckets: {n} is neither 1 nor 8"))),
+        },
         seed: args.or("seed", 1)?,
         resume: args.get("resume")?,
     };

@@ -7,7 +7,7 @@
 
 use crate::data::Sample;
 use crate::random::Random;
-use ox88_eval::nnue::{HIDDEN, INPUTS, WEIGHT_CLIP};
+use ox88_eval::nnue::{output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, WEIGHT_CLIP};
 
 /// Where each part of the network lies in the flat parameter vector.
 pub struct Layout;
@@ -17,12 +17,13 @@ impl Layout {
     pub const FEATURE_WEIGHTS: usize = 0;
     /// The feature biases (`HIDDEN`).
     pub const FEATURE_BIAS: usize = INPUTS * HIDDEN;
-    /// The output weights: the side to move's `HIDDEN`, then the other side's.
+    /// The output weights, bucket by bucket: the side to move's `HIDDEN`,
+    /// then the other side's.
     pub const OUTPUT_WEIGHTS: usize = Layout::FEATURE_BIAS + HIDDEN;
-    /// The output bias (one value).
-    pub const OUTPUT_BIAS: usize = Layout::OUTPUT_WEIGHTS + 2 * HIDDEN;
+    /// The output biases, one per bucket.
+    pub const OUTPUT_BIAS: usize = Layout::OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
     /// The number of parameters.
-    pub const PARAMETERS: usize = Layout::OUTPUT_BIAS + 1;
+    pub const PARAMETERS: usize = Layout::OUTPUT_BIAS + OUTPUT_BUCKETS;
 }
 
 /// What the network learns to predict: the side to move's expected score,
@@ -67,12 +68,16 @@ type Row = [f32; HIDDEN];
 pub struct Model {
     /// Every parameter, laid out as [`Layout`] says.
     pub params: Vec<f32>,
+    /// Whether each output bucket has its own layer; if not, bucket 0's
+    /// serves every position (the others are unused) and the export
+    /// copies it into all.
+    pub bucketed: bool,
 }
 
 impl Model {
     /// A freshly initialised network: weights uniform in ±1/sqrt(fan-in)
     /// (768 inputs for the feature rows, 512 for the output), biases zero.
-    pub fn new(seed: u64) -> Model {
+    pub fn new(seed: u64, bucketed: bool) -> Model {
         let mut random = Random::new(seed);
         let mut params = vec![0.0; Layout::PARAMETERS];
         let feature_bound = 1.0 / (INPUTS as f32).sqrt();
@@ -83,12 +88,22 @@ impl Model {
         for w in &mut params[Layout::OUTPUT_WEIGHTS..Layout::OUTPUT_BIAS] {
             *w = random.uniform(output_bound);
         }
-        Model { params }
+        Model { params, bucketed }
     }
 
     /// A network from its parameters (`Layout::PARAMETERS` of them).
-    pub fn from_params(params: Vec<f32>) -> Option<Model> {
-        (params.len() == Layout::PARAMETERS).then_some(Model { params })
+    pub fn from_params(params: Vec<f32>, bucketed: bool) -> Option<Model> {
+        (params.len() == Layout::PARAMETERS).then_some(Model { params, bucketed })
+    }
+
+    /// The output layer `sample` goes through.
+    #[inline]
+    pub fn bucket(&self, sample: &Sample) -> usize {
+        if self.bucketed {
+            output_bucket(usize::from(sample.count))
+        } else {
+            0
+        }
     }
 
     /// Both perspectives' accumulators for `sample`.
@@ -108,22 +123,22 @@ impl Model {
         accumulators
     }
 
-    fn output_weights(&self) -> [&Row; 2] {
-        let weights = &self.params[Layout::OUTPUT_WEIGHTS..Layout::OUTPUT_BIAS];
+    fn output_weights(&self, bucket: usize) -> [&Row; 2] {
+        let weights = &self.params[Layout::OUTPUT_WEIGHTS + bucket * 2 * HIDDEN..][..2 * HIDDEN];
         [weights[..HIDDEN].try_into().expect("a row"), weights[HIDDEN..].try_into().expect("a row")]
     }
 
     /// The network's output for `sample`, in sigmoid units (times the
     /// objective's scale: centipawns).
     pub fn forward(&self, sample: &Sample) -> f32 {
-        self.output(&self.accumulators(sample))
+        self.output(&self.accumulators(sample), self.bucket(sample))
     }
 
-    /// The output from the accumulators.
+    /// The output from the accumulators through output layer `bucket`.
     #[inline]
-    fn output(&self, accumulators: &[Row; 2]) -> f32 {
-        let mut out = self.params[Layout::OUTPUT_BIAS];
-        for (accumulator, weights) in accumulators.iter().zip(self.output_weights()) {
+    fn output(&self, accumulators: &[Row; 2], bucket: usize) -> f32 {
+        let mut out = self.params[Layout::OUTPUT_BIAS + bucket];
+        for (accumulator, weights) in accumulators.iter().zip(self.output_weights(bucket)) {
             // Eight partial sums, so that the compiler may vectorise the
             // loop (one sum would fix the order of the float additions).
             let mut lanes = [0.0f32; 8];
@@ -147,16 +162,17 @@ impl Model {
     /// like the parameters) and returns the error.
     pub fn backward(&self, sample: &Sample, objective: &Objective, grad: &mut [f32]) -> f32 {
         let accumulators = self.accumulators(sample);
-        let weights = self.output_weights();
-        let predicted = sigmoid(self.output(&accumulators));
+        let bucket = self.bucket(sample);
+        let weights = self.output_weights(bucket);
+        let predicted = sigmoid(self.output(&accumulators, bucket));
         let error = predicted - objective.target(sample);
         // d(error^2)/d(out).
         let g = 2.0 * error * predicted * (1.0 - predicted);
-        grad[Layout::OUTPUT_BIAS] += g;
+        grad[Layout::OUTPUT_BIAS + bucket] += g;
         let (feature_grad, rest) = grad.split_at_mut(Layout::FEATURE_BIAS);
         let (bias_grad, rest) = rest.split_at_mut(HIDDEN);
         let bias_grad: &mut Row = bias_grad.try_into().expect("HIDDEN biases");
-        let output_grad = &mut rest[..2 * HIDDEN];
+        let output_grad = &mut rest[bucket * 2 * HIDDEN..][..2 * HIDDEN];
         for (p, accumulator) in accumulators.iter().enumerate() {
             let out_grad: &mut Row = (&mut output_grad[p * HIDDEN..][..HIDDEN]).try_into().expect("a row");
             let mut hidden_grad = [0.0f32; HIDDEN];
@@ -205,7 +221,13 @@ mod tests {
     /// every part of the network.
     #[test]
     fn backward_matches_finite_differences() {
-        let mut model = Model::new(3);
+        for bucketed in [false, true] {
+            check_gradient(bucketed);
+        }
+    }
+
+    fn check_gradient(bucketed: bool) {
+        let mut model = Model::new(3, bucketed);
         // Biases that put accumulators inside the clip, where gradients flow.
         for b in &mut model.params[Layout::FEATURE_BIAS..Layout::OUTPUT_WEIGHTS] {
             *b = 0.4;
@@ -216,14 +238,22 @@ mod tests {
         model.backward(&s, &objective, &mut grad);
         let stm_feature = usize::from(s.active(0)[3]);
         let other_feature = usize::from(s.active(1)[7]);
+        // 32 pieces: the last bucket when each has its own layer.
+        let bucket = if bucketed { OUTPUT_BUCKETS - 1 } else { 0 };
+        assert_eq!(model.bucket(&s), bucket);
+        let output = Layout::OUTPUT_WEIGHTS + bucket * 2 * HIDDEN;
         let checks = [
             stm_feature * HIDDEN + 5,
             other_feature * HIDDEN + 17,
             Layout::FEATURE_BIAS + 9,
-            Layout::OUTPUT_WEIGHTS + 2,
-            Layout::OUTPUT_WEIGHTS + HIDDEN + 40,
-            Layout::OUTPUT_BIAS,
+            output + 2,
+            output + HIDDEN + 40,
+            Layout::OUTPUT_BIAS + bucket,
         ];
+        // Only the sample's own output layer learns from it.
+        let other = if bucketed { 0 } else { 1 };
+        assert!(grad[Layout::OUTPUT_WEIGHTS + other * 2 * HIDDEN..][..2 * HIDDEN].iter().all(|&g| g == 0.0));
+        assert_eq!(grad[Layout::OUTPUT_BIAS + other], 0.0);
         for index in checks {
             // Steps small enough to stay clear of the activation's kinks,
             // large enough that f32 rounding of the loss stays below 1 %.

@@ -106,7 +106,7 @@ mod tests {
 
     #[test]
     fn a_step_moves_against_the_gradient_and_clips() {
-        let mut model = Model::from_params(vec![0.5; Layout::PARAMETERS]).unwrap();
+        let mut model = Model::from_params(vec![0.5; Layout::PARAMETERS], false).unwrap();
         let mut grad = vec![0.0; Layout::PARAMETERS];
         grad[0] = 2.0;
         grad[1] = -2.0;

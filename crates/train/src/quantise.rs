@@ -4,7 +4,7 @@
 use crate::data::Sample;
 use crate::model::{Layout, Model};
 use ox88_board::Board;
-use ox88_eval::nnue::{Network, NetworkError, QA, QB};
+use ox88_eval::nnue::{Network, NetworkError, HIDDEN, OUTPUT_BUCKETS, QA, QB};
 
 /// Rounds `model` into a network; `scale` is the objective's (centipawns per
 /// output unit).
@@ -16,9 +16,13 @@ pub fn quantise(model: &Model, scale: f32) -> Result<Network, NetworkError> {
     let feature_weights = round(&p[Layout::FEATURE_WEIGHTS..Layout::FEATURE_BIAS], QA as f32);
     let feature_bias = round(&p[Layout::FEATURE_BIAS..Layout::OUTPUT_WEIGHTS], QA as f32);
     // The clip keeps every weight within what the network format allows.
-    let output_weights = round(&p[Layout::OUTPUT_WEIGHTS..Layout::OUTPUT_BIAS], QB as f32);
-    let output_bias = (p[Layout::OUTPUT_BIAS] * (QA * QB) as f32).round() as i32;
-    Network::from_weights(&feature_weights, &feature_bias, &output_weights, output_bias, scale.round() as u32)
+    // Without buckets, bucket 0's layer serves all (`from_weights` copies
+    // one layer into every bucket).
+    let buckets = if model.bucketed { OUTPUT_BUCKETS } else { 1 };
+    let output_weights = round(&p[Layout::OUTPUT_WEIGHTS..][..buckets * 2 * HIDDEN], QB as f32);
+    let output_bias: Vec<i32> =
+        p[Layout::OUTPUT_BIAS..][..buckets].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect();
+    Network::from_weights(&feature_weights, &feature_bias, &output_weights, &output_bias, scale.round() as u32)
 }
 
 /// How the quantised network's scores differ from the float network's.

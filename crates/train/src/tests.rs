@@ -56,7 +56,7 @@ fn training_learns_and_the_quantised_network_agrees_with_the_float_one() {
     let held_out = positions(2_000, 2);
     let held_out_samples: Vec<Sample> = held_out.iter().map(|(_, s)| *s).collect();
     let objective = Objective { scale: 150.0, wdl: 0.2 };
-    let mut model = Model::new(5);
+    let mut model = Model::new(5, true);
     let mut adam = AdamW::new(0.01);
     let mut gradients = Gradients::new(2);
     let before = mean_loss(&model, &held_out_samples, &objective, 2);

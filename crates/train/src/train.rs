@@ -9,6 +9,7 @@ use crate::model::{Layout, Model, Objective};
 use crate::optimizer::{AdamW, Schedule};
 use crate::quantise::quantise;
 use crate::scale;
+use ox88_eval::nnue::OUTPUT_BUCKETS;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -50,6 +51,9 @@ pub struct Options {
     pub validation: u64,
     /// Training records to use at most (all when `None`).
     pub positions: Option<u64>,
+    /// Whether each output bucket gets its own output layer (ignored when
+    /// resuming: the checkpoint says).
+    pub output_buckets: bool,
     /// The probability of mirroring a training position without castling
     /// rights left to right (data augmentation; 0 for none).
     pub mirror: f64,
@@ -156,7 +160,7 @@ pub fn run(options: &Options) -> Result<(), String> {
                 None => scale::fit(&file.read(validation, SCALE_SAMPLE.min(training))?) as f32,
             };
             Checkpoint {
-                model: Model::new(options.seed),
+                model: Model::new(options.seed, options.output_buckets),
                 adam: AdamW::new(options.weight_decay),
                 epochs: 0,
                 objective: Objective { scale, wdl: options.wdl },
@@ -181,7 +185,7 @@ pub fn run(options: &Options) -> Result<(), String> {
     };
     say(format!(
         "train: {} ({} positions, {training} for training); validation {validation_source}; scale {:.1} cp, \
-         wdl {}, {:?}, batch {}, mirror {}, {} threads, epochs {}..{}, load {}",
+         wdl {}, {:?}, batch {}, mirror {}, output buckets {}, {} threads, epochs {}..{}, load {}",
         options.data.display(),
         file.records(),
         objective.scale,
@@ -189,6 +193,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         options.schedule,
         options.batch,
         options.mirror,
+        if state.model.bucketed { OUTPUT_BUCKETS } else { 1 },
         options.threads,
         state.epochs + 1,
         options.epochs,

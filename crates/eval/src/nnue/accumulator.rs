@@ -73,17 +73,19 @@ impl Accumulator {
         }
     }
 
-    /// The network's output for the side to move `stm`, in centipawns.
+    /// The network's output for the side to move `stm` through the output
+    /// layer `bucket`, in centipawns.
     #[inline]
-    pub fn output(&self, stm: Color, network: &Network) -> i32 {
+    pub fn output(&self, stm: Color, bucket: usize, network: &Network) -> i32 {
         let us = &self.values[stm.index()];
         let them = &self.values[(!stm).index()];
-        let sum = screlu_dot(us, &network.output_weights[0])
-            .wrapping_add(screlu_dot(them, &network.output_weights[1]))
-            .wrapping_add(network.square_offset);
+        let weights = &network.output_weights[bucket];
+        let sum = screlu_dot(us, &weights[0])
+            .wrapping_add(screlu_dot(them, &weights[1]))
+            .wrapping_add(network.square_offset[bucket]);
         // `sum` is in units of QA * QA * QB, the bias in QA * QB; both
         // divisions round to the nearest.
-        let out = rounded_div(i64::from(sum), i64::from(QA)) + i64::from(network.output_bias);
+        let out = rounded_div(i64::from(sum), i64::from(QA)) + i64::from(network.output_bias[bucket]);
         let centipawns = rounded_div(out * i64::from(network.scale()), i64::from(QA * QB));
         centipawns.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }

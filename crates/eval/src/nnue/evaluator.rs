@@ -44,7 +44,7 @@ struct Entry {
 /// use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS};
 /// use ox88_eval::Evaluator;
 /// use ox88_movegen::MoveGen;
-/// # let network = Network::from_weights(&vec![3; INPUTS * HIDDEN], &[0; HIDDEN], &[1; 2 * HIDDEN], 0, 400)?;
+/// # let network = Network::from_weights(&vec![3; INPUTS * HIDDEN], &[0; HIDDEN], &[1; 2 * HIDDEN], &[0], 400)?;
 /// let mut nnue = Nnue::new(network);
 /// let mut board = Board::startpos();
 /// nnue.set_root(&board);
@@ -167,7 +167,8 @@ impl Evaluator for Nnue {
             return Score::DRAW;
         }
         self.sync(board);
-        Score::cp(self.stack[self.top].accumulator.output(board.side_to_move(), &self.network))
+        let bucket = Network::bucket(board);
+        Score::cp(self.stack[self.top].accumulator.output(board.side_to_move(), bucket, &self.network))
     }
 
     fn set_root(&mut self, board: &Board) {

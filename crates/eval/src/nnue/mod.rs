@@ -2,14 +2,18 @@
 //!
 //! # Architecture
 //!
-//! `(768 -> 256) x 2 -> 1`. The 768 inputs are one per (piece colour
+//! `(768 -> 256) x 2 -> 1 x 8`. The 768 inputs are one per (piece colour
 //! relative to a perspective, role, square) — see [`feature_index`]. Each
 //! side's perspective sums the weight rows of the pieces on the board into an
 //! accumulator of [`HIDDEN`] values (one shared weight matrix; Black's
 //! perspective sees the board mirrored top to bottom). The output is a
 //! weighted sum of the squared clipped accumulators (SCReLU,
 //! `clamp(x, 0, 1)^2`), the side to move's first, plus a bias; times the
-//! network's scale it is a score in centipawns.
+//! network's scale it is a score in centipawns. There are
+//! [`OUTPUT_BUCKETS`] sets of output weights and biases, and the number of
+//! pieces on the board chooses one ([`output_bucket`]): the same hidden
+//! units may weigh differently in an ending than in the middlegame. A
+//! network trained with one output layer has all eight alike.
 //!
 //! A move changes at most four inputs (castling: two pieces move; a capture:
 //! one moves, one goes), so the search keeps a stack of accumulators and
@@ -36,7 +40,7 @@
 //!   few steps: output weights are typically 0.1-0.3, and a step of 1/64
 //!   (what ±127 allows for weights up to 2) moved evaluations by 6 cp on
 //!   average in a trial, against about 0.6 cp with 1/256.
-//! - output bias: `i32`, times `QA * QB`.
+//! - output biases: `i32`, times `QA * QB`.
 //!
 //! The output sums in `i32` with wrapping adds: neither the order the
 //! compiler picks nor the added constant changes the result, which is exact
@@ -44,18 +48,22 @@
 //! 2^31 / (255² × 256) = 129 sigmoid units (17,000 cp at the scales the
 //! data gives): beyond anything the training data holds.
 //!
-//! # File format (version 1)
+//! # File format (version 2)
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 0..8 | `ox88nnue` |
-//! | 8..12 | format version, little-endian `u32` (1) |
+//! | 8..12 | format version, little-endian `u32` (2) |
 //! | 12..16 | hidden size, `u32` (256) |
 //! | 16..20 | scale: centipawns per output unit, `u32` |
 //! | 20..22 | `QA`, `u16` (255) |
 //! | 22..24 | `QB`, `u16` (256) |
 //! | 24..32 | FNV-1a 64 hash of the body (bytes 32..), `u64` |
-//! | 32.. | feature weights: 768 rows (one per input) of 256 `i16`; feature biases: 256 `i16`; output weights: 2 rows of 256 `i16` (side to move, then the other side); output bias: `i32`; all little-endian |
+//! | 32.. | feature weights: 768 rows (one per input) of 256 `i16`; feature biases: 256 `i16`; output weights: for each of the 8 buckets, 2 rows of 256 `i16` (side to move, then the other side); output biases: 8 `i32`; all little-endian |
+//!
+//! Version 1 files (networks 0 to 2) have one output layer: 2 rows of
+//! output weights and one bias. They still load, as a network whose buckets
+//! are all alike; written back they are version 2 (and so hash differently).
 //!
 //! The engine embeds one network ([`Network::embedded`]); others load with
 //! [`Network::load`].
@@ -83,3 +91,19 @@ pub const QB: i32 = 256;
 /// The trainer keeps every float weight within ±`WEIGHT_CLIP`, so that the
 /// quantised accumulator and the output layer's products fit in `i16`.
 pub const WEIGHT_CLIP: f32 = 1.98;
+/// The number of output layers: the one used depends on how many pieces
+/// are on the board ([`output_bucket`]).
+pub const OUTPUT_BUCKETS: usize = 8;
+
+/// The output layer for a position with `pieces` pieces on the board, kings
+/// included: `(pieces - 2) / 4`, so 2-5 pieces use layer 0 and 30-32 layer 7.
+///
+/// ```
+/// use ox88_eval::nnue::{output_bucket, OUTPUT_BUCKETS};
+/// assert_eq!(output_bucket(32), OUTPUT_BUCKETS - 1);
+/// assert_eq!(output_bucket(3), 0);
+/// ```
+#[inline]
+pub fn output_bucket(pieces: usize) -> usize {
+    (pieces.clamp(2, 32) - 2) / 4
+}

@@ -2,7 +2,7 @@
 //! the [module](super) documentation).
 
 use super::accumulator::{Accumulator, Row};
-use super::{HIDDEN, INPUTS, QA, QB};
+use super::{output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB};
 use ox88_board::{Board, Score};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -11,13 +11,18 @@ use std::sync::OnceLock;
 /// beyond any sigmoid scale, and small enough that scaling the output never
 /// overflows.
 pub const MAX_SCALE: u32 = 100_000;
-/// The file format version this crate reads and writes.
-pub const FILE_VERSION: u32 = 1;
+/// The file format version this crate writes (it also reads version 1).
+pub const FILE_VERSION: u32 = 2;
 /// The size of a network file's header in bytes.
 pub const HEADER_SIZE: usize = 32;
 const MAGIC: [u8; 8] = *b"ox88nnue";
-/// The size of the body: feature weights and biases, output weights, output bias.
-const BODY_SIZE: usize = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// The size of a body with `buckets` output layers: feature weights and
+/// biases, output weights, output biases.
+const fn body_size(buckets: usize) -> usize {
+    2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets
+}
+/// The size of the body this crate writes.
+const BODY_SIZE: usize = body_size(OUTPUT_BUCKETS);
 /// The network file built into the library.
 const EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
 /// The largest output weight magnitude: the weight clip, quantised.
@@ -38,7 +43,7 @@ pub enum NetworkError {
     #[error("not an ox88 network (no ox88nnue header)")]
     Magic,
     /// A format version this crate does not read.
-    #[error("network format version {found}, but this build reads version {FILE_VERSION}")]
+    #[error("network format version {found}, but this build reads versions 1 to {FILE_VERSION}")]
     Version {
         /// The file's version.
         found: u32,
@@ -78,7 +83,7 @@ pub enum NetworkError {
     /// An output weight beyond the weight clip (±507).
     #[error("output weight {index} is {value}, beyond the weight clip")]
     OutputWeight {
-        /// Its index (side to move's first).
+        /// Its index (bucket by bucket, the side to move's first).
         index: usize,
         /// Its value.
         value: i16,
@@ -97,9 +102,9 @@ pub enum NetworkError {
 /// for square in 8..16 {
 ///     features[square * HIDDEN] = 255; // 1.0 (QA) into hidden unit 0
 /// }
-/// let mut output = vec![0i16; 2 * HIDDEN];
+/// let mut output = vec![0i16; 2 * HIDDEN]; // one output layer for every bucket
 /// output[0] = 256; // 1.0 (QB) from the side to move's unit 0
-/// let network = Network::from_weights(&features, &[0; HIDDEN], &output, 0, 100)?;
+/// let network = Network::from_weights(&features, &[0; HIDDEN], &output, &[0], 100)?;
 /// // Eight pawns saturate the clipped unit: 1.0 squared times 100 cp.
 /// assert_eq!(network.evaluate(&Board::startpos()).raw(), 100);
 /// let bytes = network.to_bytes();
@@ -111,12 +116,13 @@ pub struct Network {
     /// One row per input.
     pub(crate) feature_weights: Box<[Row]>,
     pub(crate) feature_bias: Row,
-    /// The side to move's perspective's weights, then the other side's.
-    pub(crate) output_weights: [Row; 2],
-    pub(crate) output_bias: i32,
-    /// 32,768 times the sum of the output weights (wrapping): what the
-    /// output layer's shifted squares leave out.
-    pub(crate) square_offset: i32,
+    /// For each output bucket, the side to move's perspective's weights,
+    /// then the other side's.
+    pub(crate) output_weights: [[Row; 2]; OUTPUT_BUCKETS],
+    pub(crate) output_bias: [i32; OUTPUT_BUCKETS],
+    /// For each bucket, 32,768 times the sum of its output weights
+    /// (wrapping): what the output layer's shifted squares leave out.
+    pub(crate) square_offset: [i32; OUTPUT_BUCKETS],
     scale: u32,
     /// The FNV-1a hash of the body: read from a file's header, or computed
     /// when first asked for (hashing 400 KB is most of building a network).
@@ -125,26 +131,38 @@ pub struct Network {
 
 impl Network {
     /// A network from its quantised weights: `feature_weights` row by row
-    /// (`INPUTS` rows of `HIDDEN`), `feature_bias` (`HIDDEN`),
-    /// `output_weights` (`2 * HIDDEN`, the side to move's first, each within
-    /// the weight clip, ±507), `output_bias`, and `scale` (centipawns per output unit).
+    /// (`INPUTS` rows of `HIDDEN`), `feature_bias` (`HIDDEN`), the output
+    /// layers, and `scale` (centipawns per output unit). The output layers
+    /// are either one per bucket — `output_weights` holds `OUTPUT_BUCKETS`
+    /// times `2 * HIDDEN` weights (each bucket's side to move's first, each
+    /// within the weight clip, ±507) and `output_bias` `OUTPUT_BUCKETS`
+    /// biases — or one for every bucket (`2 * HIDDEN` weights, one bias).
     pub fn from_weights(
         feature_weights: &[i16],
         feature_bias: &[i16],
         output_weights: &[i16],
-        output_bias: i32,
+        output_bias: &[i32],
         scale: u32,
     ) -> Result<Network, NetworkError> {
-        for (values, expected) in
-            [(feature_weights, INPUTS * HIDDEN), (feature_bias, HIDDEN), (output_weights, 2 * HIDDEN)]
-        {
-            if values.len() != expected {
-                return Err(NetworkError::Size { expected: 2 * expected, found: 2 * values.len() });
+        let buckets = if output_bias.len() == 1 { 1 } else { OUTPUT_BUCKETS };
+        for (found, expected) in [
+            (feature_weights.len(), INPUTS * HIDDEN),
+            (feature_bias.len(), HIDDEN),
+            (output_weights.len(), buckets * 2 * HIDDEN),
+            (2 * output_bias.len(), 2 * buckets),
+        ] {
+            if found != expected {
+                return Err(NetworkError::Size { expected: 2 * expected, found: 2 * found });
             }
         }
         let row = |values: &[i16]| -> Row { values.try_into().expect("a slice of HIDDEN values") };
         let feature_weights = feature_weights.chunks_exact(HIDDEN).map(row).collect();
-        let output_weights = [row(&output_weights[..HIDDEN]), row(&output_weights[HIDDEN..])];
+        let layer = |bucket: usize| {
+            let layer = &output_weights[(bucket % buckets) * 2 * HIDDEN..][..2 * HIDDEN];
+            [row(&layer[..HIDDEN]), row(&layer[HIDDEN..])]
+        };
+        let output_weights = std::array::from_fn(layer);
+        let output_bias = std::array::from_fn(|bucket| output_bias[bucket % buckets]);
         Network::assemble(feature_weights, row(feature_bias), output_weights, output_bias, scale, OnceLock::new())
     }
 
@@ -155,10 +173,11 @@ impl Network {
         }
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("four bytes"));
         let u16_at = |i: usize| u32::from(u16::from_le_bytes(bytes[i..i + 2].try_into().expect("two bytes")));
-        let version = u32_at(8);
-        if version != FILE_VERSION {
-            return Err(NetworkError::Version { found: version });
-        }
+        let buckets = match u32_at(8) {
+            1 => 1,
+            FILE_VERSION => OUTPUT_BUCKETS,
+            found => return Err(NetworkError::Version { found }),
+        };
         for (field, found, expected) in
             [("hidden", u32_at(12), HIDDEN as u32), ("QA", u16_at(20), QA as u32), ("QB", u16_at(22), QB as u32)]
         {
@@ -166,8 +185,8 @@ impl Network {
                 return Err(NetworkError::Architecture { field, found, expected });
             }
         }
-        if bytes.len() != HEADER_SIZE + BODY_SIZE {
-            return Err(NetworkError::Size { expected: HEADER_SIZE + BODY_SIZE, found: bytes.len() });
+        if bytes.len() != HEADER_SIZE + body_size(buckets) {
+            return Err(NetworkError::Size { expected: HEADER_SIZE + body_size(buckets), found: bytes.len() });
         }
         let expected = u64::from_le_bytes(bytes[24..32].try_into().expect("eight bytes"));
         let body = &bytes[HEADER_SIZE..];
@@ -175,7 +194,10 @@ impl Network {
         if found != expected {
             return Err(NetworkError::Hash { expected, found });
         }
-        Network::from_body(body, u32_at(16), OnceLock::from(expected))
+        // A version 1 body is not what `to_bytes` writes: its hash is not
+        // the network's.
+        let hash = if buckets == OUTPUT_BUCKETS { OnceLock::from(expected) } else { OnceLock::new() };
+        Network::from_body(body, buckets, u32_at(16), hash)
     }
 
     /// The network built into the library (`crates/eval/nets/default.nnue`;
@@ -192,8 +214,10 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
-    fn from_body(body: &[u8], scale: u32, hash: OnceLock<u64>) -> Result<Network, NetworkError> {
-        debug_assert_eq!(body.len(), BODY_SIZE);
+    /// The network of a file's body with `buckets` output layers (1: one
+    /// for every bucket).
+    fn from_body(body: &[u8], buckets: usize, scale: u32, hash: OnceLock<u64>) -> Result<Network, NetworkError> {
+        debug_assert_eq!(body.len(), body_size(buckets));
         let mut rows = body.chunks_exact(2 * HIDDEN).map(|bytes| {
             let mut row: Row = [0; HIDDEN];
             for (value, pair) in row.iter_mut().zip(bytes.chunks_exact(2)) {
@@ -204,8 +228,11 @@ impl Network {
         let feature_weights: Box<[Row]> = rows.by_ref().take(INPUTS).collect();
         let mut row = || rows.next().expect("the body holds every row");
         let feature_bias = row();
-        let output_weights = [row(), row()];
-        let output_bias = i32::from_le_bytes(body[BODY_SIZE - 4..].try_into().expect("four bytes"));
+        let layers: Vec<[Row; 2]> = (0..buckets).map(|_| [row(), row()]).collect();
+        let biases = &body[body.len() - 4 * buckets..];
+        let bias = |bucket: usize| i32::from_le_bytes(biases[4 * bucket..][..4].try_into().expect("four bytes"));
+        let output_weights = std::array::from_fn(|bucket| layers[bucket % buckets]);
+        let output_bias = std::array::from_fn(|bucket| bias(bucket % buckets));
         Network::assemble(feature_weights, feature_bias, output_weights, output_bias, scale, hash)
     }
 
@@ -213,21 +240,25 @@ impl Network {
     fn assemble(
         feature_weights: Box<[Row]>,
         feature_bias: Row,
-        output_weights: [Row; 2],
-        output_bias: i32,
+        output_weights: [[Row; 2]; OUTPUT_BUCKETS],
+        output_bias: [i32; OUTPUT_BUCKETS],
         scale: u32,
         hash: OnceLock<u64>,
     ) -> Result<Network, NetworkError> {
         if !(1..=MAX_SCALE).contains(&scale) {
             return Err(NetworkError::Scale { found: scale });
         }
-        if let Some((index, &value)) =
-            output_weights.as_flattened().iter().enumerate().find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+        if let Some((index, &value)) = output_weights
+            .as_flattened()
+            .as_flattened()
+            .iter()
+            .enumerate()
+            .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
         {
             return Err(NetworkError::OutputWeight { index, value });
         }
-        let square_offset =
-            output_weights.as_flattened().iter().fold(0i32, |sum, &w| sum.wrapping_add(32_768 * i32::from(w)));
+        let square_offset = output_weights
+            .map(|layer| layer.as_flattened().iter().fold(0i32, |sum, &w| sum.wrapping_add(32_768 * i32::from(w))));
         Ok(Network { feature_weights, feature_bias, output_weights, output_bias, square_offset, scale, hash })
     }
 
@@ -249,9 +280,9 @@ impl Network {
     /// The weights as a file's body.
     fn body(&self) -> Vec<u8> {
         let mut body = Vec::with_capacity(BODY_SIZE);
-        let rows = self.feature_weights.iter().chain([&self.feature_bias]).chain(&self.output_weights);
+        let rows = self.feature_weights.iter().chain([&self.feature_bias]).chain(self.output_weights.as_flattened());
         body.extend(rows.flat_map(|row| row.iter().flat_map(|v| v.to_le_bytes())));
-        body.extend(self.output_bias.to_le_bytes());
+        body.extend(self.output_bias.iter().flat_map(|b| b.to_le_bytes()));
         body
     }
 
@@ -272,7 +303,13 @@ impl Network {
     pub fn evaluate(&self, board: &Board) -> Score {
         let mut accumulator = Accumulator::default();
         accumulator.refresh(self, board);
-        Score::cp(accumulator.output(board.side_to_move(), self))
+        Score::cp(accumulator.output(board.side_to_move(), Network::bucket(board), self))
+    }
+
+    /// The output bucket of `board`, from its number of pieces.
+    #[inline]
+    pub(crate) fn bucket(board: &Board) -> usize {
+        output_bucket(board.pieces(ox88_board::Color::White).len() + board.pieces(ox88_board::Color::Black).len())
     }
 }
 

@@ -2,7 +2,7 @@
 //! file format.
 
 use super::accumulator::Accumulator;
-use super::{Network, NetworkError, Nnue, HIDDEN, INPUTS};
+use super::{output_bucket, Network, NetworkError, Nnue, HIDDEN, INPUTS, OUTPUT_BUCKETS};
 use crate::Evaluator;
 use ox88_board::{Board, Move, MoveKind};
 use ox88_movegen::MoveGen;
@@ -31,8 +31,9 @@ fn random_network(seed: u64) -> Network {
     let mut random = Random(seed);
     let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| random.within(505)).collect();
     let bias: Vec<i16> = (0..HIDDEN).map(|_| random.within(505)).collect();
-    let output: Vec<i16> = (0..2 * HIDDEN).map(|_| random.within(507)).collect();
-    Network::from_weights(&features, &bias, &output, 1234, 400).expect("valid sizes and ranges")
+    let output: Vec<i16> = (0..OUTPUT_BUCKETS * 2 * HIDDEN).map(|_| random.within(507)).collect();
+    let output_bias: Vec<i32> = (0..OUTPUT_BUCKETS).map(|_| i32::from(random.within(5000))).collect();
+    Network::from_weights(&features, &bias, &output, &output_bias, 400).expect("valid sizes and ranges")
 }
 
 fn scratch(network: &Network, board: &Board) -> Accumulator {
@@ -178,7 +179,8 @@ fn insufficient_material_is_a_draw() {
 fn network_files_round_trip_and_damage_is_detected() {
     let network = random_network(11);
     let bytes = network.to_bytes();
-    assert_eq!(bytes.len(), super::NETWORK_HEADER_SIZE + 2 * (INPUTS * HIDDEN + 3 * HIDDEN) + 4);
+    let body = 2 * (INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * 2 * HIDDEN) + 4 * OUTPUT_BUCKETS;
+    assert_eq!(bytes.len(), super::NETWORK_HEADER_SIZE + body);
     let read = Network::from_bytes(&bytes).unwrap();
     assert_eq!(read.to_bytes(), bytes);
     assert_eq!((read.hash(), read.scale()), (network.hash(), 400));
@@ -191,7 +193,7 @@ fn network_files_round_trip_and_damage_is_detected() {
         Network::from_bytes(&copy).unwrap_err()
     };
     assert!(matches!(damaged(0, b'x'), NetworkError::Magic));
-    assert!(matches!(damaged(8, 2), NetworkError::Version { found: 2 }));
+    assert!(matches!(damaged(8, 3), NetworkError::Version { found: 3 }));
     assert!(matches!(damaged(13, 2), NetworkError::Architecture { field: "hidden", .. }));
     assert!(matches!(damaged(1000, bytes[1000] ^ 1), NetworkError::Hash { .. }));
     assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(NetworkError::Size { .. })));
@@ -205,7 +207,64 @@ fn network_files_round_trip_and_damage_is_detected() {
 
     let mut output = vec![0i16; 2 * HIDDEN];
     output[300] = -508;
-    let error = Network::from_weights(&vec![0; INPUTS * HIDDEN], &[0; HIDDEN], &output, 0, 1).unwrap_err();
+    let error = Network::from_weights(&vec![0; INPUTS * HIDDEN], &[0; HIDDEN], &output, &[0], 1).unwrap_err();
     assert!(matches!(error, NetworkError::OutputWeight { index: 300, value: -508 }), "{error}");
-    assert!(matches!(Network::from_weights(&[0; 5], &[0; HIDDEN], &output, 0, 1), Err(NetworkError::Size { .. })));
+    assert!(matches!(Network::from_weights(&[0; 5], &[0; HIDDEN], &output, &[0], 1), Err(NetworkError::Size { .. })));
+    // One output layer, or one per bucket: nothing in between.
+    let two_biases = Network::from_weights(&vec![0; INPUTS * HIDDEN], &[0; HIDDEN], &output, &[0, 0], 1);
+    assert!(matches!(two_biases, Err(NetworkError::Size { .. })));
+}
+
+/// The file of a network with one output layer in format version 1 (what
+/// networks 0 to 2 were written in).
+fn version_1_file(features: &[i16], bias: &[i16], output: &[i16], output_bias: i32, scale: u32) -> Vec<u8> {
+    let mut body: Vec<u8> = features.iter().chain(bias).chain(output).flat_map(|v| v.to_le_bytes()).collect();
+    body.extend(output_bias.to_le_bytes());
+    let hash = body.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    let mut bytes = b"ox88nnue".to_vec();
+    bytes.extend(1u32.to_le_bytes());
+    bytes.extend((HIDDEN as u32).to_le_bytes());
+    bytes.extend(scale.to_le_bytes());
+    bytes.extend(255u16.to_le_bytes());
+    bytes.extend(256u16.to_le_bytes());
+    bytes.extend(hash.to_le_bytes());
+    bytes.extend(body);
+    bytes
+}
+
+#[test]
+fn version_1_files_load_with_every_bucket_alike() {
+    let mut random = Random(5);
+    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| random.within(505)).collect();
+    let bias: Vec<i16> = (0..HIDDEN).map(|_| random.within(505)).collect();
+    let output: Vec<i16> = (0..2 * HIDDEN).map(|_| random.within(507)).collect();
+    let old = Network::from_bytes(&version_1_file(&features, &bias, &output, -777, 300)).unwrap();
+    let new = Network::from_weights(&features, &bias, &output, &[-777], 300).unwrap();
+    assert_eq!(old.to_bytes(), new.to_bytes());
+    assert_eq!(old.hash(), new.hash());
+    assert_eq!(Network::from_bytes(&old.to_bytes()).unwrap().hash(), old.hash());
+    for fen in
+        ["4k3/8/8/8/8/8/8/3RK3 w - - 0 1", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"]
+    {
+        let board: Board = fen.parse().unwrap();
+        assert_eq!(old.evaluate(&board), new.evaluate(&board), "{fen}");
+    }
+}
+
+#[test]
+fn the_number_of_pieces_chooses_the_output_layer() {
+    assert_eq!((2..=32).map(output_bucket).collect::<Vec<_>>().windows(2).filter(|w| w[0] != w[1]).count(), 7);
+    assert_eq!((output_bucket(2), output_bucket(5), output_bucket(6), output_bucket(32)), (0, 0, 1, 7));
+    // Output layers that differ only in their biases: bucket b adds b.
+    let output = vec![0i16; OUTPUT_BUCKETS * 2 * HIDDEN];
+    let biases: Vec<i32> = (0..OUTPUT_BUCKETS as i32).map(|b| b * 255 * 256).collect();
+    let network = Network::from_weights(&vec![0; INPUTS * HIDDEN], &[0; HIDDEN], &output, &biases, 1).unwrap();
+    for (fen, bucket) in [
+        ("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", 0),
+        ("4k3/pppp4/8/8/8/8/8/3RK3 w - - 0 1", 1),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 7),
+    ] {
+        let board: Board = fen.parse().unwrap();
+        assert_eq!(network.evaluate(&board).raw(), bucket, "{fen}");
+    }
 }
