@@ -30,7 +30,7 @@ usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epoc
                         [--batch N] [--threads N] [--lr X] [--lr-end X] [--lr-step EPOCHS] [--lr-gamma X]
                         [--wdl X] [--scale CP] [--validation N] [--positions N] [--weight-decay X]
                         [--mirror P] [--output-buckets 1|8] [--window N] [--seed N]
-                        [--resume CHECKPOINT]
+                        [--resume CHECKPOINT | --init NET]
        ox88-train scale FILE [--positions N]
        ox88-train export CHECKPOINT --out NET
        ox88-train verify CHECKPOINT --data FILE [--positions N]
@@ -54,6 +54,8 @@ train   trains on FILE (shuffled, e.g. by `datagen shuffle`; at most --positions
         After each epoch: the validation loss, DIR/checkpoint.bin and the quantised DIR/net.nnue (--out
         default ./nnue-run); DIR/training.log keeps the lines. --until E stops after epoch E; --resume
         continues a checkpoint's run (give the same options) and ends exactly where the whole run would.
+        --init NET starts from a network file's weights instead of random ones (fine-tuning an earlier
+        network on new data; its scale is kept unless --scale is given).
 scale   fits the sigmoid scale to FILE's results (the first --positions records, default 1000000).
 export  writes a checkpoint's network, quantised, to NET.
 verify  compares a checkpoint's float network with its quantised export on the first --positions records
@@ -180,6 +182,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             "window",
             "seed",
             "resume",
+            "init",
         ],
     )?;
     if !args.positional.is_empty() {
@@ -214,7 +217,11 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
         },
         seed: args.or("seed", 1)?,
         resume: args.get("resume")?,
+        init: args.get("init")?,
     };
+    if options.resume.is_some() && options.init.is_some() {
+        return Err(Failure::Usage("--init starts a run and --resume continues one: give one of them".into()));
+    }
     if options.batch == 0 || options.threads == 0 || options.epochs == 0 {
         return Err(Failure::Usage("--batch, --threads and --epochs must be at least 1".into()));
     }

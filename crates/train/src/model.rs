@@ -7,7 +7,7 @@
 
 use crate::data::Sample;
 use crate::random::Random;
-use ox88_eval::nnue::{output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, WEIGHT_CLIP};
+use ox88_eval::nnue::{output_bucket, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, WEIGHT_CLIP};
 
 /// Where each part of the network lies in the flat parameter vector.
 pub struct Layout;
@@ -88,6 +88,23 @@ impl Model {
         for w in &mut params[Layout::OUTPUT_WEIGHTS..Layout::OUTPUT_BIAS] {
             *w = random.uniform(output_bound);
         }
+        Model { params, bucketed }
+    }
+
+    /// The float network a quantised one stands for: each weight divided by
+    /// its scale (QA, QB, QA·QB), so that exporting it again gives the same
+    /// file. With `bucketed` false, bucket 0's output layer is taken.
+    pub fn from_network(network: &Network, bucketed: bool) -> Model {
+        let mut params = Vec::with_capacity(Layout::PARAMETERS);
+        let qa = QA as f32;
+        params.extend(network.feature_weights().as_flattened().iter().map(|&w| f32::from(w) / qa));
+        params.extend(network.feature_bias().iter().map(|&b| f32::from(b) / qa));
+        for bucket in 0..OUTPUT_BUCKETS {
+            let (layer, _) = network.output_layer(bucket);
+            params.extend(layer.as_flattened().iter().map(|&w| f32::from(w) / QB as f32));
+        }
+        params.extend((0..OUTPUT_BUCKETS).map(|bucket| network.output_layer(bucket).1 as f32 / (QA * QB) as f32));
+        debug_assert_eq!(params.len(), Layout::PARAMETERS);
         Model { params, bucketed }
     }
 

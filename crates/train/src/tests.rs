@@ -119,3 +119,23 @@ fn a_mirrored_record_is_the_mirrored_position() {
     let record = PackedPosition::new(&castles, 0, GameResult::Draw, false);
     assert!(Sample::from_record_mirrored(&record).is_none());
 }
+
+#[test]
+fn a_network_file_read_back_as_a_float_network_exports_to_the_same_file() {
+    for bucketed in [false, true] {
+        let model = Model::new(7, bucketed);
+        let network = quantise(&model, 130.0).expect("fresh weights quantise");
+        let start = Model::from_network(&network, bucketed);
+        let again = quantise(&start, 130.0).expect("the same weights quantise");
+        assert_eq!(again.hash(), network.hash(), "bucketed {bucketed}");
+        // The float network it starts from scores what the file scores.
+        let positions = positions(200, 3);
+        let a = agreement(&start, 130.0, &network, &positions, f64::INFINITY);
+        assert!(a.mean <= 0.5 && a.max <= 2.0, "bucketed {bucketed}: {a:?}");
+        // A one-layer network's single layer is in every bucket.
+        if !bucketed {
+            let bucketed_start = Model::from_network(&network, true);
+            assert_eq!(quantise(&bucketed_start, 130.0).unwrap().hash(), network.hash());
+        }
+    }
+}

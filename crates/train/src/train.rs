@@ -9,7 +9,7 @@ use crate::model::{Layout, Model, Objective};
 use crate::optimizer::{AdamW, Schedule};
 use crate::quantise::quantise;
 use crate::scale;
-use ox88_eval::nnue::OUTPUT_BUCKETS;
+use ox88_eval::nnue::{Network, OUTPUT_BUCKETS};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -63,6 +63,9 @@ pub struct Options {
     pub seed: u64,
     /// A checkpoint to continue from.
     pub resume: Option<PathBuf>,
+    /// A network file whose weights the run starts from instead of random
+    /// ones (fine-tuning; its scale is kept unless `scale` is given).
+    pub init: Option<PathBuf>,
 }
 
 /// Per-thread gradient buffers, reused from batch to batch.
@@ -155,12 +158,21 @@ pub fn run(options: &Options) -> Result<(), String> {
     let mut state = match &options.resume {
         Some(path) => Checkpoint::load(path)?,
         None => {
-            let scale = match options.scale {
-                Some(scale) => scale,
-                None => scale::fit(&file.read(validation, SCALE_SAMPLE.min(training))?) as f32,
+            let init = match &options.init {
+                Some(path) => Some(Network::load(path).map_err(|e| e.to_string())?),
+                None => None,
+            };
+            let scale = match (options.scale, &init) {
+                (Some(scale), _) => scale,
+                (None, Some(network)) => network.scale() as f32,
+                (None, None) => scale::fit(&file.read(validation, SCALE_SAMPLE.min(training))?) as f32,
+            };
+            let model = match &init {
+                Some(network) => Model::from_network(network, options.output_buckets),
+                None => Model::new(options.seed, options.output_buckets),
             };
             Checkpoint {
-                model: Model::new(options.seed, options.output_buckets),
+                model,
                 adam: AdamW::new(options.weight_decay),
                 epochs: 0,
                 objective: Objective { scale, wdl: options.wdl },
@@ -185,7 +197,7 @@ pub fn run(options: &Options) -> Result<(), String> {
     };
     say(format!(
         "train: {} ({} positions, {training} for training); validation {validation_source}; scale {:.1} cp, \
-         wdl {}, {:?}, batch {}, mirror {}, output buckets {}, {} threads, epochs {}..{}, load {}",
+         wdl {}, {:?}, batch {}, mirror {}, output buckets {}, {} threads, epochs {}..{}, load {}{}",
         options.data.display(),
         file.records(),
         objective.scale,
@@ -197,7 +209,11 @@ pub fn run(options: &Options) -> Result<(), String> {
         options.threads,
         state.epochs + 1,
         options.epochs,
-        load_average()
+        load_average(),
+        match (&options.init, &options.resume) {
+            (Some(path), None) => format!("; starting from {}", path.display()),
+            _ => String::new(),
+        }
     ));
     let (classical, classical_results) = baseline::classical_loss(&held_out_records, &objective);
     say(format!(

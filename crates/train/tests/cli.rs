@@ -1,6 +1,7 @@
 //! The `ox88-train` binary as a user runs it: help, bad arguments, a run
 //! that resumes from its checkpoint exactly where it stopped, export,
-//! verify, and validation positions from their own file.
+//! verify, a run that starts from a network file, and validation positions
+//! from their own file.
 
 use ox88_board::{Board, Color};
 use ox88_eval::data::{append_records, GameResult, PackedPosition};
@@ -99,6 +100,25 @@ fn a_resumed_run_ends_exactly_where_an_uninterrupted_one_does() {
     assert!(Network::load(&exported).is_ok());
     let output = run(&["verify", checkpoint.to_str().unwrap(), "--data", data, "--positions", "100"]);
     assert!(output.status.success() && text(&output).contains("100 positions"), "{}", text(&output));
+
+    // A run from that network with a learning rate too small to move a
+    // weight by a quantisation step exports the same file, at its scale.
+    let tuned = dir.join("tuned");
+    let net = whole.join("net.nnue");
+    let mut args = vec!["train", "--data", data, "--out", tuned.to_str().unwrap(), "--epochs", "1"];
+    args.extend(["--init", net.to_str().unwrap(), "--lr", "1e-9", "--lr-end", "1e-9", "--weight-decay", "0"]);
+    let output = run(&args);
+    let log = text(&output);
+    assert!(output.status.success(), "{log}");
+    assert!(log.contains("starting from") && log.contains("scale 150.0 cp"), "{log}");
+    assert!(read(&tuned, "net.nnue") == read(&whole, "net.nnue"), "fine-tuning by nothing changed the network");
+    // It starts a run: with --resume it is a usage error; a missing file is
+    // an error of the run.
+    let both = run(&[&args[..], &["--resume", checkpoint.to_str().unwrap()]].concat());
+    assert_eq!(both.status.code(), Some(2), "{}", text(&both));
+    let at = args.iter().position(|&a| a == "--init").unwrap() + 1;
+    args[at] = "/nonexistent/net.nnue";
+    assert_eq!(run(&args).status.code(), Some(1));
 
     // Validation positions from a file of their own, and the classical
     // evaluation's loss on them first.

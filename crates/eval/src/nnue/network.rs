@@ -292,6 +292,29 @@ impl Network {
         self.scale
     }
 
+    /// The feature weights at scale [`QA`]: one row of `HIDDEN` per input
+    /// ([`INPUTS`] rows, in [`feature_index`](super::feature_index) order).
+    pub fn feature_weights(&self) -> &[[i16; HIDDEN]] {
+        &self.feature_weights
+    }
+
+    /// The feature biases at scale [`QA`].
+    pub fn feature_bias(&self) -> &[i16; HIDDEN] {
+        &self.feature_bias
+    }
+
+    /// The output layer of `bucket` (below [`OUTPUT_BUCKETS`]) at scale
+    /// [`QB`]: the side to move's weights, then the other side's; and its
+    /// bias at scale `QA * QB`. A network with one output layer has the
+    /// same layer in every bucket.
+    ///
+    /// # Panics
+    ///
+    /// If `bucket` is not below [`OUTPUT_BUCKETS`].
+    pub fn output_layer(&self, bucket: usize) -> (&[[i16; HIDDEN]; 2], i32) {
+        (&self.output_weights[bucket], self.output_bias[bucket])
+    }
+
     /// The FNV-1a hash of the weights: the network's identity.
     pub fn hash(&self) -> u64 {
         *self.hash.get_or_init(|| fnv1a(&self.body()))
