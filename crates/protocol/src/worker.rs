@@ -10,6 +10,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
 
+/// The stack of the thread a search runs on: an engine's search recurses
+/// deep, and in a debug build the 2 MB a spawned thread gets by default may
+/// not hold it. Only the pages used are committed.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
 /// Whether a driver should go on reading commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -110,16 +115,17 @@ impl<E: Engine + 'static> Worker<E> {
             self.state = State::Idle(engine);
             return;
         }
-        let spawned = std::thread::Builder::new().name("search".into()).spawn(move || {
-            let result = catch_unwind(AssertUnwindSafe(|| {
-                let mut report = |report: &Report| {
-                    let _ = tx.send(Event::Info(report.clone()));
-                };
-                engine.search(&game, &limits, &mut report)
-            }));
-            let _ = tx.send(Event::Done(result.ok()));
-            engine
-        });
+        let spawned =
+            std::thread::Builder::new().name("search".into()).stack_size(SEARCH_STACK_BYTES).spawn(move || {
+                let result = catch_unwind(AssertUnwindSafe(|| {
+                    let mut report = |report: &Report| {
+                        let _ = tx.send(Event::Info(report.clone()));
+                    };
+                    engine.search(&game, &limits, &mut report)
+                }));
+                let _ = tx.send(Event::Done(result.ok()));
+                engine
+            });
         self.state = match spawned {
             Ok(thread) => State::Searching(thread),
             Err(_) => {

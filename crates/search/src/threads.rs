@@ -168,11 +168,14 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         let (best, line) = std::thread::scope(|scope| {
             for (i, data) in helper_data.iter_mut().enumerate() {
                 let (shared, moves) = (&shared, &moves);
-                scope.spawn(move || {
-                    let mut worker = Worker::new(i + 1, shared, data, board, history, moves);
-                    worker.iterate();
-                    worker.publish_nodes();
-                });
+                std::thread::Builder::new()
+                    .stack_size(crate::SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut worker = Worker::new(i + 1, shared, data, board, history, moves);
+                        worker.iterate();
+                        worker.publish_nodes();
+                    })
+                    .expect("the system cannot start a search thread");
             }
             let mut main = Worker::new(0, &shared, main_data, board, history, &moves);
             main.control = Some(Control {
