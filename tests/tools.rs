@@ -328,3 +328,50 @@ fn datagen_shuffle_holds_out_whole_games() {
     assert!(last_games.difference(&others).all(|k| held.contains(k) && !train.contains(k)));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `datagen generate` with either evaluation: quiet, legal positions with
+/// scores and results; run again, it goes on from what its files hold;
+/// bad arguments are one-line usage errors.
+#[test]
+fn datagen_generates_quiet_positions_and_resumes() {
+    use ox88::eval::data::read_records;
+    let dir = std::env::temp_dir().join(format!("ox88-datagen-generate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for eval in ["classical", "nnue"] {
+        let out = dir.join(eval);
+        let out_arg = out.to_str().unwrap().to_owned();
+        let args = |positions: &'static str| {
+            ["generate", "--out", &out_arg, "--threads", "1", "--nodes", "300", "--seed", "5", "--eval", eval]
+                .map(str::to_owned)
+                .into_iter()
+                .chain(["--positions".to_owned(), positions.to_owned()])
+                .collect::<Vec<_>>()
+        };
+        let first = args("200");
+        let output = run("datagen", &first.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
+        let records = read_records(&out.join("ox88-t0.bin")).unwrap();
+        assert!(records.len() >= 200, "{eval}: {} positions", records.len());
+        for record in &records {
+            let board = record.to_board().expect("a legal position");
+            assert!(!board.in_check(), "{eval}: {:?} is in check", record.fen());
+            assert!(record.result().is_some() && i32::from(record.score()).abs() < 20_000);
+        }
+        // Asked for no more than the files hold, it stops at once; asked for
+        // more, it appends.
+        let again = run("datagen", &first.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        assert!(text(&again.stderr).contains(&format!("holds {} positions", records.len())));
+        assert_eq!(read_records(&out.join("ox88-t0.bin")).unwrap().len(), records.len());
+        let more = args("400");
+        let output = run("datagen", &more.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
+        let grown = read_records(&out.join("ox88-t0.bin")).unwrap();
+        assert!(grown.len() >= 400 && grown[..records.len()] == records[..], "{eval}: the old games stay first");
+    }
+    for bad in [&["generate", "--eval", "both"][..], &["generate", "--net", "x.nnue"], &["generate", "--nodes", "0"]] {
+        let output = run("datagen", bad, "");
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert_eq!(text(&output.stderr).lines().count(), 1, "{bad:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

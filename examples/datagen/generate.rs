@@ -5,10 +5,12 @@ use crate::random::{seed_from_clock, Random};
 use crate::{value, Failure};
 use ox88::board::{Color, Score};
 use ox88::eval::data::{append_records, count_records, GameResult, PackedPosition};
-use ox88::eval::Classical;
-use ox88::search::{Limits, Searcher};
+use ox88::eval::nnue::{Network, Nnue};
+use ox88::eval::{Classical, Evaluator};
+use ox88::search::{Limits, Searcher, SEARCH_STACK_BYTES};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A win is adjudicated once this many plies in a row score at least
@@ -40,6 +42,17 @@ pub struct Options {
     seed: Option<u64>,
     book: Option<String>,
     chess960_percent: usize,
+    /// The evaluation the games are played and scored with.
+    eval: Eval,
+    /// With `--eval nnue`, a network file instead of the embedded one.
+    net: Option<PathBuf>,
+}
+
+/// Which evaluation labels the data.
+#[derive(Clone, Copy, PartialEq)]
+enum Eval {
+    Classical,
+    Nnue,
 }
 
 impl Options {
@@ -54,6 +67,8 @@ impl Options {
             seed: None,
             book: None,
             chess960_percent: 20,
+            eval: Eval::Classical,
+            net: None,
         };
         let mut args = args.iter();
         while let Some(arg) = args.next() {
@@ -66,11 +81,22 @@ impl Options {
                 "--seed" => options.seed = Some(value(&mut args, "--seed")?),
                 "--book" => options.book = Some(value(&mut args, "--book")?),
                 "--chess960" => options.chess960_percent = value(&mut args, "--chess960")?,
+                "--eval" => {
+                    options.eval = match value::<String>(&mut args, "--eval")?.as_str() {
+                        "classical" => Eval::Classical,
+                        "nnue" => Eval::Nnue,
+                        other => return Err(format!("--eval: {other:?} is neither classical nor nnue")),
+                    }
+                }
+                "--net" => options.net = Some(PathBuf::from(value::<String>(&mut args, "--net")?)),
                 other => return Err(format!("unknown argument {other:?} (see --help)")),
             }
         }
         if options.threads == 0 || options.nodes == 0 {
             return Err("--threads and --nodes must be at least 1".into());
+        }
+        if options.net.is_some() && options.eval != Eval::Nnue {
+            return Err("--net needs --eval nnue".into());
         }
         if options.chess960_percent > 100 {
             return Err("--chess960 is a percentage, 0 to 100".into());
@@ -96,9 +122,18 @@ pub fn run(options: Options) -> Result<(), Failure> {
     };
     let openings = Openings { chess960_percent: options.chess960_percent, book };
     let files: Vec<PathBuf> = (0..options.threads).map(|i| options.out.join(format!("ox88-t{i}.bin"))).collect();
+    let network = match (options.eval, &options.net) {
+        (Eval::Classical, _) => None,
+        (Eval::Nnue, None) => Some(Arc::new(Network::embedded())),
+        (Eval::Nnue, Some(path)) => Some(Arc::new(Network::load(path).map_err(|e| Failure::Run(e.to_string()))?)),
+    };
+    let evaluation = match &network {
+        None => "the classical evaluation".to_owned(),
+        Some(network) => format!("network {:016x}", network.hash()),
+    };
     let existing = existing_positions(&options.out)?;
     eprintln!(
-        "datagen: {} holds {existing} positions; generating up to {} with {} thread(s) at {} nodes",
+        "datagen: {} holds {existing} positions; generating up to {} with {} thread(s) at {} nodes, {evaluation}",
         options.out.display(),
         options.positions,
         options.threads,
@@ -118,7 +153,16 @@ pub fn run(options: Options) -> Result<(), Failure> {
             .map(|(i, file)| {
                 let (options, openings, progress) = (&options, &openings, &progress);
                 let seed = seed ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                scope.spawn(move || play_games(file, seed, options, openings, progress))
+                let network = network.clone();
+                std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || match network {
+                        None => play_games(Classical::new(), file, seed, options, openings, progress),
+                        Some(network) => {
+                            play_games(Nnue::with_shared(network), file, seed, options, openings, progress)
+                        }
+                    })
+                    .expect("the system cannot start a datagen thread")
             })
             .collect();
         let mut last = Instant::now();
@@ -159,8 +203,10 @@ fn report(progress: &Progress, existing: u64, started: Instant) {
     );
 }
 
-/// One thread: games until the directory holds enough positions.
-fn play_games(
+/// One thread: games with `evaluator` until the directory holds enough
+/// positions.
+fn play_games<E: Evaluator + Clone + Send>(
+    evaluator: E,
     file: &Path,
     seed: u64,
     options: &Options,
@@ -168,7 +214,7 @@ fn play_games(
     progress: &Progress,
 ) -> Result<(), String> {
     let mut random = Random::new(seed);
-    let mut searcher = Searcher::with_evaluator(Classical::new(), options.hash_mb, 1);
+    let mut searcher = Searcher::with_evaluator(evaluator, options.hash_mb, 1);
     let limits =
         Limits { soft_nodes: Some(options.nodes), nodes: Some(options.nodes * HARD_NODES_FACTOR), ..Limits::default() };
     while progress.positions.load(Ordering::Relaxed) < options.positions {
@@ -185,9 +231,9 @@ fn play_games(
 
 /// Plays one game from `start`; returns its quiet positions labelled with
 /// the result, or `None` if the start was too one-sided to play.
-fn play_game(
+fn play_game<E: Evaluator + Clone + Send>(
     start: Start,
-    searcher: &mut Searcher<Classical>,
+    searcher: &mut Searcher<E>,
     limits: &Limits,
 ) -> Option<(Vec<PackedPosition>, GameResult)> {
     let Start { mut game, chess960 } = start;

@@ -17,7 +17,7 @@ const HELP: &str = "\
 datagen: training data for ox88's evaluation network, from self-play
 
 usage: datagen generate [--out DIR] [--positions N] [--nodes N] [--threads N] [--hash MB] [--seed S]
-                        [--book FILE] [--chess960 PERCENT]
+                        [--book FILE] [--chess960 PERCENT] [--eval classical|nnue] [--net FILE]
        datagen shuffle --out FILE [--seed S] [--hold-out FILE --hold-out-positions N] INPUT...
        datagen stats FILE...
 
@@ -32,6 +32,8 @@ generate  plays games of the engine against itself, each move searched until an 
           when four plies in a row score 1500 cp or more for one side, a draw after 12 plies
           within 10 cp from move 40 on, or at 400 plies. --out defaults to ~/ox88-data/gen. Progress (positions,
           positions/s, games, results) goes to stderr every 30 seconds. Run it at low priority: nice -n 19.
+          --eval nnue plays and scores with the network (the embedded one, or --net FILE) instead of the
+          classical evaluation (the default); keep each evaluation's data in its own --out directory.
 shuffle   reads INPUT files, drops repeated positions (same pieces, castling, side to move and en passant;
           the first one read is kept), shuffles and writes FILE. With --hold-out, the whole games that make up
           the last N positions (or a few more) of the INPUT files, N shared between them, go to that file
