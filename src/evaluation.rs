@@ -30,6 +30,12 @@ impl EvalKind {
             EvalKind::Nnue => "nnue",
         }
     }
+
+    /// The kind spelt `text` exactly ([`name`](EvalKind::name)'s spelling),
+    /// as command lines take it.
+    pub fn from_name(text: &str) -> Option<EvalKind> {
+        EvalKind::ALL.into_iter().find(|kind| kind.name() == text)
+    }
 }
 
 /// The engine's evaluator: one of the two, behind the `Evaluator` trait

@@ -52,9 +52,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
             }
             "--eval" => {
                 let text = value("--eval")?;
-                settings.eval = ox88::EvalKind::ALL
-                    .into_iter()
-                    .find(|kind| kind.name() == text)
+                settings.eval = ox88::EvalKind::from_name(text)
                     .ok_or_else(|| format!("--eval: {text:?} is not classical or nnue"))?;
             }
             "--eval-file" => settings.eval_file = Some(PathBuf::from(value("--eval-file")?)),

@@ -339,16 +339,15 @@ fn datagen_generates_quiet_positions_and_resumes() {
     let _ = std::fs::remove_dir_all(&dir);
     for eval in ["classical", "nnue"] {
         let out = dir.join(eval);
-        let out_arg = out.to_str().unwrap().to_owned();
-        let args = |positions: &'static str| {
-            ["generate", "--out", &out_arg, "--threads", "1", "--nodes", "300", "--seed", "5", "--eval", eval]
-                .map(str::to_owned)
+        let out_arg = out.to_str().unwrap();
+        let args = |positions| {
+            ["generate", "--out", out_arg, "--threads", "1", "--nodes", "300", "--seed", "5", "--eval", eval]
                 .into_iter()
-                .chain(["--positions".to_owned(), positions.to_owned()])
+                .chain(["--positions", positions])
                 .collect::<Vec<_>>()
         };
         let first = args("200");
-        let output = run("datagen", &first.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        let output = run("datagen", &first, "");
         assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
         let records = read_records(&out.join("ox88-t0.bin")).unwrap();
         assert!(records.len() >= 200, "{eval}: {} positions", records.len());
@@ -359,11 +358,10 @@ fn datagen_generates_quiet_positions_and_resumes() {
         }
         // Asked for no more than the files hold, it stops at once; asked for
         // more, it appends.
-        let again = run("datagen", &first.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        let again = run("datagen", &first, "");
         assert!(text(&again.stderr).contains(&format!("holds {} positions", records.len())));
         assert_eq!(read_records(&out.join("ox88-t0.bin")).unwrap().len(), records.len());
-        let more = args("400");
-        let output = run("datagen", &more.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        let output = run("datagen", &args("400"), "");
         assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
         let grown = read_records(&out.join("ox88-t0.bin")).unwrap();
         assert!(grown.len() >= 400 && grown[..records.len()] == records[..], "{eval}: the old games stay first");

@@ -8,6 +8,7 @@ use ox88::eval::data::{append_records, count_records, GameResult, PackedPosition
 use ox88::eval::nnue::{Network, Nnue};
 use ox88::eval::{Classical, Evaluator};
 use ox88::search::{Limits, Searcher, SEARCH_STACK_BYTES};
+use ox88::EvalKind;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -43,16 +44,9 @@ pub struct Options {
     book: Option<String>,
     chess960_percent: usize,
     /// The evaluation the games are played and scored with.
-    eval: Eval,
+    eval: EvalKind,
     /// With `--eval nnue`, a network file instead of the embedded one.
     net: Option<PathBuf>,
-}
-
-/// Which evaluation labels the data.
-#[derive(Clone, Copy, PartialEq)]
-enum Eval {
-    Classical,
-    Nnue,
 }
 
 impl Options {
@@ -67,7 +61,7 @@ impl Options {
             seed: None,
             book: None,
             chess960_percent: 20,
-            eval: Eval::Classical,
+            eval: EvalKind::Classical,
             net: None,
         };
         let mut args = args.iter();
@@ -82,11 +76,9 @@ impl Options {
                 "--book" => options.book = Some(value(&mut args, "--book")?),
                 "--chess960" => options.chess960_percent = value(&mut args, "--chess960")?,
                 "--eval" => {
-                    options.eval = match value::<String>(&mut args, "--eval")?.as_str() {
-                        "classical" => Eval::Classical,
-                        "nnue" => Eval::Nnue,
-                        other => return Err(format!("--eval: {other:?} is neither classical nor nnue")),
-                    }
+                    let text: String = value(&mut args, "--eval")?;
+                    options.eval = EvalKind::from_name(&text)
+                        .ok_or_else(|| format!("--eval: {text:?} is neither classical nor nnue"))?;
                 }
                 "--net" => options.net = Some(PathBuf::from(value::<String>(&mut args, "--net")?)),
                 other => return Err(format!("unknown argument {other:?} (see --help)")),
@@ -95,7 +87,7 @@ impl Options {
         if options.threads == 0 || options.nodes == 0 {
             return Err("--threads and --nodes must be at least 1".into());
         }
-        if options.net.is_some() && options.eval != Eval::Nnue {
+        if options.net.is_some() && options.eval != EvalKind::Nnue {
             return Err("--net needs --eval nnue".into());
         }
         if options.chess960_percent > 100 {
@@ -123,9 +115,9 @@ pub fn run(options: Options) -> Result<(), Failure> {
     let openings = Openings { chess960_percent: options.chess960_percent, book };
     let files: Vec<PathBuf> = (0..options.threads).map(|i| options.out.join(format!("ox88-t{i}.bin"))).collect();
     let network = match (options.eval, &options.net) {
-        (Eval::Classical, _) => None,
-        (Eval::Nnue, None) => Some(Arc::new(Network::embedded())),
-        (Eval::Nnue, Some(path)) => Some(Arc::new(Network::load(path).map_err(|e| Failure::Run(e.to_string()))?)),
+        (EvalKind::Classical, _) => None,
+        (EvalKind::Nnue, None) => Some(Arc::new(Network::embedded())),
+        (EvalKind::Nnue, Some(path)) => Some(Arc::new(Network::load(path).map_err(|e| Failure::Run(e.to_string()))?)),
     };
     let evaluation = match &network {
         None => "the classical evaluation".to_owned(),

@@ -210,10 +210,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         state.epochs + 1,
         options.epochs,
         load_average(),
-        match (&options.init, &options.resume) {
-            (Some(path), None) => format!("; starting from {}", path.display()),
-            _ => String::new(),
-        }
+        options.init.as_ref().map_or_else(String::new, |path| format!("; starting from {}", path.display()))
     ));
     let (classical, classical_results) = baseline::classical_loss(&held_out_records, &objective);
     say(format!(
