@@ -21,7 +21,7 @@ UCI extras: `d` (the board), `eval` (the evaluation explained), `go perft N`, `b
   --hash MB       transposition table size (default 16; the option Hash, CECP memory)
   --threads N     search threads (default 1; the option Threads, CECP cores)
   --book FILE     play from this Polyglot opening book (the options BookFile and OwnBook)
-  --eval E        the evaluation, classical or nnue (the neural network; the option Eval)
+  --eval E        the evaluation: nnue (the neural network, the default) or classical (the option Eval)
   --eval-file F   the network file for nnue (default: the one built in; the option EvalFile)
   bench [DEPTH]   search the fixed bench positions and print the node count (the search's signature) and speed
   --help          show this help
