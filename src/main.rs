@@ -11,7 +11,7 @@ const HELP: &str = "\
 ox88: a UCI and CECP (XBoard) chess engine
 
 usage: ox88 [--hash MB] [--threads N] [--book FILE] [--eval classical|nnue] [--eval-file FILE]
-       ox88 bench [DEPTH]
+       ox88 [--eval classical|nnue] [--eval-file FILE] bench [DEPTH]
        ox88 --help | --version
 
 Reads commands on standard input: CECP if the first one is `xboard`, UCI otherwise. Start it from a GUI or
@@ -23,7 +23,8 @@ UCI extras: `d` (the board), `eval` (the evaluation explained), `go perft N`, `b
   --book FILE     play from this Polyglot opening book (the options BookFile and OwnBook)
   --eval E        the evaluation: nnue (the neural network, the default) or classical (the option Eval)
   --eval-file F   the network file for nnue (default: the one built in; the option EvalFile)
-  bench [DEPTH]   search the fixed bench positions and print the node count (the search's signature) and speed
+  bench [DEPTH]   search the fixed bench positions with the evaluation chosen and print the node count and speed
+                  (after --eval classical, the search's signature)
   --help          show this help
   --version       show the version";
 
@@ -31,7 +32,8 @@ UCI extras: `d` (the board), `eval` (the evaluation explained), `go perft N`, `b
 enum Command {
     /// Boxed: with the feature `tuning`, settings hold evaluation weights.
     Play(Box<Settings>),
-    Bench(Option<u32>),
+    /// The bench with these settings' evaluation, to this depth.
+    Bench(Box<Settings>, Option<u32>),
     Help,
     Version,
 }
@@ -62,7 +64,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
                     Err(_) => None,
                 };
                 return match args.next() {
-                    None => Ok(Command::Bench(depth)),
+                    None => Ok(Command::Bench(Box::new(settings), depth)),
                     Some(extra) => Err(format!("unexpected argument {extra:?} after bench")),
                 };
             }
@@ -87,8 +89,9 @@ fn run(command: Command) -> Result<(), String> {
             let _ = writeln!(std::io::stdout(), "{HELP}");
         }
         Command::Version => println!("ox88 {}", env!("CARGO_PKG_VERSION")),
-        Command::Bench(depth) => {
-            let report = Ox88::new().bench(depth).expect("ox88 has a benchmark");
+        Command::Bench(settings, depth) => {
+            let mut engine = Ox88::with_settings(*settings).map_err(|e| e.to_string())?;
+            let report = engine.bench(depth).expect("ox88 has a benchmark");
             println!("positions {}", report.positions);
             println!("nodes {}", report.nodes);
             println!("time {} ms", report.time.as_millis());

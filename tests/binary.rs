@@ -39,13 +39,24 @@ fn bad_arguments_get_one_line_and_a_failure() {
 }
 
 #[test]
-fn bench_prints_the_signature() {
-    let output = run(&["bench", "3"]);
-    assert!(output.status.success(), "{output:?}");
-    let stdout = text(&output.stdout);
-    let nodes = stdout.lines().find_map(|l| l.strip_prefix("nodes ")).expect("a node count");
-    assert!(nodes.parse::<u64>().is_ok_and(|n| n > 0), "{stdout}");
-    assert!(stdout.contains("positions 42"), "{stdout}");
+fn bench_prints_the_node_count_of_the_evaluation_chosen() {
+    let nodes = |args: &[&str]| {
+        let output = run(args);
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        let stdout = text(&output.stdout);
+        assert!(stdout.contains("positions 42"), "{stdout}");
+        let nodes = stdout.lines().find_map(|l| l.strip_prefix("nodes ")).expect("a node count");
+        nodes.parse::<u64>().unwrap_or_else(|_| panic!("{stdout}"))
+    };
+    // With the classical evaluation, the search's signature at that depth.
+    let signature = ox88::search::bench(ox88::eval::Classical::new(), 3, 1).nodes;
+    assert_eq!(nodes(&["--eval", "classical", "bench", "3"]), signature);
+    let network = nodes(&["--eval", "nnue", "bench", "3"]);
+    assert_ne!(network, signature);
+    assert_eq!(nodes(&["bench", "3"]), network, "the network is the default");
+    let missing = run(&["--eval-file", "/nonexistent/net.nnue", "bench", "3"]);
+    assert_eq!(missing.status.code(), Some(1), "{missing:?}");
+    assert!(text(&missing.stderr).starts_with("ox88: ") && text(&missing.stderr).lines().count() == 1);
 }
 
 #[test]
