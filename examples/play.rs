@@ -4,9 +4,10 @@
 //!
 //! cargo run --release --example play -- [--time SECONDS | --depth N] [--black] [--fen FEN] [--pgn FILE]
 
+use ox88::board::GameResult;
 use ox88::board::{Board, CastlingMode, Color, File, Move, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position};
-use ox88::pgn::{Game, GameResult};
+use ox88::pgn::Game;
 use ox88::protocol::{Engine, Limits};
 use ox88::{Ox88, Settings};
 use std::io::{self, BufRead, Write};

@@ -5,9 +5,8 @@
 use crate::cli::Config;
 use crate::game::GameRecord;
 use crate::schedule::Job;
-use ox88::board::{Board, Color};
-use ox88::client::GameResult as ProtocolResult;
-use ox88::pgn::{GameResult, Headers, Writer};
+use ox88::board::Board;
+use ox88::pgn::{Headers, Writer};
 use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
 use std::path::Path;
@@ -38,7 +37,7 @@ impl PgnOut {
         headers.set("Round", format!("{}.{}", job.round + 1, job.game + 1));
         headers.set("White", record.white.clone());
         headers.set("Black", record.black.clone());
-        headers.set("Result", result(record.result).as_str());
+        headers.set("Result", record.result.as_str());
         if opening.start != Board::startpos() || opening.chess960 {
             headers.set("SetUp", "1");
             let fen = if opening.chess960 { opening.start.shredder_fen() } else { opening.start.fen() };
@@ -77,18 +76,8 @@ impl PgnOut {
             self.writer.comment(comment)?;
         }
         self.writer.comment(&record.reason)?;
-        self.writer.end_game(result(record.result))?;
+        self.writer.end_game(record.result)?;
         self.writer.flush()
-    }
-}
-
-/// The protocol's game result as PGN's.
-fn result(result: ProtocolResult) -> GameResult {
-    match result {
-        ProtocolResult::WhiteWins => GameResult::Win(Color::White),
-        ProtocolResult::BlackWins => GameResult::Win(Color::Black),
-        ProtocolResult::Draw => GameResult::Draw,
-        ProtocolResult::Unknown => GameResult::Unknown,
     }
 }
 

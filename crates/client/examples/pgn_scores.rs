@@ -25,7 +25,10 @@ fn main() -> Result<(), Box<dyn Error>> {
             let dots = if position.side_to_move() == Color::White { "." } else { "..." };
             position.play(m)?;
             if position.is_game_over() {
-                println!("{number}{dots} {san} {}", position.outcome().map_or("", |o| o.result()));
+                println!(
+                    "{number}{dots} {san} {}",
+                    position.outcome().map_or(String::new(), |o| o.result().to_string())
+                );
                 break;
             }
             let line = engine.analyse(&position, &Limits::depth(depth), 1)?.remove(0);

@@ -1,7 +1,8 @@
 //! The game tree: [`Game`], its [`Line`]s of [`Node`]s, and the
 //! [`MoveToken`] each node holds.
 
-use crate::{GameResult, Headers, Nag};
+use crate::{Headers, Nag};
+use ox88_board::GameResult;
 use ox88_board::{Board, Move, STARTPOS_FEN};
 use ox88_movegen::{Notation, SanPlus};
 use std::fmt;
@@ -103,7 +104,8 @@ impl Line {
 /// ```
 /// use ox88_board::{Board, CastlingMode};
 /// use ox88_movegen::Notation;
-/// use ox88_pgn::{Game, GameResult};
+/// use ox88_board::GameResult;
+/// use ox88_pgn::Game;
 /// let board = Board::startpos();
 /// let moves = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
 ///     .into_iter()

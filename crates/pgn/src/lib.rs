@@ -28,7 +28,6 @@ pub use nag::{Nag, ParseNagError};
 pub use raw::{RawComment, RawTag};
 pub use reader::{Games, Reader, DEFAULT_MAX_TOKEN_LEN};
 pub use replay::Step;
-pub use result::{GameResult, ParseResultError};
 pub use setup::SetupTags;
 pub use visitor::{Skip, Visitor};
 pub use writer::{Writer, MAX_LINE};
