@@ -23,7 +23,7 @@ impl Opening {
     pub fn position(&self) -> Position {
         let mut position = Position::new(self.start.clone());
         if self.chess960 {
-            position.set_chess960(true);
+            position.set_castling_mode(CastlingMode::Chess960);
         }
         for &m in &self.moves {
             position.play(m).expect("opening moves were checked when read");
