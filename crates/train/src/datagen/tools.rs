@@ -1,8 +1,8 @@
 //! `datagen shuffle` and `datagen stats`: the data files' housekeeping.
 
-use crate::random::{seed_from_clock, Random};
-use crate::{value, Failure};
-use ox88::eval::data::{read_records, GameResult, PackedPosition, HEADER};
+use crate::cli::{Args, Failure};
+use ox88_board::Random;
+use ox88_train::data::{read_records, GameResult, PackedPosition, HEADER};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -10,28 +10,11 @@ use std::path::{Path, PathBuf};
 /// Deduplicates and shuffles the input files into one, optionally holding
 /// out whole games from the end of each input into a second file.
 pub fn shuffle(args: &[String]) -> Result<(), Failure> {
-    let mut out = None;
-    let mut seed = None;
-    let mut hold_out = None;
-    let mut hold_out_positions = 0usize;
-    let mut inputs = Vec::new();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--out" => out = Some(PathBuf::from(value::<String>(&mut iter, "--out").map_err(Failure::Usage)?)),
-            "--seed" => seed = Some(value::<u64>(&mut iter, "--seed").map_err(Failure::Usage)?),
-            "--hold-out" => {
-                hold_out = Some(PathBuf::from(value::<String>(&mut iter, "--hold-out").map_err(Failure::Usage)?))
-            }
-            "--hold-out-positions" => {
-                hold_out_positions = value(&mut iter, "--hold-out-positions").map_err(Failure::Usage)?
-            }
-            other if other.starts_with("--") => {
-                return Err(Failure::Usage(format!("unknown argument {other:?} (see --help)")))
-            }
-            file => inputs.push(PathBuf::from(file)),
-        }
-    }
+    let args = Args::parse(args, &["out", "seed", "hold-out", "hold-out-positions"])?;
+    let (out, seed, hold_out) =
+        (args.get::<PathBuf>("out")?, args.get::<u64>("seed")?, args.get::<PathBuf>("hold-out")?);
+    let hold_out_positions: usize = args.or("hold-out-positions", 0)?;
+    let inputs: Vec<PathBuf> = args.positional.iter().map(PathBuf::from).collect();
     let out = out.ok_or_else(|| Failure::Usage("shuffle needs --out FILE".into()))?;
     if inputs.is_empty() {
         return Err(Failure::Usage("shuffle needs at least one input file".into()));
@@ -59,12 +42,9 @@ pub fn shuffle(args: &[String]) -> Result<(), Failure> {
     // transpose), nor held out twice.
     held.retain(|r| seen.insert(key(r)));
     drop(seen);
-    let mut random = Random::new(seed.unwrap_or_else(seed_from_clock));
-    for part in [&mut records, &mut held] {
-        for i in (1..part.len()).rev() {
-            part.swap(i, random.below(i + 1));
-        }
-    }
+    let mut random = Random::new(seed.unwrap_or_else(Random::clock_seed));
+    random.shuffle(&mut records);
+    random.shuffle(&mut held);
     write_all(&out, &records)?;
     if let Some(path) = &hold_out {
         write_all(path, &held)?;

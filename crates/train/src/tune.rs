@@ -7,8 +7,8 @@
 //! step whenever that lowers the mean squared error over all samples
 //! (coordinate descent), pass after pass until no step helps.
 
-use crate::{Classical, Evaluator, Weights};
 use ox88_board::{Board, Color, FenError};
+use ox88_eval::{Classical, Evaluator, Weights};
 use thiserror::Error;
 
 /// A position and the result of its game, from white's side: 1 for a white
@@ -38,7 +38,7 @@ impl Sample {
     /// operation `c9 "1-0";`.
     ///
     /// ```
-    /// use ox88_eval::Sample;
+    /// use ox88_train::tune::Sample;
     /// let s = Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 [1.0]").unwrap();
     /// assert_eq!(s.result, 1.0);
     /// let s = Sample::parse("4k3/8/8/8/8/8/4P3/4K3 w - - c9 \"1/2-1/2\";").unwrap();
@@ -84,7 +84,8 @@ pub struct Progress<'a> {
 /// Fits weights to [`Sample`]s by coordinate descent (see the module text).
 ///
 /// ```
-/// use ox88_eval::{Sample, Tuner, Weights};
+/// use ox88_eval::Weights;
+/// use ox88_train::tune::{Sample, Tuner};
 /// let samples = ["4k3/8/8/8/8/8/3QP3/4K3 w - - 0 1 [1.0]", "4k3/3q4/8/8/8/8/8/4K3 w - - 0 1 [0.0]"]
 ///     .iter()
 ///     .map(|line| Sample::parse(line).unwrap())
@@ -162,7 +163,7 @@ impl Tuner {
     }
 
     /// Starting from `weights`, tries `+step` and `-step` (within the
-    /// parameter's range) on each weight that `select` accepts (given its [`Parameter`](crate::Parameter)'s
+    /// parameter's range) on each weight that `select` accepts (given its [`Parameter`](ox88_eval::Parameter)'s
     /// field and index) in turn and keeps a change when it lowers the error;
     /// repeats for at most `passes` passes or until a pass changes nothing,
     /// calling `progress` after each. Returns the best weights found.

@@ -1,25 +1,21 @@
-//! Training data for the evaluation network: self-play of the ox88 search at
-//! a fixed node budget, recording quiet positions with the search score and
-//! the game's result, in ox88-eval's packed format (`ox88::eval::data`).
-//!
-//! cargo run --release --example datagen -- generate [--out DIR] [--positions N] [--nodes N] [--threads N] ...
-//! cargo run --release --example datagen -- shuffle --out FILE [--hold-out FILE --hold-out-positions N] INPUT...
-//! cargo run --release --example datagen -- stats FILE...
+//! `ox88-train datagen`: training data for the evaluation network, from
+//! self-play of the ox88 search at a fixed node budget: quiet positions with
+//! the search score and the game's result, in the packed format of
+//! [`ox88_train::data`]; and the data files' housekeeping (shuffle, stats).
 
 mod generate;
 mod openings;
-mod random;
 mod tools;
 
-use std::process::ExitCode;
+use crate::cli::Failure;
 
 const HELP: &str = "\
-datagen: training data for ox88's evaluation network, from self-play
+ox88-train datagen: training data for ox88's evaluation network, from self-play
 
-usage: datagen generate [--out DIR] [--positions N] [--nodes N] [--threads N] [--hash MB] [--seed S]
-                        [--book FILE] [--chess960 PERCENT] [--eval classical|nnue] [--net FILE]
-       datagen shuffle --out FILE [--seed S] [--hold-out FILE --hold-out-positions N] INPUT...
-       datagen stats FILE...
+usage: ox88-train datagen generate [--out DIR] [--positions N] [--nodes N] [--threads N] [--hash MB] [--seed S]
+                                   [--book FILE] [--chess960 PERCENT] [--eval classical|nnue] [--net FILE]
+       ox88-train datagen shuffle --out FILE [--seed S] [--hold-out FILE --hold-out-positions N] INPUT...
+       ox88-train datagen stats FILE...
 
 generate  plays games of the engine against itself, each move searched until an iteration ends past --nodes
           nodes (default 5000), and appends every quiet position (side to move not in check, best move not a
@@ -43,41 +39,16 @@ stats     prints each file's positions, results, Chess960 share and score spread
 
 Exits 2 on a bad argument, 1 on a file that cannot be read or written.";
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Runs `datagen` with the arguments after it.
+pub fn run(args: &[String]) -> Result<(), Failure> {
     if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{HELP}");
-        return ExitCode::SUCCESS;
+        return Ok(());
     }
-    let result = match args[0].as_str() {
-        "generate" => generate::Options::parse(&args[1..]).map_err(Failure::Usage).and_then(generate::run),
+    match args[0].as_str() {
+        "generate" => generate::Options::parse(&args[1..]).and_then(generate::run),
         "shuffle" => tools::shuffle(&args[1..]),
         "stats" => tools::stats(&args[1..]),
-        other => Err(Failure::Usage(format!("unknown command {other:?} (see --help)"))),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Usage(message)) => {
-            eprintln!("datagen: {message}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Run(message)) => {
-            eprintln!("datagen: {message}");
-            ExitCode::from(1)
-        }
+        other => Err(Failure::Usage(format!("datagen: unknown command {other:?} (see datagen --help)"))),
     }
-}
-
-/// Why the tool stopped.
-pub enum Failure {
-    /// A bad command line (exit 2).
-    Usage(String),
-    /// A file that cannot be read or written (exit 1).
-    Run(String),
-}
-
-/// The value after a flag, parsed.
-pub fn value<T: std::str::FromStr>(args: &mut std::slice::Iter<'_, String>, name: &str) -> Result<T, String> {
-    let text = args.next().ok_or_else(|| format!("{name} needs a value"))?;
-    text.parse().map_err(|_| format!("{name}: {text:?} is not a valid value"))
 }

@@ -46,7 +46,7 @@ impl GameResult {
 ///
 /// ```
 /// use ox88_board::Board;
-/// use ox88_eval::data::{GameResult, PackedPosition};
+/// use ox88_train::data::{GameResult, PackedPosition};
 /// let board: Board = "r3k2r/8/8/8/4Pp2/8/8/R3K2R b KQkq e3 0 30".parse().unwrap();
 /// let packed = PackedPosition::new(&board, 120, GameResult::WhiteWins, false);
 /// assert_eq!(packed.score(), 120);

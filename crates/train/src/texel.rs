@@ -1,6 +1,4 @@
-//! Texel tuning of the classical weights:
-//! `cargo run --release -p ox88-eval --example tune -- FILE [--passes N] [--step N] [--threads N] [--limit N]
-//! [--validate N] [--skip FIELD,...] [--only FIELD,...] [--start WEIGHTS] [--out WEIGHTS]`.
+//! `ox88-train tune`: Texel tuning of the classical weights.
 //!
 //! FILE holds one sample a line: a FEN followed by the game's result (`[1.0]`,
 //! `[0.5]`, `[0.0]`, `1-0`, `1/2-1/2`, `0-1` or `c9 "1-0";`), for example as
@@ -8,12 +6,12 @@
 //! constant, the error after each pass, and the tuned `Weights` in the text form
 //! of `Weights::to_text` (which the engine's `EvalWeights` option loads).
 
-use ox88_eval::{Sample, Tuner, Weights};
-use std::process::ExitCode;
+use crate::cli::{Args, Failure};
+use ox88_eval::Weights;
+use ox88_train::tune::{Sample, Tuner};
 use std::time::Instant;
-
-const USAGE: &str = "usage: tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--validate N]
-            [--skip FIELD,...] [--only FIELD,...] [--start WEIGHTS] [--out WEIGHTS]
+const USAGE: &str = "usage: ox88-train tune FILE [--passes N] [--step N] [--threads N] [--limit N] [--validate N]
+                       [--skip FIELD,...] [--only FIELD,...] [--start WEIGHTS] [--out WEIGHTS]
 Fits the classical evaluation's weights to the game results of the positions in
 FILE (one FEN and result a line) by coordinate descent: --passes (default 10)
 passes over every weight, trying +/- --step (default 1).
@@ -41,69 +39,44 @@ struct Options {
     out: Option<String>,
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Runs `tune` with the arguments after it.
+pub fn run(args: &[String]) -> Result<(), Failure> {
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}");
-        return ExitCode::SUCCESS;
+        return Ok(());
     }
-    match parse(&args).and_then(|options| run(&options)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("tune: {message}");
-            ExitCode::from(2)
-        }
-    }
+    let options = parse(args)?;
+    tune(&options).map_err(Failure::Run)
 }
 
-fn parse(args: &[String]) -> Result<Options, String> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut options = Options {
-        file: String::new(),
-        passes: 10,
-        step: 1,
-        threads,
-        limit: usize::MAX,
-        validate: 0,
-        skip: Vec::new(),
-        only: Vec::new(),
-        start: None,
-        out: None,
-    };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut number = |name: &str| -> Result<usize, String> {
-            let text = args.next().ok_or(format!("{name} needs a value"))?;
-            text.parse::<usize>().ok().filter(|&n| n > 0).ok_or(format!("{name}: not a positive number: {text:?}"))
-        };
-        match arg.as_str() {
-            "--passes" => options.passes = number("--passes")?,
-            "--step" => options.step = number("--step")? as i32,
-            "--threads" => options.threads = number("--threads")?,
-            "--limit" => options.limit = number("--limit")?,
-            "--validate" => options.validate = number("--validate")?,
-            "--skip" => options.skip.extend(fields(args.next(), "--skip")?),
-            "--only" => options.only.extend(fields(args.next(), "--only")?),
-            "--start" => options.start = Some(args.next().ok_or("--start needs a file")?.clone()),
-            "--out" => options.out = Some(args.next().ok_or("--out needs a file")?.clone()),
-            flag if flag.starts_with("--") => return Err(format!("unknown option {flag:?} (try --help)")),
-            file if options.file.is_empty() => options.file = file.to_owned(),
-            extra => return Err(format!("unexpected argument {extra:?} (try --help)")),
+fn parse(args: &[String]) -> Result<Options, Failure> {
+    let known = ["passes", "step", "threads", "limit", "validate", "skip", "only", "start", "out"];
+    let args = Args::parse(args, &known)?;
+    let positive = |name: &str, default: usize| -> Result<usize, Failure> {
+        match args.or(name, default)? {
+            0 => Err(Failure::Usage(format!("--{name} must be at least 1"))),
+            n => Ok(n),
         }
-    }
-    if options.file.is_empty() {
-        return Err("no sample file given (try --help)".into());
-    }
+    };
+    let fields = |name: &str| -> Vec<String> {
+        args.all(name).flat_map(|v| v.split(',')).map(str::trim).filter(|f| !f.is_empty()).map(str::to_owned).collect()
+    };
+    let options = Options {
+        file: args.one("sample file")?.to_owned(),
+        passes: positive("passes", 10)?,
+        step: positive("step", 1)? as i32,
+        threads: positive("threads", std::thread::available_parallelism().map_or(1, |n| n.get()))?,
+        limit: positive("limit", usize::MAX)?,
+        validate: args.or("validate", 0)?,
+        skip: fields("skip"),
+        only: fields("only"),
+        start: args.get("start")?,
+        out: args.get("out")?,
+    };
     Ok(options)
 }
 
-/// The comma-separated field names of an option's value.
-fn fields(value: Option<&String>, option: &str) -> Result<Vec<String>, String> {
-    let value = value.ok_or(format!("{option} needs field names"))?;
-    Ok(value.split(',').map(|f| f.trim().to_owned()).filter(|f| !f.is_empty()).collect())
-}
-
-fn run(options: &Options) -> Result<(), String> {
+fn tune(options: &Options) -> Result<(), String> {
     let mut names = Weights::default();
     let known: Vec<&str> = names.parameters_mut().iter().map(|p| p.field).collect();
     if let Some(unknown) = options.skip.iter().chain(&options.only).find(|f| !known.contains(&f.as_str())) {
@@ -161,7 +134,7 @@ fn run(options: &Options) -> Result<(), String> {
         );
         if let Some(path) = &options.out {
             if let Err(e) = std::fs::write(path, p.weights.to_text()) {
-                eprintln!("tune: {path}: {e}");
+                eprintln!("ox88-train tune: {path}: {e}");
             }
         }
     });

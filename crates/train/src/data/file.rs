@@ -84,14 +84,14 @@ fn open_for_append(path: &Path) -> Result<(File, u64), DataError> {
 ///
 /// ```
 /// use ox88_board::Board;
-/// use ox88_eval::data::{append_records, read_records, GameResult, PackedPosition};
+/// use ox88_train::data::{append_records, read_records, GameResult, PackedPosition};
 /// let path = std::env::temp_dir().join(format!("ox88-doc-{}.bin", std::process::id()));
 /// let record = PackedPosition::new(&Board::startpos(), 25, GameResult::Draw, false);
 /// assert_eq!(append_records(&path, &[record, record])?, 2);
 /// assert_eq!(append_records(&path, &[record])?, 3);
 /// assert_eq!(read_records(&path)?, vec![record; 3]);
 /// # std::fs::remove_file(&path).unwrap();
-/// # Ok::<(), ox88_eval::data::DataError>(())
+/// # Ok::<(), ox88_train::data::DataError>(())
 /// ```
 pub fn append_records(path: &Path, records: &[PackedPosition]) -> Result<u64, DataError> {
     let (mut file, count) = open_for_append(path)?;

@@ -1,14 +1,12 @@
 //! `datagen generate`: self-play games, appended to one file per thread.
 
-use crate::openings::{Openings, Start};
-use crate::random::{seed_from_clock, Random};
-use crate::{value, Failure};
-use ox88::board::{Color, Score};
-use ox88::eval::data::{append_records, count_records, GameResult, PackedPosition};
-use ox88::eval::nnue::{Network, Nnue};
-use ox88::eval::{Classical, Evaluator};
-use ox88::search::{Limits, Searcher, SEARCH_STACK_BYTES};
-use ox88::EvalKind;
+use super::openings::{Openings, Start};
+use crate::cli::{Args, Failure};
+use ox88_board::{Color, Random, Score};
+use ox88_eval::nnue::{Network, Nnue};
+use ox88_eval::{Classical, Evaluator};
+use ox88_search::{Limits, Searcher, SEARCH_STACK_BYTES};
+use ox88_train::data::{append_records, count_records, GameResult, PackedPosition};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -33,6 +31,13 @@ const MAX_START_SCORE: i32 = 400;
 const HARD_NODES_FACTOR: u64 = 20;
 const PROGRESS_EVERY: Duration = Duration::from_secs(30);
 
+/// The evaluation the games are played and scored with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Evaluation {
+    Classical,
+    Nnue,
+}
+
 /// The command line of `generate`.
 pub struct Options {
     out: PathBuf,
@@ -43,55 +48,42 @@ pub struct Options {
     seed: Option<u64>,
     book: Option<String>,
     chess960_percent: usize,
-    /// The evaluation the games are played and scored with.
-    eval: EvalKind,
+    eval: Evaluation,
     /// With `--eval nnue`, a network file instead of the embedded one.
     net: Option<PathBuf>,
 }
 
 impl Options {
-    pub fn parse(args: &[String]) -> Result<Options, String> {
+    pub fn parse(args: &[String]) -> Result<Options, Failure> {
+        let known = ["out", "positions", "nodes", "threads", "hash", "seed", "book", "chess960", "eval", "net"];
+        let args = Args::parse(args, &known)?;
+        args.no_positional()?;
         let home = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
-        let mut options = Options {
-            out: home.join("ox88-data").join("gen"),
-            positions: 20_000_000,
-            nodes: 5000,
-            threads: 1,
-            hash_mb: 16,
-            seed: None,
-            book: None,
-            chess960_percent: 20,
-            eval: EvalKind::Classical,
-            net: None,
+        let usage = |message: &str| Err(Failure::Usage(message.into()));
+        let options = Options {
+            out: args.or("out", home.join("ox88-data").join("gen"))?,
+            positions: args.or("positions", 20_000_000)?,
+            nodes: args.or("nodes", 5000)?,
+            threads: args.or("threads", 1)?,
+            hash_mb: args.or("hash", 16)?,
+            seed: args.get("seed")?,
+            book: args.get("book")?,
+            chess960_percent: args.or("chess960", 20)?,
+            eval: match args.or("eval", String::from("classical"))?.as_str() {
+                "classical" => Evaluation::Classical,
+                "nnue" => Evaluation::Nnue,
+                other => return usage(&format!("--eval: {other:?} is neither classical nor nnue")),
+            },
+            net: args.get("net")?,
         };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            match arg.as_str() {
-                "--out" => options.out = PathBuf::from(value::<String>(&mut args, "--out")?),
-                "--positions" => options.positions = value(&mut args, "--positions")?,
-                "--nodes" => options.nodes = value(&mut args, "--nodes")?,
-                "--threads" => options.threads = value(&mut args, "--threads")?,
-                "--hash" => options.hash_mb = value(&mut args, "--hash")?,
-                "--seed" => options.seed = Some(value(&mut args, "--seed")?),
-                "--book" => options.book = Some(value(&mut args, "--book")?),
-                "--chess960" => options.chess960_percent = value(&mut args, "--chess960")?,
-                "--eval" => {
-                    let text: String = value(&mut args, "--eval")?;
-                    options.eval = EvalKind::from_name(&text)
-                        .ok_or_else(|| format!("--eval: {text:?} is neither classical nor nnue"))?;
-                }
-                "--net" => options.net = Some(PathBuf::from(value::<String>(&mut args, "--net")?)),
-                other => return Err(format!("unknown argument {other:?} (see --help)")),
-            }
-        }
         if options.threads == 0 || options.nodes == 0 {
-            return Err("--threads and --nodes must be at least 1".into());
+            return usage("--threads and --nodes must be at least 1");
         }
-        if options.net.is_some() && options.eval != EvalKind::Nnue {
-            return Err("--net needs --eval nnue".into());
+        if options.net.is_some() && options.eval != Evaluation::Nnue {
+            return usage("--net needs --eval nnue");
         }
         if options.chess960_percent > 100 {
-            return Err("--chess960 is a percentage, 0 to 100".into());
+            return usage("--chess960 is a percentage, 0 to 100");
         }
         Ok(options)
     }
@@ -115,9 +107,9 @@ pub fn run(options: Options) -> Result<(), Failure> {
     let openings = Openings { chess960_percent: options.chess960_percent, book };
     let files: Vec<PathBuf> = (0..options.threads).map(|i| options.out.join(format!("ox88-t{i}.bin"))).collect();
     let network = match (options.eval, &options.net) {
-        (EvalKind::Classical, _) => None,
-        (EvalKind::Nnue, None) => Some(Arc::new(Network::embedded())),
-        (EvalKind::Nnue, Some(path)) => Some(Arc::new(Network::load(path).map_err(|e| Failure::Run(e.to_string()))?)),
+        (Evaluation::Classical, _) => None,
+        (Evaluation::Nnue, None) => Some(Arc::new(Network::embedded())),
+        (Evaluation::Nnue, Some(path)) => Some(Arc::new(Network::load(path).map_err(|e| Failure::Run(e.to_string()))?)),
     };
     let evaluation = match &network {
         None => "the classical evaluation".to_owned(),
@@ -136,7 +128,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
     }
     let progress = Progress::default();
     progress.positions.store(existing, Ordering::Relaxed);
-    let seed = options.seed.unwrap_or_else(seed_from_clock);
+    let seed = options.seed.unwrap_or_else(Random::clock_seed);
     let started = Instant::now();
     let failure = std::thread::scope(|scope| {
         let workers: Vec<_> = files

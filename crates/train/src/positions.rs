@@ -1,4 +1,4 @@
-//! Training positions: the packed records of `ox88_eval::data` decoded into
+//! Training positions: the packed records of `ox88_train::data` decoded into
 //! the network's sparse inputs, and an epoch's stream of shuffled batches.
 //!
 //! The stream reads the file front to back in windows of a few hundred
@@ -8,10 +8,10 @@
 //! The files `datagen shuffle` writes are already shuffled as a whole; the
 //! window shuffle gives each epoch different batches.
 
-use crate::random::Random;
+use ox88_board::Random;
 use ox88_board::{Color, Piece, Square};
-use ox88_eval::data::{PackedPosition, HEADER, HEADER_SIZE, RECORD_SIZE};
 use ox88_eval::nnue::feature_index;
+use ox88_train::data::{PackedPosition, HEADER, HEADER_SIZE, RECORD_SIZE};
 use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -89,7 +89,7 @@ pub struct Streaming {
     pub mirror: f64,
 }
 
-/// A data file of `ox88_eval::data` records.
+/// A data file of `ox88_train::data` records.
 #[derive(Clone, Debug)]
 pub struct DataFile {
     path: PathBuf,

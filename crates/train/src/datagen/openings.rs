@@ -1,9 +1,8 @@
 //! Where self-play games start: random plies after the standard start, a
 //! Chess960 arrangement, or a line of an opening book.
 
-use crate::random::Random;
-use ox88::board::Board;
-use ox88::movegen::{Epd, MoveGen, Position};
+use ox88_board::{Board, Random};
+use ox88_movegen::{Epd, MoveGen, Position};
 
 /// The kinds of start, and how many random plies follow each.
 pub struct Openings {
