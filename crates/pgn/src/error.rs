@@ -1,7 +1,7 @@
 //! [`PgnError`]: what went wrong, in which game, at which token.
 
 use ox88_board::FenError;
-use ox88_movegen::{ParseSanError, SanError};
+use ox88_movegen::{IllegalMoveError, ParseSanError, SanError};
 use std::fmt;
 
 /// Which game of the input an error is in: its number (the first game is 1)
@@ -102,6 +102,11 @@ pub enum ErrorKind {
     /// A move that names no single legal move where it is played.
     #[error(transparent)]
     Move(#[from] SanError),
+    /// A move that is not legal where it is played (from a
+    /// [`Visitor`](crate::Visitor) that plays moves with the checked
+    /// `Position::play`, or a [`GameTree`](crate::GameTree) given one).
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
     /// A null move ("--") played while in check.
     #[error("null move while in check")]
     NullMoveInCheck,
