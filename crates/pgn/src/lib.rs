@@ -25,7 +25,7 @@ mod visitor;
 mod writer;
 
 pub use builder::GameBuilder;
-pub use error::{ErrorKind, GameId, PgnError};
+pub use error::{ErrorKind, GameId, Location, PgnError};
 pub use game::{Game, Line, MoveToken, Node};
 pub use headers::{Headers, SEVEN_TAG_ROSTER};
 pub use nag::{Nag, ParseNagError};

@@ -34,7 +34,7 @@ impl Game {
         let mut setup = SetupTags::new();
         for (name, value) in self.headers.iter() {
             if let Err(kind) = setup.set(name, value) {
-                return Err(PgnError { game: Box::new(self.id()), token: value.to_owned(), offset: None, kind });
+                return Err(PgnError { game: Box::new(self.id()), token: value.to_owned(), location: None, kind });
             }
         }
         Ok(setup)
@@ -193,7 +193,7 @@ impl Game {
             Color::White => format!("{number}. {}", node.san),
             Color::Black => format!("{number}... {}", node.san),
         };
-        PgnError { game: Box::new(self.id()), token, offset: None, kind }
+        PgnError { game: Box::new(self.id()), token, location: None, kind }
     }
 }
 

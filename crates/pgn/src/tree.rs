@@ -175,7 +175,17 @@ impl GameTree {
             let before = &self.slots[slot.parent.map_or(0, |p| p.0 as usize)].board;
             let san = slot.mv.map_or(MoveToken::Null, |m| MoveToken::San(before.san(m)));
             let mut node = Node::new(san);
-            node.comment_before.clone_from(&slot.starting_comment);
+            match line.nodes.last_mut() {
+                // A comment before a move that follows another with no
+                // variation between them reads back as the other's comment:
+                // it is written as such.
+                Some(previous) if previous.variations.is_empty() => {
+                    if let Some(comment) = &slot.starting_comment {
+                        append(&mut previous.comment, comment);
+                    }
+                }
+                _ => node.comment_before.clone_from(&slot.starting_comment),
+            }
             node.nags.clone_from(&slot.nags);
             node.comment.clone_from(&slot.comment);
             if let Some(parent) = alternatives_of {
