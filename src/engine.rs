@@ -109,7 +109,7 @@ impl Ox88 {
         }
         let book = self.book.as_ref()?;
         // Any varying number will do to pick among weighted moves.
-        book.choose(board, BookChoice::Weighted(Random::clock_seed() ^ board.key()))
+        book.choose_on_board(board, BookChoice::Weighted(Random::clock_seed() ^ board.key()))
     }
 }
 
