@@ -3,9 +3,9 @@
 //! start positions when the variant is asked for without a book.
 
 use crate::cli::{OpeningFormat, OpeningsSpec};
-use ox88_board::{CastlingMode, Random};
+use ox88_board::Random;
 use ox88_movegen::{Epd, Notation, Position};
-use ox88_pgn::{MoveToken, Reader, SetupTags};
+use ox88_pgn::{MoveToken, Reader};
 
 /// Where a game starts: the position after the book's moves (its start and
 /// moves are the position's own), and the book's name for it.
@@ -71,12 +71,7 @@ pub fn read_pgn(text: &[u8], file: &str, plies: Option<usize>) -> Result<Vec<Ope
     let mut openings = Vec::new();
     for game in Reader::from_bytes(text).games() {
         let game = game.map_err(|e| format!("{file}: {e}"))?;
-        let mut setup = SetupTags::new();
-        for (tag, value) in game.headers.iter() {
-            setup.set(tag, value).map_err(|e| format!("{file}: game {}: {tag} {value:?}: {e}", game.number))?;
-        }
-        let mut position = Position::new(setup.board());
-        position.set_chess960(setup.castling_mode() == CastlingMode::Chess960);
+        let mut position = game.start_position().map_err(|e| format!("{file}: {e}"))?;
         for node in game.moves.nodes.iter().take(plies.unwrap_or(usize::MAX)) {
             let illegal = |reason: String| format!("{file}: game {}: {}: {reason}", game.number, node.san);
             let MoveToken::San(san) = node.san else { return Err(illegal("a null move".into())) };

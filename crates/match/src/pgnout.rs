@@ -5,9 +5,10 @@
 use crate::cli::Config;
 use crate::game::GameRecord;
 use crate::schedule::Job;
-use ox88_board::{Board, Color};
+use ox88_board::Color;
 use ox88_client::GameResult as ProtocolResult;
-use ox88_pgn::{GameResult, Headers, Writer};
+use ox88_movegen::Position;
+use ox88_pgn::{Game, GameResult, Writer};
 use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
 use std::path::Path;
@@ -31,8 +32,13 @@ impl PgnOut {
     /// game that ended even if the match is cut short.
     pub fn write(&mut self, config: &Config, job: &Job, record: &GameRecord) -> std::io::Result<()> {
         let opening = &record.opening.position;
-        let (start, book, chess960) = (opening.start(), opening.moves(), opening.is_chess960());
-        let mut headers = Headers::new();
+        let (start, book) = (opening.start(), opening.moves());
+        // The start's tags (SetUp, FEN, Variant) as ox88-pgn writes them.
+        let mut first = Position::new(start.clone());
+        first.set_chess960(opening.is_chess960());
+        let mut game = Game::new();
+        game.set_start(&first);
+        let headers = &mut game.headers;
         headers.set("Event", config.event.clone());
         headers.set("Site", "?");
         headers.set("Date", self.date.clone());
@@ -40,13 +46,6 @@ impl PgnOut {
         headers.set("White", record.white.clone());
         headers.set("Black", record.black.clone());
         headers.set("Result", result(record.result).as_str());
-        if *start != Board::startpos() || chess960 {
-            headers.set("SetUp", "1");
-            headers.set("FEN", if chess960 { start.shredder_fen() } else { start.fen() });
-        }
-        if chess960 {
-            headers.set("Variant", "Chess960");
-        }
         if let Some(name) = &record.opening.name {
             headers.set("Opening", name.clone());
         }
@@ -61,7 +60,7 @@ impl PgnOut {
         headers.set("Termination", record.termination);
         headers.set("PlyCount", (book.len() + record.moves.len()).to_string());
         headers.set("GameDuration", format!("{:.1}s", record.duration.as_secs_f64()));
-        self.writer.tags(&headers)?;
+        self.writer.tags(headers)?;
         let mut board = start.clone();
         self.writer.begin_movetext(&board);
         for (index, &m) in book.iter().enumerate() {
