@@ -77,6 +77,17 @@ fn the_client_drives_engines_without_being_one() {
     }
 }
 
+/// An engine user who turns the default features off compiles no PGN
+/// library and no process manager: the engine does not need them.
+#[test]
+fn the_engine_needs_neither_pgn_nor_the_client() {
+    let dependencies = manifest::root().section("dependencies");
+    for name in ["ox88-client", "ox88-pgn"] {
+        let raw = dependencies.get(name).unwrap_or_else(|| panic!("{name} = {{ ..., optional = true }}"));
+        assert!(raw.contains("optional = true"), "{name} is optional in the root crate: {raw}");
+    }
+}
+
 #[test]
 fn no_crate_depends_on_itself_through_others() {
     let graph = graph(true);

@@ -128,6 +128,18 @@ fn play_takes_moves_commands_and_bad_input_until_eof() {
     assert_eq!(stdout.matches("You play ").count(), 3, "{stdout}");
 }
 
+/// A Chess960 start: castling in UCI is the king taking its rook (as the
+/// position writes it), not the standard king's two-square move.
+#[test]
+fn play_reads_chess960_castling_in_uci() {
+    // The kings on f1 and f8, free to castle short: king f1 to g1, rook h1 to f1.
+    let start = "rnbq1k1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1K1R w HAha - 0 1";
+    let out = run("play", &["--depth", "1", "--fen", start], "f1h1\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("You play O-O\n"), "king takes rook castles in Chess960:\n{stdout}");
+}
+
 #[test]
 fn play_ends_games_with_the_reason() {
     // The human mates.

@@ -8,11 +8,10 @@ use crate::schedule::Job;
 use ox88_board::Color;
 use ox88_client::GameResult as ProtocolResult;
 use ox88_movegen::Position;
-use ox88_pgn::{Game, GameResult, Writer};
+use ox88_pgn::{Date, Game, GameResult, Writer};
 use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
 use std::path::Path;
-use std::time::SystemTime;
 
 /// The PGN file of a match.
 pub struct PgnOut {
@@ -25,7 +24,7 @@ impl PgnOut {
     pub fn open(path: &Path) -> Result<PgnOut, String> {
         let file =
             OpenOptions::new().create(true).append(true).open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(PgnOut { writer: Writer::new(BufWriter::new(file)), date: today() })
+        Ok(PgnOut { writer: Writer::new(BufWriter::new(file)), date: Date::today().to_string() })
     }
 
     /// Writes one finished game and flushes it, so the file holds every
@@ -88,40 +87,5 @@ fn result(result: ProtocolResult) -> GameResult {
         ProtocolResult::BlackWins => GameResult::Win(Color::Black),
         ProtocolResult::Draw => GameResult::Draw,
         ProtocolResult::Unknown => GameResult::Unknown,
-    }
-}
-
-/// Today's date as PGN writes it ("2026.11.23"), in UTC.
-fn today() -> String {
-    let days = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400);
-    let (year, month, day) = civil_date(days as i64);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`).
-fn civil_date(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = (day_of_year - (153 * shifted_month + 2) / 5 + 1) as u32;
-    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 } as u32;
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_from_days() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(59), (1970, 3, 1));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
-        assert_eq!(civil_date(20_415), (2025, 11, 23));
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod annotation;
 mod builder;
+mod date;
 mod error;
 mod export;
 mod game;
@@ -25,6 +26,7 @@ mod visitor;
 mod writer;
 
 pub use builder::GameBuilder;
+pub use date::Date;
 pub use error::{ErrorKind, GameId, Location, PgnError};
 pub use game::{Game, Line, MoveToken, Node};
 pub use headers::{Headers, SEVEN_TAG_ROSTER};
