@@ -4,8 +4,12 @@
 //!
 //! cargo run --release --example play -- [--time SECONDS | --depth N] [--black] [--fen FEN] [--pgn FILE]
 
+mod common;
+
+use common::number;
 use ox88::board::{Board, Color, File, Move, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position};
+use ox88::pgn::annotation::engine_comment;
 use ox88::pgn::{Date, Game, GameResult};
 use ox88::protocol::{Engine, Limits};
 use ox88::{Ox88, Settings};
@@ -89,10 +93,6 @@ fn parse_args() -> Result<Option<Options>, String> {
         options.limits.movetime = Some(Duration::from_secs(1));
     }
     Ok(Some(options))
-}
-
-fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("{name}: {text:?} is not a valid number"))
 }
 
 fn color_name(color: Color) -> &'static str {
@@ -183,13 +183,11 @@ impl Session {
         self.game.play(m).expect("the engine plays legal moves");
         let depth = result.depth();
         let (score, comment) = match result.score() {
-            Some(score) => match score.mate_moves() {
-                Some(n) => (format!("mate {n}"), format!("{}M{}/{depth}", if n < 0 { "-" } else { "+" }, n.abs())),
-                None => {
-                    let pawns = f64::from(score.raw()) / 100.0;
-                    (format!("{pawns:+.2}"), format!("{pawns:+.2}/{depth}"))
-                }
-            },
+            Some(score) => {
+                let said =
+                    score.mate_moves().map_or_else(|| engine_comment(Some(score), None, None), |n| format!("mate {n}"));
+                (said, engine_comment(Some(score), Some(depth), None))
+            }
             None => ("book".to_owned(), "book".to_owned()),
         };
         self.comments.push(Some(comment));
