@@ -1,7 +1,7 @@
 //! [`ParallelReader`]: a PGN input read on several threads, cut where games
 //! begin, the games handed back in input order.
 
-use crate::split::Splitter;
+use crate::split::next_cut;
 use crate::{PgnError, Reader, Visitor};
 use std::collections::BTreeMap;
 use std::io::{self, Read};
@@ -130,20 +130,13 @@ impl ParallelReader {
         S: FnMut(u64, Result<V::Output, PgnError>),
     {
         let chunk_len = self.chunk_len;
-        let mut splitter = Splitter::default();
-        let (mut start, mut scanned, mut index) = (0, 0, 0);
+        let (mut start, mut index) = (0, 0);
         let produce = move || -> Option<Chunk<'_>> {
             if start == input.len() {
                 return None;
             }
-            // The last place a game begins past `chunk_len` bytes, or the end.
-            let mut cut = None;
-            while scanned < input.len() && cut.is_none() {
-                let to = (scanned + chunk_len).min(input.len());
-                cut = splitter.scan(&input[..to], scanned).filter(|&at| at > start);
-                scanned = to;
-            }
-            let end = cut.unwrap_or(input.len());
+            // The first place a game seems to begin past `chunk_len` bytes, or the end.
+            let end = next_cut(input, start + chunk_len).unwrap_or(input.len());
             let chunk = Chunk { index, offset: start as u64, bytes: Bytes::Borrowed(&input[start..end]) };
             (start, index) = (end, index + 1);
             Some(chunk)
@@ -165,14 +158,16 @@ impl ParallelReader {
     {
         let chunk_len = self.chunk_len;
         let mut input = input;
-        let mut splitter = Splitter::default();
         let mut buffer: Vec<u8> = Vec::new();
-        let (mut scanned, mut offset, mut index, mut eof) = (0, 0u64, 0, false);
+        let (mut offset, mut index, mut eof) = (0u64, 0, false);
         let error: Mutex<Option<io::Error>> = Mutex::new(None);
         let produce = || -> Option<Chunk<'static>> {
-            let mut cut = None;
+            // The first place a game seems to begin past `chunk_len` bytes
+            // (reading more until there is one), or the end.
+            let mut cut = next_cut(&buffer, chunk_len);
+            let mut searched = chunk_len;
             while !eof && cut.is_none() {
-                // Read up to `chunk_len` more bytes, then scan them.
+                searched = searched.max(buffer.len().saturating_sub(1));
                 let old = buffer.len();
                 buffer.resize(old + chunk_len, 0);
                 let mut filled = old;
@@ -192,8 +187,7 @@ impl ParallelReader {
                     }
                 }
                 buffer.truncate(filled);
-                cut = splitter.scan(&buffer, scanned).filter(|&at| at > 0);
-                scanned = buffer.len();
+                cut = next_cut(&buffer, searched);
             }
             if buffer.is_empty() {
                 return None;
@@ -201,7 +195,6 @@ impl ParallelReader {
             let end = cut.unwrap_or(buffer.len());
             let rest = buffer.split_off(end);
             let bytes = std::mem::replace(&mut buffer, rest);
-            scanned -= end;
             let chunk = Chunk { index, offset, bytes: Bytes::Owned(bytes) };
             (offset, index) = (offset + end as u64, index + 1);
             Some(chunk)
@@ -279,7 +272,7 @@ fn read_chunk<'a, V: Visitor>(chunk: Chunk<'a>, visitor: &mut V) -> Done<'a, V::
             Err(e) => games.push(Err(e)),
         }
     }
-    let newlines = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+    let newlines = crate::split::count_newlines(bytes);
     let (count, ended_inside) = (reader.games_read(), reader.ended_inside());
     Done { chunk, games, count, newlines, ended_inside }
 }
