@@ -16,10 +16,12 @@ mod moves;
 mod piece;
 mod piece_list;
 mod polyglot_random;
+mod pov_score;
 mod score;
 mod setup;
 mod setup_error;
 mod square;
+mod wdl;
 pub mod zobrist;
 
 pub use board::Board;
@@ -34,10 +36,12 @@ pub use make::Undo;
 pub use moves::{CastlingMode, Move, MoveKind, ParseUciMoveError, UciMove};
 pub use piece::{Piece, Role};
 pub use piece_list::MAX_PIECES;
+pub use pov_score::PovScore;
 pub use score::Score;
 pub use setup::Setup;
 pub use setup_error::{FenRepair, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use wdl::Wdl;
 
 #[doc(hidden)]
 pub mod internals {
