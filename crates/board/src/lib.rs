@@ -29,6 +29,7 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use cell::Cell;
 pub use chess960::chess960_back_rank;
 pub use color::{ByColor, Color};
+pub use display::{Diagram, UnicodeBoard};
 pub use fen::STARTPOS_FEN;
 pub use fen_error::FenError;
 pub use geometry::Direction;
