@@ -159,7 +159,9 @@ fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 fn only_the_protocol_crate_writes_protocol_messages() {
     // The words that begin UCI and CECP messages and commands; other crates
     // may name them in comments, never in code.
-    const WORDS: [&str; 10] = [
+    // Scores included: `cp 34` and `mate 3` are protocol text too (a
+    // `Score` displays itself for people, as `+0.34` and `#+3`).
+    const WORDS: [&str; 12] = [
         "bestmove",
         "uciok",
         "readyok",
@@ -170,6 +172,8 @@ fn only_the_protocol_crate_writes_protocol_messages() {
         "usermove",
         "protover",
         "feature done",
+        "\"cp {",
+        "\"mate {",
     ];
     for member in manifest::members().into_iter().filter(|m| m.name() != "ox88-protocol") {
         for file in rust_files(&member.dir().join("src")) {

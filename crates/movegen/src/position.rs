@@ -191,6 +191,11 @@ impl Position {
     pub fn side_to_move(&self) -> Color {
         self.board.side_to_move()
     }
+    /// The board in Unicode chess symbols with `orientation` at the bottom
+    /// (python-chess's `unicode()`); `Display` gives the compact ASCII one.
+    pub fn unicode(&self, orientation: Color) -> ox88_board::UnicodeBoard<'_> {
+        self.board.unicode(orientation)
+    }
     /// The piece on `square`, if any.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.board.piece_at(square)
@@ -276,7 +281,9 @@ impl FromStr for Position {
     }
 }
 
-/// The board's diagram, FEN and key.
+/// The board as python-chess prints it: eight lines of `r n b q k b n r`,
+/// `.` for an empty square (see [`Board`]'s `Display`; the Unicode picture
+/// is [`Board::unicode`], the diagram with FEN and key [`Board::diagram`]).
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.board, f)
