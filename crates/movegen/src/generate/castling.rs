@@ -30,6 +30,9 @@ impl<const WHITE: bool, const CHECK: bool> Generator<'_, WHITE, CHECK> {
     #[inline(never)]
     fn castle<S: MoveSink>(&self, side: CastlingSide, r: u8, list: &mut S) {
         let k = self.king;
+        if k & 7 == File::E.index() && (r == k + 3 || r == k.wrapping_sub(4)) {
+            return self.castle_standard(side, r, list);
+        }
         let rank = k & 0x70;
         let (king_file, rook_file, kind) = match side {
             CastlingSide::Short => (File::G.index(), File::F.index(), MoveKind::CastleShort),
@@ -84,6 +87,27 @@ impl<const WHITE: bool, const CHECK: bool> Generator<'_, WHITE, CHECK> {
             }
         }
         list.push(Move::new(Square::from_0x88_masked(k), Square::from_0x88_masked(r), kind));
+    }
+
+    /// [`castle`](Self::castle) with the king on the e-file and the rook in
+    /// its corner, as in standard chess: the zone analysis found the two
+    /// squares next to the king towards the rook empty and safe (a corner
+    /// rook shields neither), so only the b-file square of the long side is
+    /// left to look at.
+    #[inline(always)]
+    fn castle_standard<S: MoveSink>(&self, side: CastlingSide, r: u8, list: &mut S) {
+        let k = self.king;
+        let (step, kind) = match side {
+            CastlingSide::Short => (1, MoveKind::CastleShort),
+            CastlingSide::Long => (-1, MoveKind::CastleLong),
+        };
+        // The castle bit is set only when both squares are empty and unattacked.
+        let safe = self.safety.castle_targets & zone::castle_bit(2 * step) != 0
+            && self.safety.king_targets & zone::step_bit(step) != 0;
+        let clear = side == CastlingSide::Short || self.board.cell(k.wrapping_sub(3)).is_empty();
+        if safe && clear {
+            list.push(Move::new(Square::from_0x88_masked(k), Square::from_0x88_masked(r), kind));
+        }
     }
 
     /// Whether the enemy attacks the square `target`, with our king and the
