@@ -2,10 +2,9 @@
 //! the king and rook cross must be empty and the king's unattacked, which
 //! the zone analysis answers for most squares.
 
-use super::{Generator, MoveSink, BISHOP, QUEEN, ROOK};
+use super::{Generator, MoveSink};
 use crate::zone;
-use ox88_board::geometry::{attack_mask_0x88, role_mask};
-use ox88_board::{CastlingSide, Cell, Direction, File, Move, MoveKind, Piece, Role, Square};
+use ox88_board::{CastlingSide, File, Move, MoveKind, Square};
 
 impl<const WHITE: bool, const CHECK: bool> Generator<'_, WHITE, CHECK> {
     /// Castling, standard and Chess960: every square the king and rook cross
@@ -111,37 +110,9 @@ impl<const WHITE: bool, const CHECK: bool> Generator<'_, WHITE, CHECK> {
     }
 
     /// Whether the enemy attacks the square `target`, with our king and the
-    /// piece on `ignore` taken off the board.
-    fn attacked(&self, target: u8, ignore: u8) -> bool {
-        let pawn = Cell::of(Piece::new(Self::THEM, Role::Pawn));
-        let knight = Cell::of(Piece::new(Self::THEM, Role::Knight));
-        let ahead = target.wrapping_add(Self::FORWARD as u8);
-        if self.board.cell(ahead.wrapping_sub(1)) == pawn || self.board.cell(ahead.wrapping_add(1)) == pawn {
-            return true;
-        }
-        if Direction::KNIGHT.iter().any(|&d| self.board.cell(target.wrapping_add(d as u8)) == knight) {
-            return true;
-        }
-        let their_king = self.board.king(Self::THEM).index0x88() as u8;
-        if attack_mask_0x88(their_king, target) & role_mask(Self::THEM, Role::King as usize) != 0 {
-            return true;
-        }
-        for (i, ray) in Direction::ALL.into_iter().enumerate() {
-            // Direction::ALL lists the four straight directions first.
-            let sliders = if i < 4 { (1 << ROOK) | (1 << QUEEN) } else { (1 << BISHOP) | (1 << QUEEN) };
-            let mut square = target;
-            loop {
-                square = square.wrapping_add(ray as u8);
-                let cell = self.board.cell(square);
-                if cell.is_empty() || square == self.king || square == ignore {
-                    continue;
-                }
-                if cell.is_color(Self::THEM) && (1 << cell.role_code()) & sliders != 0 {
-                    return true;
-                }
-                break;
-            }
-        }
-        false
+    /// rook on `rook` taken off the board (the board's attack test).
+    fn attacked(&self, target: u8, rook: u8) -> bool {
+        let vacated = [Square::from_0x88_masked(self.king), Square::from_0x88_masked(rook)];
+        self.board.attacked_ignoring(Square::from_0x88_masked(target), Self::THEM, &vacated)
     }
 }
