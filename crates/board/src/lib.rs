@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod attacks;
 mod board;
 mod castling;
 mod cell;
