@@ -1,7 +1,8 @@
 //! Probes positions read from standard input, one FEN a line, in the
 //! tables of the directories named on the command line, and writes one
 //! line per position: `WDL DTZ MOVES`, where MOVES lists every legal move
-//! best first as `uci:dtz:wdl` (comma-separated), or `error: ...`.
+//! best first as `uci:dtz:wdl` (comma-separated); each of the three is
+//! `error` where the probe fails (a missing table, for example).
 //!
 //! `cargo run --release -p ox88-syzygy --example probe -- DIR... < fens.txt`
 //!
@@ -33,23 +34,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 continue;
             }
         };
-        let answer = (|| -> Result<String, ox88_syzygy::ProbeError> {
-            let wdl = tables.probe_wdl(&position)?.value();
-            if wdl_only {
-                return Ok(wdl.to_string());
-            }
-            let dtz = tables.probe_dtz(&position)?.plies();
-            let moves: Vec<String> = tables
-                .rank_root_moves(&position)?
-                .iter()
-                .map(|m| format!("{}:{}:{}", position.uci(m.mv), m.dtz, m.wdl.value()))
-                .collect();
-            Ok(format!("{wdl} {dtz} {}", moves.join(",")))
-        })();
-        match answer {
-            Ok(text) => writeln!(out, "{text}")?,
-            Err(e) => writeln!(out, "error: {e}")?,
+        let wdl = tables.probe_wdl(&position).map(|w| w.value().to_string());
+        if wdl_only {
+            writeln!(out, "{}", wdl.unwrap_or_else(|_| "error".into()))?;
+            continue;
         }
+        let dtz = tables.probe_dtz(&position).map(|d| d.plies().to_string());
+        let moves = tables.rank_root_moves(&position).map(|ranked| {
+            let moves: Vec<String> =
+                ranked.iter().map(|m| format!("{}:{}:{}", position.uci(m.mv), m.dtz, m.wdl.value())).collect();
+            moves.join(",")
+        });
+        let or_error = |r: Result<String, ox88_syzygy::ProbeError>| r.unwrap_or_else(|_| "error".into());
+        writeln!(out, "{} {} {}", or_error(wdl), or_error(dtz), or_error(moves))?;
     }
     Ok(())
 }

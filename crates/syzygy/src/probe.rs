@@ -158,15 +158,21 @@ impl Tablebase {
         let mut moves = MoveList::new();
         board.generate_legal(&mut moves);
         if wdl > 0 {
-            // A pawn push that keeps the win zeroes at once.
+            // A pawn push that keeps the win zeroes at once. One push that
+            // needs a missing table does not stop the others from answering.
+            let mut unknown = None;
             for &m in moves.iter() {
                 if m.is_capture() || !is_pawn_move(board, m) {
                     continue;
                 }
-                let v = -with_move(board, m, |board| self.wdl_value(board))?;
-                if v == wdl {
-                    return Ok(if v == 2 { 1 } else { 101 });
+                match with_move(board, m, |board| self.wdl_value(board)) {
+                    Ok(v) if -v == wdl => return Ok(if wdl == 2 { 1 } else { 101 }),
+                    Ok(_) => {}
+                    Err(error) => unknown = unknown.or(Some(error)),
                 }
+            }
+            if let Some(error) = unknown {
+                return Err(error);
             }
         }
         let material = Material::of(board);
