@@ -132,7 +132,11 @@ export function mount(app) {
     s.job = analyse(
       { fen: s.root.fen, moves: path.map((n) => n.uci), multipv: s.multipv },
       (line) => { if (s.at === at) show(line) },
-      (error) => { if (error && s.at === at) depth.textContent = `The engine stopped: ${error.message}` },
+      (error, finished) => {
+        if (s.at !== at) return
+        if (error) depth.textContent = `The engine stopped: ${error.message}`
+        else if (finished) depth.textContent += " · done"
+      },
     )
   }
 

@@ -2,19 +2,24 @@
 // streamed as Server-Sent Events. The only module that knows those routes.
 
 /**
- * The strengths offered against ox88: each a real search limit sent to the
- * server. Their Elo has not been measured yet, so none is claimed.
+ * The strengths offered against ox88: the server's levels (`GET
+ * /api/v1/levels`), each a real search limit (a depth and a node budget).
+ * Their Elo has not been measured yet, so none is claimed.
  */
-export const LEVELS = [
-  { level: 1, name: "1 · depth 1", limits: { depth: 1 } },
-  { level: 2, name: "2 · depth 2", limits: { depth: 2 } },
-  { level: 3, name: "3 · depth 4", limits: { depth: 4 } },
-  { level: 4, name: "4 · depth 6", limits: { depth: 6 } },
-  { level: 5, name: "5 · 10k nodes", limits: { nodes: 10000 } },
-  { level: 6, name: "6 · 100k nodes", limits: { nodes: 100000 } },
-  { level: 7, name: "7 · 0.5 s a move", limits: { movetime_ms: 500 } },
-  { level: 8, name: "8 · by the clock", limits: null },
-]
+export async function levels() {
+  try {
+    const response = await fetch("/api/v1/levels")
+    if (!response.ok) throw new Error(response.statusText)
+    const list = await response.json()
+    return list.map((l) => ({ level: l.level, name: `${l.level} · depth ${l.depth}, ${nodesText(l.nodes)} nodes` }))
+  } catch {
+    return [1, 2, 3, 4, 5, 6, 7, 8].map((level) => ({ level, name: String(level) }))
+  }
+}
+
+function nodesText(n) {
+  return n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n)
+}
 
 async function post(path, body, signal) {
   const response = await fetch(path, {
@@ -35,20 +40,17 @@ async function post(path, body, signal) {
 }
 
 /**
- * ox88's move in the position `fen` + `moves` (UCI): `{uci}`. `level` is a
- * LEVELS entry; with `clock` ({white_ms, black_ms, increment_ms}) the
- * engine may also use its time.
+ * ox88's move in the position `fen` + `moves` (UCI): `{uci}`, from
+ * `POST /api/v1/best-move`, at strength `level` (a number from `levels()`).
  */
-export async function bestMove({ fen, moves, level, clock }) {
-  const body = { fen, moves }
-  if (level.limits) Object.assign(body, level.limits)
-  else if (clock) Object.assign(body, { clock })
-  else body.movetime_ms = 1000
-  const json = await (await post("/api/v1/bestmove", body)).json()
-  return { uci: json.uci || (json.best && json.best.uci) || json.move }
+export async function bestMove({ fen, moves, level }) {
+  const json = await (await post("/api/v1/best-move", { fen, moves, level })).json()
+  if (!json.best_move) throw new Error("the server found no move")
+  return { uci: json.best_move.uci }
 }
 
-/** One analysis line in the page's terms, from the server's `info` event. */
+/** One analysis line in the page's terms, from the server's `info` event
+ * (a `LineJson`: multipv, depth, score {cp, mate}, bound, pv_uci, pv_san). */
 export function readInfo(raw) {
   const score = raw.score || {}
   return {
@@ -59,9 +61,9 @@ export function readInfo(raw) {
     nps: raw.nps,
     cp: score.cp != null ? score.cp : null,
     mate: score.mate != null ? score.mate : null,
-    bound: score.bound || null,
-    pv: raw.pv_uci || raw.pv || [],
-    san: raw.pv_san || raw.san || [],
+    bound: raw.bound || null,
+    pv: raw.pv_uci || [],
+    san: raw.pv_san || [],
   }
 }
 
@@ -87,27 +89,26 @@ export function sseParser(onEvent) {
 
 /**
  * Streams the engine's analysis of `fen` + `moves` with `multipv` lines:
- * `onInfo(line)` for each, `onDone(error?)` at the end. Returns `stop()`.
+ * `onInfo(line)` for each `info` event, `onDone(error, finished)` at the
+ * end (`finished` when the server's limit ended the search). Returns `stop()`.
  */
 export function analyse({ fen, moves, multipv }, onInfo, onDone) {
   const controller = new AbortController()
   ;(async () => {
     try {
-      const response = await post("/api/v1/analyse/stream", { fen, moves, multipv, infinite: true }, controller.signal)
+      // No limit asked: the server searches as long as its limits allow.
+      const response = await post("/api/v1/analyse/stream", { fen, moves, multipv }, controller.signal)
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
       const feed = sseParser((event, data) => {
         if (event === "error") throw new Error(JSON.parse(data).message || data)
-        if (event === "info" || event === "message") {
-          const json = JSON.parse(data)
-          if (json.depth != null) onInfo(readInfo(json))
-        }
+        if (event === "info") onInfo(readInfo(JSON.parse(data)))
       })
       for (;;) {
         const { value, done } = await reader.read()
         if (done) break
         feed(value)
       }
-      onDone()
+      onDone(null, true)
     } catch (error) {
       onDone(controller.signal.aborted ? null : error)
     }

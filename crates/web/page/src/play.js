@@ -5,7 +5,7 @@ import { h, download, pgnDate } from "./dom.js"
 import { MoveList } from "./movelist.js"
 import { node, addMove, pathTo, writePgn, START_FEN } from "./pgn.js"
 import { clockText, endingText, rulesEnding, loneKing, uciOf } from "./notation.js"
-import { LEVELS, bestMove } from "./engine.js"
+import { levels, bestMove } from "./engine.js"
 
 const CLOCKS = [
   { name: "No clock", initial: 0, increment: 0 },
@@ -17,7 +17,7 @@ const CLOCKS = [
 ]
 
 export function mount(app) {
-  const s = { root: null, at: null, user: "w", level: LEVELS[2], clock: null, ending: null, seq: 0, thinking: false, timer: null }
+  const s = { root: null, at: null, user: "w", level: 3, levels: [], clock: null, ending: null, seq: 0, thinking: false, timer: null }
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" })
   const moves = h("div", { class: "moves", "aria-label": "Moves" })
   const list = new MoveList(moves, (n) => { s.at = n; draw() })
@@ -31,22 +31,23 @@ export function mount(app) {
     h("button", { type: "button", onclick: toAnalysis }, "Analyse"),
   )
 
-  function setup() {
+  async function setup() {
     stopClock()
+    if (!s.levels.length) s.levels = await levels()
     s.seq++
     s.root = null
     const form = h("form", { class: "setup", id: "play-setup", onsubmit: start },
       h("fieldset", {}, h("legend", {}, "Your side"),
         ...["white", "black", "random"].map((c, i) =>
           h("label", {}, h("input", { type: "radio", name: "side", value: c, checked: i === 0 }), ` ${c[0].toUpperCase()}${c.slice(1)}`))),
-      h("label", {}, "Strength ", h("select", { name: "level" }, ...LEVELS.map((l) => h("option", { value: l.level, selected: l === s.level }, l.name)))),
+      h("label", {}, "Strength ", h("select", { name: "level" }, ...s.levels.map((l) => h("option", { value: l.level, selected: l.level === s.level }, l.name)))),
       h("label", {}, "Clock ", h("select", { name: "clock" }, ...CLOCKS.map((c, i) => h("option", { value: i, selected: i === 3 }, c.name)))),
       h("label", {}, "Start from FEN (optional) ", h("input", { name: "fen", placeholder: "the start position", spellcheck: "false" })),
       h("p", { class: "form-error", role: "alert" }),
       h("button", { type: "submit", class: "primary" }, "Play"),
     )
     app.side.replaceChildren(h("h2", {}, "Play ox88"), form,
-      h("p", { class: "note" }, "Levels are search limits (depth, nodes or time per move); their Elo has not been measured yet."))
+      h("p", { class: "note" }, "Levels are search limits (a depth and a node budget); their Elo has not been measured yet."))
     app.players("", "", false)
     app.board.show(START_FEN)
   }
@@ -64,13 +65,13 @@ export function mount(app) {
     }
     const side = data.get("side") === "random" ? (Math.random() < 0.5 ? "w" : "b") : data.get("side") === "black" ? "b" : "w"
     s.user = side
-    s.level = LEVELS.find((l) => String(l.level) === data.get("level")) || LEVELS[2]
+    s.level = Number(data.get("level")) || 3
     const c = CLOCKS[Number(data.get("clock"))] || CLOCKS[0]
     s.clock = c.initial ? { initial: c.initial * 1000, increment: c.increment * 1000, w: c.initial * 1000, b: c.initial * 1000, since: null } : null
     s.root = node(null, fen, null)
     s.at = s.root
     s.ending = null
-    s.headers = { Event: "Game against ox88", Site: location.host, Date: pgnDate(), White: side === "w" ? "You" : `ox88 (level ${s.level.level})`, Black: side === "b" ? "You" : `ox88 (level ${s.level.level})` }
+    s.headers = { Event: "Game against ox88", Site: location.host, Date: pgnDate(), White: side === "w" ? "You" : `ox88 (level ${s.level})`, Black: side === "b" ? "You" : `ox88 (level ${s.level})` }
     if (s.clock) s.headers.TimeControl = `${c.initial}+${c.increment}`
     app.side.replaceChildren(h("h2", {}, "Play ox88"), status, moves, buttons, fenOut)
     app.board.orient(side)
@@ -98,7 +99,7 @@ export function mount(app) {
   function refresh() {
     if (!s.root) return
     const bottom = app.board.bottom()
-    const name = (c) => (c === s.user ? "You" : `ox88 · level ${s.level.level}`)
+    const name = (c) => (c === s.user ? "You" : `ox88 · level ${s.level}`)
     app.players(name(bottom === "w" ? "b" : "w"), name(bottom), Boolean(s.clock))
     tick()
   }
@@ -167,9 +168,8 @@ export function mount(app) {
     s.thinking = true
     draw()
     const path = pathTo(end())
-    const clock = s.clock && { white_ms: Math.round(left("w")), black_ms: Math.round(left("b")), increment_ms: s.clock.increment }
     try {
-      const { uci } = await bestMove({ fen: s.root.fen, moves: path.map((n) => n.uci), level: s.level, clock })
+      const { uci } = await bestMove({ fen: s.root.fen, moves: path.map((n) => n.uci), level: s.level })
       if (seq !== s.seq) return
       s.thinking = false
       const chess = new Chess(end().fen)

@@ -67,7 +67,8 @@ test("server-sent events are split into events, whatever the chunks", () => {
 })
 
 test("scores read from White's side", () => {
-  const line = readInfo({ depth: 3, score: { cp: 34 }, pv: ["e2e4"] })
+  const line = readInfo({ multipv: 1, depth: 3, score: { cp: 34, mate: null }, bound: "exact", pv_uci: ["e2e4"], pv_san: ["e4"] })
+  assert.deepEqual([line.pv, line.san, line.bound], [["e2e4"], ["e4"], "exact"])
   assert.equal(scoreText(line, true), "+0.34")
   assert.equal(scoreText(line, false), "−0.34")
   assert.equal(scoreText(readInfo({ depth: 9, score: { mate: 3 } }), false), "#−3")
