@@ -1,5 +1,5 @@
 //! The page and the friend games alone, without the engine's routes:
-//! `cargo run --release -p ox88-web --example serve -- [--addr 127.0.0.1:8089] [--db FILE]`.
+//! `cargo run --release -p ox88-web --example serve -- [--addr 127.0.0.1:8089] [--db FILE] [--max-open-games N]`.
 //! `ox88-server` serves the same router beside its API; this is for working
 //! on the page and for tests that need no engine.
 
@@ -14,8 +14,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         match arg.as_str() {
             "--addr" => addr = args.next().ok_or("--addr needs an address")?.parse()?,
             "--db" => config.database = args.next().ok_or("--db needs a file")?.into(),
+            "--max-open-games" => {
+                config.max_open_games_per_address = args.next().ok_or("--max-open-games needs a number")?.parse()?;
+            }
             "--help" | "-h" => {
-                println!("serve [--addr 127.0.0.1:8089] [--db ox88-games.sqlite]");
+                println!("serve [--addr 127.0.0.1:8089] [--db ox88-games.sqlite] [--max-open-games 20]");
                 return Ok(());
             }
             other => return Err(format!("unknown argument {other:?} (try --help)").into()),
