@@ -20,8 +20,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         _ => Storage::Map,
     };
     let passes: usize = rest.get(1).map_or(Ok(5), |p| p.parse())?;
-    let positions: Vec<Position> =
-        std::fs::read_to_string(fens)?.lines().filter(|l| !l.trim().is_empty()).map(str::parse).collect::<Result<_, _>>()?;
+    let positions: Vec<Position> = std::fs::read_to_string(fens)?
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::parse)
+        .collect::<Result<_, _>>()?;
     let dtz = mode == "dtz";
     let mut tables = Tablebase::with_storage(storage);
     tables.add_directory(dir)?;
