@@ -12,11 +12,14 @@ macro_rules! readme {
 
 readme!(Board, "board");
 readme!(Book, "book");
+#[cfg(feature = "client")]
 readme!(Client, "client");
 readme!(Control, "control");
 readme!(Eval, "eval");
 readme!(Movegen, "movegen");
+#[cfg(feature = "pgn")]
 readme!(Pgn, "pgn");
 readme!(Protocol, "protocol");
 readme!(Search, "search");
+#[cfg(feature = "svg")]
 readme!(Svg, "svg");

@@ -3,7 +3,7 @@
 //! The vocabulary types, [`Position`], and the extension traits whose
 //! methods a user calls on a `Board` or an engine: [`MoveGen`] and
 //! [`Notation`] (the fast paths on a board), [`Evaluator`], the PGN
-//! [`Visitor`], and the protocol's `Engine` trait (imported without its
+//! `Visitor` (with the `pgn` feature), and the protocol's `Engine` trait (imported without its
 //! name, which the client's `Engine` handle also has, so that its methods
 //! are callable on [`Ox88`](crate::Ox88)).
 //!
@@ -29,8 +29,10 @@ pub use ox88_board::{
 pub use ox88_control::Limits;
 pub use ox88_eval::Evaluator;
 pub use ox88_movegen::{DrawReason, MoveGen, Notation, Outcome, Position, SanPlus};
+#[cfg(feature = "pgn")]
 pub use ox88_pgn::{Game, Reader, Visitor};
 pub use ox88_protocol::Engine as _;
+#[cfg(feature = "svg")]
 pub use ox88_svg::{Arrow, BoardSvg, Tint};
 
 pub use crate::{Ox88, Settings};

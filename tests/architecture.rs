@@ -77,6 +77,17 @@ fn the_client_drives_engines_without_being_one() {
     }
 }
 
+/// An engine user who turns the default features off compiles no PGN
+/// library and no process manager: the engine does not need them.
+#[test]
+fn the_engine_needs_neither_pgn_nor_the_client() {
+    let dependencies = manifest::root().section("dependencies");
+    for name in ["ox88-client", "ox88-pgn"] {
+        let raw = dependencies.get(name).unwrap_or_else(|| panic!("{name} = {{ ..., optional = true }}"));
+        assert!(raw.contains("optional = true"), "{name} is optional in the root crate: {raw}");
+    }
+}
+
 #[test]
 fn no_crate_depends_on_itself_through_others() {
     let graph = graph(true);
@@ -89,18 +100,21 @@ fn no_crate_depends_on_itself_through_others() {
 /// crate may use less; a new dependency between them changes the README too.
 #[test]
 fn each_library_uses_only_the_layers_below_it() {
-    let allowed: [(&str, &[&str]); 10] = [
+    let allowed: [(&str, &[&str]); 13] = [
         ("ox88-board", &[]),
         ("ox88-control", &["ox88-board"]),
         ("ox88-movegen", &["ox88-board"]),
         ("ox88-eval", &["ox88-board"]),
         ("ox88-book", &["ox88-board", "ox88-movegen"]),
         ("ox88-pgn", &["ox88-board", "ox88-movegen"]),
+        ("ox88-syzygy", &["ox88-board", "ox88-movegen"]),
         ("ox88-search", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-eval"]),
         ("ox88-protocol", &["ox88-board", "ox88-control", "ox88-movegen"]),
         ("ox88-client", &["ox88-board", "ox88-movegen", "ox88-protocol"]),
         // The match runner drives engines: it is a client, never an engine.
         ("ox88-match", &["ox88-board", "ox88-movegen", "ox88-pgn", "ox88-client"]),
+        ("ox88-web", &["ox88-board", "ox88-movegen", "ox88-pgn"]),
+        ("ox88-svg", &["ox88-board", "ox88-movegen"]),
     ];
     let graph = graph(false);
     for (name, allowed) in allowed {

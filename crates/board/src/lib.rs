@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod attacks;
 mod board;
 mod castling;
 mod cell;
@@ -17,6 +18,7 @@ mod piece;
 mod piece_list;
 mod polyglot_random;
 mod pov_score;
+mod random;
 mod score;
 mod setup;
 mod setup_error;
@@ -38,6 +40,7 @@ pub use moves::{CastlingMode, Move, MoveKind, ParseUciMoveError, UciMove};
 pub use piece::{Piece, Role};
 pub use piece_list::MAX_PIECES;
 pub use pov_score::PovScore;
+pub use random::Random;
 pub use score::Score;
 pub use setup::Setup;
 pub use setup_error::{FenRepair, SetupError};

@@ -4,12 +4,14 @@
 
 pub mod annotation;
 mod builder;
+mod date;
 mod error;
 mod export;
 mod game;
 mod headers;
 mod movetext;
 mod nag;
+mod parallel;
 mod raw;
 mod reader;
 mod replay;
@@ -17,6 +19,7 @@ mod result;
 mod scan;
 mod setup;
 pub mod source;
+mod split;
 mod tags;
 mod tree;
 mod tree_edit;
@@ -25,11 +28,13 @@ mod visitor;
 mod writer;
 
 pub use builder::GameBuilder;
+pub use date::Date;
 pub use error::{ErrorKind, GameId, Location, PgnError};
 pub use game::{Game, Line, MoveToken, Node};
 pub use headers::{Headers, SEVEN_TAG_ROSTER};
 pub use nag::{Nag, ParseNagError};
 pub use ox88_movegen::Position;
+pub use parallel::{ParallelReader, DEFAULT_CHUNK_LEN};
 pub use raw::{RawComment, RawTag};
 pub use reader::{Games, Reader, DEFAULT_MAX_TOKEN_LEN};
 pub use replay::Step;

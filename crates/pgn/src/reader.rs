@@ -49,6 +49,9 @@ pub struct Reader<S> {
     at_start: bool,
     /// Whether a read error ended the input.
     failed: bool,
+    /// Whether the input ended inside the last game's tag section or a `{`
+    /// comment (see `ended_inside`).
+    ended_inside: bool,
 }
 
 impl<'a> Reader<SliceSource<'a>> {
@@ -116,12 +119,22 @@ impl<S: Source> Reader<S> {
             naming: std::array::from_fn(|_| Vec::with_capacity(64)),
             at_start: true,
             failed: false,
+            ended_inside: false,
         }
     }
 
     /// How many games were begun so far (the number of the last one).
     pub fn games_read(&self) -> u64 {
         self.number
+    }
+
+    /// Whether the end of the input was met inside a game's tag section or
+    /// inside a `{` comment (then reading went on as the end of the input
+    /// allowed, where more input would have gone on with the same game).
+    /// The parallel reader cuts its input where a game may begin and checks
+    /// with this that it did.
+    pub(crate) fn ended_inside(&self) -> bool {
+        self.ended_inside
     }
 
     /// Reads the next game into `visitor` and returns what its
@@ -318,6 +331,7 @@ impl<S: Source> Reader<S> {
             let Some(&first) = window.get(i) else {
                 self.source.consume(i);
                 if at_end {
+                    self.ended_inside = true;
                     return Ok(());
                 }
                 if !self.more()? {
@@ -395,6 +409,7 @@ impl<S: Source> Reader<S> {
                         Some(n) => i = j + n + 1,
                         None if at_end => {
                             i = len;
+                            self.ended_inside = true;
                             break true;
                         }
                         None => break false,
@@ -405,6 +420,7 @@ impl<S: Source> Reader<S> {
                     }
                     None => {
                         i = j;
+                        self.ended_inside |= at_end;
                         break at_end;
                     }
                 }
@@ -441,6 +457,7 @@ impl<S: Source> Reader<S> {
                     }
                 }
                 Step::Fail { start, end, kind } => {
+                    self.ended_inside |= matches!(kind, ErrorKind::UnterminatedComment);
                     let token = token_string(&self.source.window()[start..end]);
                     let at = self.source.locate(start);
                     self.source.consume(end);
@@ -455,12 +472,13 @@ impl<S: Source> Reader<S> {
     /// `after_delimiter`: whether a token may start right away (not right
     /// after a bad token).
     fn skip_movetext(&mut self, depth: u32, after_delimiter: bool) -> Result<(), Failure> {
-        let mut state = Skipping { depth, after_delimiter };
+        let mut state = Skipping { depth, after_delimiter, open_comment: false };
         loop {
             let at_end = self.source.at_end();
             match movetext::skip_game(self.source.window(), at_end, &mut state) {
                 Step::End(n) => {
                     self.source.consume(n);
+                    self.ended_inside |= state.open_comment;
                     return Ok(());
                 }
                 Step::Refill(n) => {
