@@ -261,7 +261,7 @@ impl Session {
 
     /// The game so far in PGN.
     fn to_pgn(&self) -> String {
-        let mut game = Game::from_moves(self.game.start(), self.game.moves());
+        let mut game = Game::from_position(&self.game);
         for (node, comment) in game.moves.nodes.iter_mut().zip(&self.comments) {
             node.comment.clone_from(comment);
         }

@@ -110,7 +110,7 @@ impl Ox88 {
         let book = self.book.as_ref()?;
         // Any varying number will do to pick among weighted moves.
         let random = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        book.choose(board, BookChoice::Weighted(random as u64 ^ board.key()))
+        book.choose_on_board(board, BookChoice::Weighted(random as u64 ^ board.key()))
     }
 }
 

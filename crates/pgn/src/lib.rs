@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod annotation;
 mod builder;
 mod error;
 mod export;
@@ -17,18 +18,25 @@ mod scan;
 mod setup;
 pub mod source;
 mod tags;
+mod tree;
+mod tree_edit;
+mod tree_node;
 mod visitor;
 mod writer;
 
 pub use builder::GameBuilder;
-pub use error::{ErrorKind, GameId, PgnError};
+pub use error::{ErrorKind, GameId, Location, PgnError};
 pub use game::{Game, Line, MoveToken, Node};
 pub use headers::{Headers, SEVEN_TAG_ROSTER};
 pub use nag::{Nag, ParseNagError};
+pub use ox88_movegen::Position;
 pub use raw::{RawComment, RawTag};
 pub use reader::{Games, Reader, DEFAULT_MAX_TOKEN_LEN};
 pub use replay::Step;
 pub use result::{GameResult, ParseResultError};
 pub use setup::SetupTags;
+pub use tree::{GameTree, NodeId};
+pub use tree_edit::AddMoveError;
+pub use tree_node::{GameNode, Mainline};
 pub use visitor::{Skip, Visitor};
 pub use writer::{Writer, MAX_LINE};

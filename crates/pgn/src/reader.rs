@@ -5,7 +5,7 @@ use crate::error::token_string;
 use crate::movetext::{self, Movetext, Skipping, Step};
 use crate::scan::{find, is_space};
 use crate::source::{ReadSource, SliceSource, Source, INITIAL_BUFFER};
-use crate::{tags, ErrorKind, Game, GameBuilder, GameId, PgnError, RawTag, Visitor};
+use crate::{tags, ErrorKind, Game, GameBuilder, GameId, Location, PgnError, RawTag, Visitor};
 use std::io::Read;
 
 /// The longest token (a comment, a tag line) a reader over `io::Read`
@@ -99,7 +99,7 @@ impl<S: Source> Iterator for Games<'_, S> {
 struct Failure {
     kind: ErrorKind,
     token: String,
-    offset: u64,
+    at: Location,
     /// Parentheses open where the game failed.
     depth: u32,
     /// Whether the failure ended inside the movetext, right after a token.
@@ -153,7 +153,7 @@ impl<S: Source> Reader<S> {
             Ok(skip) => skip,
             Err(kind) => {
                 let failure =
-                    Failure { kind, token: String::new(), offset: self.source.offset(), depth: 0, in_movetext: false };
+                    Failure { kind, token: String::new(), at: self.source.locate(0), depth: 0, in_movetext: false };
                 return Err(self.fail(failure, false));
             }
         };
@@ -223,7 +223,7 @@ impl<S: Source> Reader<S> {
         }
         let (depth, after_token) = (failure.depth, failure.in_movetext);
         let error =
-            PgnError { game: Box::new(game), token: failure.token, offset: Some(failure.offset), kind: failure.kind };
+            PgnError { game: Box::new(game), token: failure.token, location: Some(failure.at), kind: failure.kind };
         if error.is_fatal() {
             self.failed = true;
         } else {
@@ -247,19 +247,20 @@ impl<S: Source> Reader<S> {
             Err(e) => Err(Failure {
                 kind: ErrorKind::Io(e),
                 token: String::new(),
-                offset: self.source.offset(),
+                at: self.source.locate(0),
                 depth: 0,
                 in_movetext: false,
             }),
         }
     }
 
-    fn too_long(&self) -> Failure {
+    fn too_long(&mut self) -> Failure {
         let window = self.source.window();
+        let token = token_string(&window[..window.len().min(crate::error::MAX_TOKEN_TEXT)]);
         Failure {
             kind: ErrorKind::TooLong { limit: self.max_token_len },
-            token: token_string(&window[..window.len().min(crate::error::MAX_TOKEN_TEXT)]),
-            offset: self.source.offset(),
+            token,
+            at: self.source.locate(0),
             depth: 0,
             in_movetext: false,
         }
@@ -349,10 +350,11 @@ impl<S: Source> Reader<S> {
                     }
                     let line = line.strip_suffix(b"\r").unwrap_or(line);
                     let Some(pair) = tags::parse(line) else {
+                        let token = token_string(line);
                         return Err(Failure {
                             kind: ErrorKind::Tag,
-                            token: token_string(line),
-                            offset: self.source.offset() + i as u64,
+                            token,
+                            at: self.source.locate(i),
                             depth: 0,
                             in_movetext: false,
                         });
@@ -367,9 +369,9 @@ impl<S: Source> Reader<S> {
             }
             if let Err(kind) = visitor.tag(name, value) {
                 let token = token_string(value.as_bytes());
-                let offset = self.source.offset() + (i + pair.value.start) as u64;
-                self.source.consume(i + pair.end);
-                return Err(Failure { kind, token, offset, depth: 0, in_movetext: false });
+                let (at, end) = (self.source.locate(i + pair.value.start), i + pair.end);
+                self.source.consume(end);
+                return Err(Failure { kind, token, at, depth: 0, in_movetext: false });
             }
             self.source.consume(i + pair.end);
         }
@@ -440,10 +442,10 @@ impl<S: Source> Reader<S> {
                 }
                 Step::Fail { start, end, kind } => {
                     let token = token_string(&self.source.window()[start..end]);
-                    let offset = self.source.offset() + start as u64;
+                    let at = self.source.locate(start);
                     self.source.consume(end);
                     // The rest of the game is skipped from the error on.
-                    return Err(Failure { kind, token, offset, depth: state.depth + state.skip, in_movetext: true });
+                    return Err(Failure { kind, token, at, depth: state.depth + state.skip, in_movetext: true });
                 }
             }
         }

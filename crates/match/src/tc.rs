@@ -2,7 +2,7 @@
 //! (`40/60+0.6`, `1:30+1`, `10+0.1`, `inf`), a fixed time per move, or a
 //! depth or node limit; and the clock a game keeps for one side.
 
-use ox88::client::{ByColor, Clock, Color, Limits};
+use ox88_client::{ByColor, Clock, Color, Limits};
 use std::fmt;
 use std::time::Duration;
 

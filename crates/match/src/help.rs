@@ -1,9 +1,9 @@
 //! The text of `-help`.
 
 pub const HELP: &str = "\
-match: play engines against each other (UCI or CECP) and rate them
+ox88-match: play engines against each other (UCI or CECP) and rate them
 
-usage: cargo run --release --example match -- -engine cmd=PATH [KEY=VALUE...] -engine ... [OPTIONS]
+usage: ox88-match -engine cmd=PATH [KEY=VALUE...] -engine ... [OPTIONS]
 
 engines (-engine for one, -each for all; an engine's own settings win):
   cmd=PATH              the program (required)

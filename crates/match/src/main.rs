@@ -1,14 +1,6 @@
-//! A match runner on top of ox88-client, with cutechess-cli's and
-//! fastchess's command line and fastchess's summary: UCI and CECP engines,
-//! clocks, openings with both colours, adjudication, faults per engine,
-//! round robin and gauntlet, and a pentanomial SPRT.
-//!
-//! ```text
-//! cargo run --release --example match -- \
-//!     -engine cmd=target/release/examples/uci name=ox88 \
-//!     -engine cmd=/usr/games/phalanx proto=xboard "args=-b- -l-" name=Phalanx \
-//!     -each tc=1+0.01 option.Hash=16 -rounds 25 -repeat -concurrency 1
-//! ```
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod adjudication;
 mod cli;
@@ -23,7 +15,7 @@ mod schedule;
 mod stats;
 mod tc;
 
-use ox88::client::EngineLog;
+use ox88_client::EngineLog;
 use stats::Verdict;
 use std::process::ExitCode;
 
@@ -36,14 +28,14 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(err) => {
-            eprintln!("match: {err}");
+            eprintln!("ox88-match: {err}");
             return ExitCode::from(2);
         }
     };
     match run(&config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("match: {err}");
+            eprintln!("ox88-match: {err}");
             ExitCode::FAILURE
         }
     }
@@ -58,7 +50,7 @@ fn run(config: &cli::Config) -> Result<(), String> {
     let log = match &config.log {
         Some(path) => {
             let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            Some(EngineLog::new(std::io::BufWriter::new(file), "match"))
+            Some(EngineLog::new(std::io::BufWriter::new(file), "ox88-match"))
         }
         None => None,
     };

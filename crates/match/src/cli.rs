@@ -3,7 +3,7 @@
 //! `-openings file=... format=epd`, `-sprt elo0=0 elo1=5`, ...
 
 use crate::tc::{Budget, TimeControl};
-use ox88::client::Protocol;
+use ox88_client::Protocol;
 use std::path::PathBuf;
 use std::time::Duration;
 

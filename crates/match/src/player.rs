@@ -3,7 +3,7 @@
 //! an engine can commit.
 
 use crate::cli::EngineSpec;
-use ox88::client::{Engine, EngineCommand, EngineError, EngineLog, Timeouts, Waiting};
+use ox88_client::{Engine, EngineCommand, EngineError, EngineLog, Timeouts, Waiting};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;

@@ -4,8 +4,8 @@
 //! equality for some moves past a move number, and a maximum game length.
 
 use crate::cli::{Config, DrawRule, ResignRule};
-use ox88::board::{ByColor, Color};
-use ox88::client::GameResult;
+use ox88_board::{ByColor, Color};
+use ox88_client::GameResult;
 
 /// The score history of one game, and the rules to judge it by.
 pub struct Adjudicator {

@@ -5,9 +5,9 @@
 use crate::cli::Config;
 use crate::game::GameRecord;
 use crate::schedule::Job;
-use ox88::board::{Board, Color};
-use ox88::client::GameResult as ProtocolResult;
-use ox88::pgn::{GameResult, Headers, Writer};
+use ox88_board::{Board, Color};
+use ox88_client::GameResult as ProtocolResult;
+use ox88_pgn::{GameResult, Headers, Writer};
 use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
 use std::path::Path;
@@ -30,7 +30,8 @@ impl PgnOut {
     /// Writes one finished game and flushes it, so the file holds every
     /// game that ended even if the match is cut short.
     pub fn write(&mut self, config: &Config, job: &Job, record: &GameRecord) -> std::io::Result<()> {
-        let opening = &record.opening;
+        let opening = &record.opening.position;
+        let (start, book, chess960) = (opening.start(), opening.moves(), opening.is_chess960());
         let mut headers = Headers::new();
         headers.set("Event", config.event.clone());
         headers.set("Site", "?");
@@ -39,15 +40,14 @@ impl PgnOut {
         headers.set("White", record.white.clone());
         headers.set("Black", record.black.clone());
         headers.set("Result", result(record.result).as_str());
-        if opening.start != Board::startpos() || opening.chess960 {
+        if *start != Board::startpos() || chess960 {
             headers.set("SetUp", "1");
-            let fen = if opening.chess960 { opening.start.shredder_fen() } else { opening.start.fen() };
-            headers.set("FEN", fen);
+            headers.set("FEN", if chess960 { start.shredder_fen() } else { start.fen() });
         }
-        if opening.chess960 {
+        if chess960 {
             headers.set("Variant", "Chess960");
         }
-        if let Some(name) = &opening.name {
+        if let Some(name) = &record.opening.name {
             headers.set("Opening", name.clone());
         }
         let white = &config.engines[job.white].budget;
@@ -59,15 +59,15 @@ impl PgnOut {
             headers.set("BlackTimeControl", black.pgn());
         }
         headers.set("Termination", record.termination);
-        headers.set("PlyCount", (opening.moves.len() + record.moves.len()).to_string());
+        headers.set("PlyCount", (book.len() + record.moves.len()).to_string());
         headers.set("GameDuration", format!("{:.1}s", record.duration.as_secs_f64()));
         self.writer.tags(&headers)?;
-        let mut board = opening.start.clone();
+        let mut board = start.clone();
         self.writer.begin_movetext(&board);
-        for (index, &m) in opening.moves.iter().enumerate() {
+        for (index, &m) in book.iter().enumerate() {
             self.writer.play(&board, m)?;
             board.make_move_unchecked(m);
-            if index + 1 == opening.moves.len() {
+            if index + 1 == book.len() {
                 self.writer.comment("book")?;
             }
         }

@@ -7,9 +7,9 @@ use crate::cli::Config;
 use crate::openings::Opening;
 use crate::player::{Failure, Fault, Player};
 use crate::tc::{limits, SideClock};
-use ox88::board::{ByColor, Color, Move};
-use ox88::client::{GameResult, Score};
-use ox88::movegen::{is_insufficient_material, DrawReason, Outcome};
+use ox88_board::{ByColor, Color, Move};
+use ox88_client::{GameResult, Score};
+use ox88_movegen::{is_insufficient_material, DrawReason, Outcome};
 use std::time::{Duration, Instant};
 
 /// A finished game.
@@ -75,7 +75,7 @@ fn score_text(score: Option<Score>) -> String {
 /// Plays `opening` between `white` and `black`.
 pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &Config) -> Result<GameRecord, String> {
     let started = Instant::now();
-    let mut position = opening.position();
+    let mut position = opening.position.clone();
     let mut players = ByColor::new(white, black);
     let mut record = GameRecord {
         white: players[Color::White].spec.name.clone(),
@@ -182,11 +182,11 @@ fn seconds_3(d: Duration) -> String {
 
 /// Whether the side `color` has nothing left to mate with (so it cannot
 /// win on time either).
-fn is_insufficient_material_for(position: &ox88::movegen::Position, color: Color) -> bool {
+fn is_insufficient_material_for(position: &ox88_movegen::Position, color: Color) -> bool {
     let board = position.board();
     let mut only_king = true;
     for &square in board.pieces(color) {
-        if board.piece_at(square).is_some_and(|p| p.role() != ox88::board::Role::King) {
+        if board.piece_at(square).is_some_and(|p| p.role() != ox88_board::Role::King) {
             only_king = false;
         }
     }

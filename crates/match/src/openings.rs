@@ -3,33 +3,19 @@
 //! start positions when the variant is asked for without a book.
 
 use crate::cli::{OpeningFormat, OpeningsSpec};
-use ox88::board::{Board, CastlingMode, Move};
-use ox88::movegen::{Epd, Position};
-use ox88::pgn::Reader;
+use ox88_board::CastlingMode;
+use ox88_movegen::{Epd, Notation, Position};
+use ox88_pgn::{MoveToken, Reader, SetupTags};
 
-/// Where a game starts: a position and the moves played from it before the
-/// engines take over; a Chess960 game when the variant is.
+/// Where a game starts: the position after the book's moves (its start and
+/// moves are the position's own), and the book's name for it.
 #[derive(Clone, Debug)]
 pub struct Opening {
-    pub start: Board,
-    pub moves: Vec<Move>,
-    pub chess960: bool,
+    /// The game so far: a start position, the book moves played from it,
+    /// and whether castling is Chess960's.
+    pub position: Position,
     /// Its name (the EPD `id`, the PGN game's `Opening` or `Event` tag).
     pub name: Option<String>,
-}
-
-impl Opening {
-    /// The game so far.
-    pub fn position(&self) -> Position {
-        let mut position = Position::new(self.start.clone());
-        if self.chess960 {
-            position.set_chess960(true);
-        }
-        for &m in &self.moves {
-            position.play(m).expect("opening moves were checked when read");
-        }
-        position
-    }
 }
 
 /// A small seeded generator (SplitMix64): shuffles need no more.
@@ -65,17 +51,20 @@ pub fn for_rounds(
         let start = |random: &mut Random| {
             if chess960 {
                 let n = random.below(960) as u16;
-                let start = Board::chess960(n).expect("0..960 is a Chess960 number");
-                Opening { start, moves: Vec::new(), chess960, name: Some(format!("Chess960 #{n}")) }
+                let mut position = Position::chess960(n).expect("0..960 is a Chess960 number");
+                position.set_chess960(true);
+                Opening { position, name: Some(format!("Chess960 #{n}")) }
             } else {
-                Opening { start: Board::startpos(), moves: Vec::new(), chess960, name: None }
+                Opening { position: Position::startpos(), name: None }
             }
         };
         return Ok((0..rounds).map(|_| start(&mut random)).collect());
     };
     let mut book = read(spec)?;
-    for opening in &mut book {
-        opening.chess960 |= chess960;
+    if chess960 {
+        for opening in &mut book {
+            opening.position.set_chess960(true);
+        }
     }
     if book.is_empty() {
         return Err(format!("{}: no openings", spec.file.display()));
@@ -99,22 +88,29 @@ fn read(spec: &OpeningsSpec) -> Result<Vec<Opening>, String> {
 }
 
 /// The main line of every game, cut to `plies` if given, from the game's
-/// start (its `FEN` tag, Chess960 by its `Variant` tag); named by its
-/// `Opening` tag, else its `Event`.
+/// start (its `FEN` tag, Chess960 by its `Variant` tag, each read once);
+/// named by its `Opening` tag, else its `Event`.
 pub fn read_pgn(text: &[u8], file: &str, plies: Option<usize>) -> Result<Vec<Opening>, String> {
     let mut openings = Vec::new();
     for game in Reader::from_bytes(text).games() {
         let game = game.map_err(|e| format!("{file}: {e}"))?;
-        let start = game.start_board().map_err(|e| format!("{file}: {e}"))?;
-        let chess960 = game.castling_mode().map_err(|e| format!("{file}: {e}"))? == CastlingMode::Chess960;
-        let mut moves = game.mainline_moves().map_err(|e| format!("{file}: {e}"))?;
-        moves.truncate(plies.unwrap_or(usize::MAX));
+        let mut setup = SetupTags::new();
+        for (tag, value) in game.headers.iter() {
+            setup.set(tag, value).map_err(|e| format!("{file}: game {}: {tag} {value:?}: {e}", game.number))?;
+        }
+        let mut position = Position::new(setup.board());
+        position.set_chess960(setup.castling_mode() == CastlingMode::Chess960);
+        for node in game.moves.nodes.iter().take(plies.unwrap_or(usize::MAX)) {
+            let illegal = |reason: String| format!("{file}: game {}: {}: {reason}", game.number, node.san);
+            let MoveToken::San(san) = node.san else { return Err(illegal("a null move".into())) };
+            let m = position.board().resolve_san(san.san).map_err(|e| illegal(e.to_string()))?;
+            position.play(m).map_err(|e| illegal(e.to_string()))?;
+        }
         let name = game.headers.get("Opening").or_else(|| game.headers.get("Event")).map(str::to_owned);
-        let opening = Opening { start, moves, chess960, name };
-        if opening.position().outcome().is_some() {
+        if position.outcome().is_some() {
             return Err(format!("{file}: game {}: the game is over at the end of the opening", game.number));
         }
-        openings.push(opening);
+        openings.push(Opening { position, name });
     }
     Ok(openings)
 }
@@ -124,11 +120,12 @@ pub fn read_epd(text: &str, file: &str) -> Result<Vec<Opening>, String> {
     let mut openings = Vec::new();
     for (number, epd) in Epd::read_lines(text) {
         let epd = epd.map_err(|e| format!("{file}:{number}: {e}"))?;
-        if Position::new(epd.board.clone()).outcome().is_some() {
+        let name = epd.id().map(str::to_owned);
+        let position = Position::new(epd.board);
+        if position.outcome().is_some() {
             return Err(format!("{file}:{number}: the game is already over in this position"));
         }
-        let name = epd.id().map(str::to_owned);
-        openings.push(Opening { start: epd.board, moves: Vec::new(), chess960: false, name });
+        openings.push(Opening { position, name });
     }
     Ok(openings)
 }
@@ -136,6 +133,7 @@ pub fn read_epd(text: &str, file: &str) -> Result<Vec<Opening>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ox88_board::Board;
 
     #[test]
     fn epd_lines_become_openings() {
@@ -143,7 +141,7 @@ mod tests {
                     rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n";
         let book = read_epd(text, "book.epd").unwrap();
         assert_eq!(book.len(), 2);
-        assert_ne!(book[0].start, book[1].start);
+        assert_ne!(book[0].position.board(), book[1].position.board());
         assert!(read_epd("not a fen\n", "x").unwrap_err().starts_with("x:1:"));
         assert!(read_epd("7k/5QQ1/8/8/8/8/8/K7 b - -\n", "x").unwrap_err().contains("over"));
     }
@@ -154,9 +152,9 @@ mod tests {
                     [Opening \"Chess960 #518\"]\n[Variant \"Chess960\"]\n\n1. d4 d5 *\n";
         let book = read_pgn(pgn, "book.pgn", Some(4)).unwrap();
         assert_eq!(book.len(), 2);
-        assert_eq!((book[0].moves.len(), book[0].name.as_deref(), book[0].chess960), (4, Some("Open"), false));
-        assert_eq!((book[1].moves.len(), book[1].chess960), (2, true));
-        assert!(book[1].position().is_chess960());
+        let first = &book[0].position;
+        assert_eq!((first.moves().len(), book[0].name.as_deref(), first.is_chess960()), (4, Some("Open"), false));
+        assert_eq!((book[1].position.moves().len(), book[1].position.is_chess960()), (2, true));
         assert!(read_pgn(b"1. e4 e6 2. Ke3 Ke7 3. Kd5 *", "bad.pgn", None).unwrap_err().starts_with("bad.pgn: "));
         let mate = b"1. f3 e5 2. g4 Qh4# 0-1";
         assert!(read_pgn(mate, "mate.pgn", None).unwrap_err().contains("over"));
@@ -165,9 +163,10 @@ mod tests {
     #[test]
     fn rounds_cycle_through_the_book() {
         let rounds = for_rounds(None, false, 3, 1).unwrap();
-        assert!(rounds.iter().all(|o| o.start == Board::startpos()));
+        assert!(rounds.iter().all(|o| *o.position.board() == Board::startpos() && !o.position.is_chess960()));
         let frc = for_rounds(None, true, 20, 7).unwrap();
-        assert!(frc.iter().any(|o| o.start != frc[0].start));
+        assert!(frc.iter().all(|o| o.position.is_chess960()));
+        assert!(frc.iter().any(|o| o.position.start() != frc[0].position.start()));
         let mut a = Random::new(5);
         let mut b = Random::new(5);
         assert_eq!((0..10).map(|_| a.next()).collect::<Vec<_>>(), (0..10).map(|_| b.next()).collect::<Vec<_>>());
