@@ -145,7 +145,6 @@ fn each_library_uses_only_the_layers_below_it() {
         // The match runner drives engines: it is a client, never an engine.
         ("ox88-match", &["ox88-board", "ox88-movegen", "ox88-pgn", "ox88-client"]),
         ("ox88-web", &["ox88-board", "ox88-movegen", "ox88-pgn"]),
-        ("ox88-svg", &["ox88-board", "ox88-movegen"]),
     ];
     let graph = graph(false);
     for (name, allowed) in allowed {
