@@ -1,12 +1,14 @@
-//! The `match` example run as a process, with the engine examples as
-//! players: its summary lines, openings, gauntlets, SPRT, and its errors.
+//! The match runner (`ox88-match`, crates/match) run as a process, with the
+//! engine examples as players: its summary lines, openings, gauntlets, SPRT,
+//! and an engine's bad option. (Its command-line errors and help are
+//! crates/match/tests/cli.rs.)
 
 mod common;
 
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
-    Command::new(common::example("match")).args(args).output().expect("the match example runs")
+    Command::new(common::workspace_binary("ox88-match")).args(args).output().expect("ox88-match runs")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -117,15 +119,7 @@ fn a_gauntlet_from_epd_openings() {
 }
 
 #[test]
-fn bad_command_lines_are_one_line_errors() {
-    let output = run(&["-engine", "cmd=a", "-engine", "cmd=b", "-frobnicate"]);
-    assert_eq!(output.status.code(), Some(2));
-    let err = text(&output.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.starts_with("match: unknown option -frobnicate"), "{err}");
-    let output = run(&["-engine", "cmd=/nonexistent/engine", "-engine", "cmd=/nonexistent/other", "-rounds", "1"]);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(text(&output.stderr).contains("cannot start \"/nonexistent/"), "{}", text(&output.stderr));
+fn an_engine_without_the_option_asked_is_an_error() {
     let mut args = engine("uci", "uci");
     args.push("option.NoSuchOption=1".into());
     args.extend(engine("xboard", "xboard"));
@@ -134,6 +128,4 @@ fn bad_command_lines_are_one_line_errors() {
     let output = run(&args);
     assert_eq!(output.status.code(), Some(1));
     assert!(text(&output.stderr).contains("has no option \"NoSuchOption\""), "{}", text(&output.stderr));
-    let help = run(&["-help"]);
-    assert!(help.status.success() && text(&help.stdout).contains("-sprt elo0="));
 }

@@ -146,7 +146,7 @@ fn a_book_game_plays_book_moves() {
     let mut game = Position::startpos();
     let mut book_plies = 0;
     loop {
-        let in_book: Vec<_> = book.moves(game.board()).into_iter().map(|(m, _)| m).collect();
+        let in_book: Vec<_> = book.moves(&game).into_iter().map(|(m, _)| m).collect();
         engine.send(&position(&game));
         engine.send("go depth 3");
         let mut said_book = false;

@@ -131,7 +131,7 @@ fn a_book_game_plays_book_moves() {
     // The engine plays both sides, one move at a time, until out of book.
     let mut game = Position::startpos();
     for ply in 0..12 {
-        let in_book: Vec<Move> = book.moves(game.board()).into_iter().map(|(m, _)| m).collect();
+        let in_book: Vec<Move> = book.moves(&game).into_iter().map(|(m, _)| m).collect();
         assert!(!in_book.is_empty(), "out of book at ply {ply}");
         engine.send("go");
         let m = engine_move(&mut engine, &mut game);

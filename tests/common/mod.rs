@@ -33,6 +33,22 @@ pub fn example(name: &str) -> PathBuf {
     path
 }
 
+/// The path of the program `name` built by another package of the
+/// workspace (`ox88-match`), in `target/<profile>/`. `cargo test
+/// --workspace` builds it: that package's own integration tests need it.
+pub fn workspace_binary(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test executable's path");
+    let profile_dir = exe.parent().and_then(|deps| deps.parent()).expect("the test runs from target/<profile>/deps");
+    let path = profile_dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "{} is missing: run these tests with `cargo test --workspace` (which builds it), or `cargo build -p {name}` \
+         with the same profile",
+        path.display()
+    );
+    path
+}
+
 /// The path of the built `ox88` program (`src/main.rs`).
 pub fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_ox88"))

@@ -2,6 +2,7 @@
 
 use crate::entry::{Entry, ENTRY_SIZE};
 use ox88_board::{Board, Move};
+use ox88_movegen::Position;
 use std::path::Path;
 
 /// Why a book could not be loaded.
@@ -42,11 +43,11 @@ pub enum BookChoice {
 /// A Polyglot opening book: 16-byte entries sorted by position key.
 ///
 /// ```
-/// use ox88_board::{Board, Move, MoveKind, Square};
 /// use ox88_book::{Book, BookChoice, Entry};
-/// let start = Board::startpos();
-/// let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
-/// let d4 = Move::new(Square::D2, Square::D4, MoveKind::DoublePush);
+/// use ox88_movegen::Position;
+/// let start = Position::startpos();
+/// let e4 = start.parse_san("e4").unwrap();
+/// let d4 = start.parse_san("d4").unwrap();
 /// let book = Book::from_entries(vec![
 ///     Entry { key: start.key(), raw_move: Entry::encode_move(e4), weight: 3, learn: 0 },
 ///     Entry { key: start.key(), raw_move: Entry::encode_move(d4), weight: 1, learn: 0 },
@@ -121,17 +122,32 @@ impl Book {
         (low..self.len()).map(|i| self.entry(i)).take_while(move |e| e.key == key)
     }
 
-    /// The legal book moves of `board` with their weights, in file order.
+    /// The legal book moves of `position` with their weights, in file order.
     /// Entries that do not decode to a legal move are skipped.
-    pub fn moves(&self, board: &Board) -> Vec<(Move, u16)> {
+    pub fn moves(&self, position: &Position) -> Vec<(Move, u16)> {
+        self.moves_on_board(position.board())
+    }
+
+    /// A book move for `position`, chosen as `choice` says; `None` when the
+    /// position is not in the book. Moves of weight 0 are only played when
+    /// every move has weight 0.
+    pub fn choose(&self, position: &Position, choice: BookChoice) -> Option<Move> {
+        self.choose_on_board(position.board(), choice)
+    }
+
+    /// [`moves`](Self::moves) on a bare [`Board`]: the fast path for an
+    /// engine that holds only its search board. A book needs nothing more
+    /// than the board (the key, and the legal moves to decode entries:
+    /// Polyglot writes castling king-takes-rook in standard chess and
+    /// Chess960 alike, so the position's Chess960 flag does not matter).
+    pub fn moves_on_board(&self, board: &Board) -> Vec<(Move, u16)> {
         self.entries(board.key()).filter_map(|e| e.to_move(board).map(|m| (m, e.weight))).collect()
     }
 
-    /// A book move for `board`, chosen as `choice` says; `None` when the
-    /// position is not in the book. Moves of weight 0 are only played when
-    /// every move has weight 0.
-    pub fn choose(&self, board: &Board, choice: BookChoice) -> Option<Move> {
-        let moves = self.moves(board);
+    /// [`choose`](Self::choose) on a bare [`Board`], as
+    /// [`moves_on_board`](Self::moves_on_board).
+    pub fn choose_on_board(&self, board: &Board, choice: BookChoice) -> Option<Move> {
+        let moves = self.moves_on_board(board);
         let total: u64 = moves.iter().map(|&(_, w)| w as u64).sum();
         match choice {
             BookChoice::Best => {

@@ -4,7 +4,7 @@
 
 use ox88_board::Board;
 use ox88_book::{Book, BookChoice, BookError, Entry};
-use ox88_movegen::{MoveGen, Notation};
+use ox88_movegen::Position;
 
 fn data(name: &str) -> String {
     format!("{}/../../tests/data/book/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -44,7 +44,7 @@ fn every_game_move_is_in_the_book() {
     assert_eq!(games.len(), 24);
     let (mut moves, mut castles, mut en_passants, mut promotions) = (0, 0, 0, 0);
     for game in games {
-        let mut board = Board::startpos();
+        let mut board = Position::startpos();
         for san in game {
             let m = board.parse_san(&san).unwrap_or_else(|e| panic!("{san}: {e}"));
             let book_moves = book.moves(&board);
@@ -53,6 +53,8 @@ fn every_game_move_is_in_the_book() {
             en_passants += m.is_en_passant() as u32;
             promotions += m.is_promotion() as u32;
             assert!(book.choose(&board, BookChoice::Best).is_some());
+            // The fast path on the bare board agrees.
+            assert_eq!(book.moves_on_board(board.board()), book_moves);
             board.play(m).unwrap();
             moves += 1;
         }
@@ -63,14 +65,15 @@ fn every_game_move_is_in_the_book() {
 #[test]
 fn positions_out_of_book_have_no_moves() {
     let book = Book::open(data("games.bin")).unwrap();
-    let board: Board = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
+    let board: Position = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().unwrap();
     assert!(book.moves(&board).is_empty());
     assert_eq!(book.choose(&board, BookChoice::Weighted(7)), None);
+    assert_eq!(book.choose_on_board(board.board(), BookChoice::Best), None);
 }
 
 #[test]
 fn weighted_choice_follows_the_weights() {
-    let start = Board::startpos();
+    let start = Position::startpos();
     let moves = start.legal_moves();
     let entries = vec![
         Entry { key: start.key(), raw_move: Entry::encode_move(moves[0]), weight: 1, learn: 0 },
@@ -81,13 +84,14 @@ fn weighted_choice_follows_the_weights() {
     let picks: Vec<_> = (0..4).map(|r| book.choose(&start, BookChoice::Weighted(r)).unwrap()).collect();
     assert_eq!(picks, [moves[0], moves[1], moves[1], moves[1]]);
     assert_eq!(book.choose(&start, BookChoice::Best), Some(moves[1]));
+    assert_eq!(book.choose_on_board(start.board(), BookChoice::Weighted(0)), Some(moves[0]));
 }
 
 #[test]
 fn castling_entries_map_to_castling_moves() {
     // Standard and Chess960: Polyglot writes castling as king-takes-rook.
     for fen in ["r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1"] {
-        let board: Board = fen.parse().unwrap();
+        let board: Position = fen.parse().unwrap();
         let castles: Vec<_> = board.legal_moves().into_iter().filter(|m| m.is_castle()).collect();
         assert_eq!(castles.len(), 2, "{fen}");
         let entries =

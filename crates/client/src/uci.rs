@@ -96,13 +96,7 @@ impl UciSession {
         spec: &OptionSpec,
         value: &OptionValue,
     ) -> Result<(), EngineError> {
-        let value = match value {
-            OptionValue::Button => None,
-            OptionValue::Check(on) => Some(on.to_string()),
-            OptionValue::Spin(n) => Some(n.to_string()),
-            OptionValue::Combo(text) | OptionValue::String(text) => Some(text.clone()),
-        };
-        link.send(UciCommand::SetOption { name: spec.name.clone(), value })?;
+        link.send(UciCommand::SetOption { name: spec.name.clone(), value: value.text() })?;
         self.needs_ready = true;
         Ok(())
     }

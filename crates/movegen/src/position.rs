@@ -123,6 +123,7 @@ impl Position {
     /// Chess960 starting position `number` (0..960 in Scharnagl's
     /// numbering; 518 is the standard arrangement), as a Chess960 position;
     /// `None` for a number out of range.
+    #[doc(alias = "from_chess960_pos")]
     pub fn chess960(number: u16) -> Option<Position> {
         let mut position = Position::new(Board::chess960(number)?);
         position.chess960 = true;
@@ -171,10 +172,12 @@ impl Position {
         &self.board
     }
     /// The position the moves were played from.
+    #[doc(alias = "root")]
     pub fn start(&self) -> &Board {
         &self.start
     }
     /// The moves played from the start, in order (the move stack).
+    #[doc(alias = "move_stack")]
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -184,14 +187,21 @@ impl Position {
         &self.history
     }
     /// The side to move.
+    #[doc(alias = "turn")]
     pub fn side_to_move(&self) -> Color {
         self.board.side_to_move()
+    }
+    /// The board in Unicode chess symbols with `orientation` at the bottom
+    /// (python-chess's `unicode()`); `Display` gives the compact ASCII one.
+    pub fn unicode(&self, orientation: Color) -> ox88_board::UnicodeBoard<'_> {
+        self.board.unicode(orientation)
     }
     /// The piece on `square`, if any.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.board.piece_at(square)
     }
     /// The Zobrist key of the position, equal to its Polyglot book key.
+    #[doc(alias = "zobrist_hash")]
     pub fn key(&self) -> u64 {
         self.board.key()
     }
@@ -200,6 +210,7 @@ impl Position {
     /// and the error says why, naming the legal move the squares mean when
     /// only the kind is wrong (take moves from
     /// [`legal_moves`](Self::legal_moves) or [`find_move`](Self::find_move)).
+    #[doc(alias = "push")]
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
         let key = self.board.repetition_key();
         let undo = self.board.play(m)?;
@@ -223,7 +234,13 @@ impl Position {
         self.moves.push(m);
         self.undos.push(undo);
     }
+    /// The last move played (`None` at the start).
+    #[doc(alias = "peek")]
+    pub fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied()
+    }
     /// Takes back the last move, returning it (`None` at the start).
+    #[doc(alias = "pop")]
     pub fn undo(&mut self) -> Option<Move> {
         let (m, undo) = (self.moves.pop()?, self.undos.pop()?);
         self.board.unmake_move(m, undo);
@@ -264,7 +281,9 @@ impl FromStr for Position {
     }
 }
 
-/// The board's diagram, FEN and key.
+/// The board as python-chess prints it: eight lines of `r n b q k b n r`,
+/// `.` for an empty square (see [`Board`]'s `Display`; the Unicode picture
+/// is [`Board::unicode`], the diagram with FEN and key [`Board::diagram`]).
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.board, f)

@@ -7,6 +7,7 @@ use ox88_board::{Move, Role, Square, UciMove};
 
 impl Position {
     /// The legal moves, in generation order.
+    #[doc(alias = "generate_legal_moves")]
     pub fn legal_moves(&self) -> MoveList {
         self.board().legal_moves()
     }
@@ -32,6 +33,7 @@ impl Position {
         self.board().parse_uci(uci, self.castling_mode())
     }
     /// Plays the move named in SAN, and returns it.
+    #[doc(alias = "push_san")]
     pub fn play_san(&mut self, san: &str) -> Result<Move, SanError> {
         let m = self.parse_san(san)?;
         self.play_unchecked(m); // parse_san returns only legal moves
@@ -39,6 +41,7 @@ impl Position {
     }
     /// Plays the move named in UCI notation (in this position's castling
     /// convention), and returns it.
+    #[doc(alias = "push_uci")]
     pub fn play_uci(&mut self, uci: &str) -> Result<Move, ParseUciError> {
         let m = self.parse_uci(uci)?;
         self.play_unchecked(m); // parse_uci returns only legal moves
@@ -47,12 +50,65 @@ impl Position {
 
     /// The SAN of `m` with its check or mate suffix ("Nbd7", "O-O#"), if
     /// `m` is legal here; format it with `Display`.
+    ///
+    /// It returns a `Result` because a [`Move`] is a plain value that may
+    /// come from anywhere (another position, a hash table, a user): the SAN
+    /// of a move that is not legal here means nothing, and a game record
+    /// must never hold one. For a move from [`legal_moves`](Self::legal_moves)
+    /// it is always `Ok`; [`san_unchecked`](Self::san_unchecked) skips the
+    /// test for such moves, and [`legal_moves_san`](Self::legal_moves_san)
+    /// lists every legal move with its SAN.
     pub fn san(&self, m: Move) -> Result<SanPlus, IllegalMoveError> {
         if self.is_legal(m) {
             Ok(self.board().san(m))
         } else {
             Err(diagnose(self.board(), m))
         }
+    }
+    /// The SAN of a move known to be legal here (one from
+    /// [`legal_moves`](Self::legal_moves), or a search's), without the
+    /// legality test of [`san`](Self::san), as
+    /// [`play_unchecked`](Self::play_unchecked) is to [`play`](Self::play).
+    /// For any other move the text is meaningless, never a panic.
+    ///
+    /// ```
+    /// use ox88_movegen::Position;
+    /// let pos = Position::startpos();
+    /// let first = pos.legal_moves()[0];
+    /// assert_eq!(pos.san_unchecked(first), pos.san(first)?);
+    /// # Ok::<(), ox88_movegen::IllegalMoveError>(())
+    /// ```
+    pub fn san_unchecked(&self, m: Move) -> SanPlus {
+        self.board().san(m)
+    }
+    /// Every legal move with its SAN, in generation order: what a move list
+    /// shows, with nothing to unwrap.
+    ///
+    /// ```
+    /// use ox88_movegen::Position;
+    /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1")?;
+    /// let sans: Vec<String> = pos.legal_moves_san().map(|(_, san)| san.to_string()).collect();
+    /// assert!(sans.contains(&"O-O-O".to_string()) && sans.contains(&"Ra8#".to_string()));
+    /// # Ok::<(), ox88_board::FenError>(())
+    /// ```
+    pub fn legal_moves_san(&self) -> impl Iterator<Item = (Move, SanPlus)> + '_ {
+        self.legal_moves().into_iter().map(|m| (m, self.board().san(m)))
+    }
+    /// Whether `m` is legal here and gives check. A move that is not legal
+    /// here gives no check: `false`.
+    ///
+    /// ```
+    /// use ox88_movegen::Position;
+    /// let mut pos = Position::startpos();
+    /// for san in ["e4", "f5"] {
+    ///     pos.play_san(san)?;
+    /// }
+    /// assert!(pos.gives_check(pos.parse_san("Qh5")?));
+    /// assert!(!pos.gives_check(pos.parse_san("Qg4")?));
+    /// # Ok::<(), ox88_movegen::SanError>(())
+    /// ```
+    pub fn gives_check(&self, m: Move) -> bool {
+        self.is_legal(m) && self.board().gives_check(m)
     }
     /// The UCI form of `m` in this position's castling convention: standard
     /// castling as "e1g1" in a standard position, king-takes-rook ("e1h1")
@@ -61,7 +117,8 @@ impl Position {
         m.to_uci(self.castling_mode())
     }
     /// The moves played, from the start position, in SAN with move numbers
-    /// ("1. e4 e5 2. Nf3"), as PGN movetext writes them.
+    /// ("1. e4 e5 2. Nf3"), as PGN movetext writes them. For other moves
+    /// from here, [`variation_san`](Self::variation_san).
     pub fn san_line(&self) -> SanLine<'_> {
         self.start().san_line(self.moves())
     }

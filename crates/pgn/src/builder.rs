@@ -17,7 +17,6 @@ struct Frame {
 /// Builds a [`Game`] from what a [`Reader`](crate::Reader) visits. Used by
 /// [`Reader::next_game`](crate::Reader::next_game); a visitor of your own
 /// can wrap one to build games it picks.
-#[derive(Default)]
 pub struct GameBuilder {
     game: Game,
     frames: Vec<Frame>,
@@ -26,7 +25,7 @@ pub struct GameBuilder {
 impl GameBuilder {
     /// A builder, ready for the first game.
     pub fn new() -> GameBuilder {
-        GameBuilder::default()
+        GameBuilder { game: Game::without_tag_roster(), frames: Vec::new() }
     }
 
     fn frame(&mut self) -> &mut Frame {
@@ -75,11 +74,17 @@ pub(crate) fn comment_text(raw: &str) -> String {
     out
 }
 
+impl Default for GameBuilder {
+    fn default() -> GameBuilder {
+        GameBuilder::new()
+    }
+}
+
 impl Visitor for GameBuilder {
     type Output = Game;
 
     fn begin_game(&mut self) {
-        self.game = Game::default();
+        self.game = Game::without_tag_roster();
         self.frames.clear();
     }
 
@@ -151,7 +156,7 @@ impl Visitor for GameBuilder {
         }
         let mut frame = self.frames.pop().unwrap_or_default();
         frame.line.comment = frame.pending.take();
-        let mut game = std::mem::take(&mut self.game);
+        let mut game = std::mem::replace(&mut self.game, Game::without_tag_roster());
         game.moves = frame.line;
         game
     }

@@ -1,7 +1,7 @@
 //! [`PgnError`]: what went wrong, in which game, at which token.
 
 use ox88_board::FenError;
-use ox88_movegen::{ParseSanError, SanError};
+use ox88_movegen::{IllegalMoveError, ParseSanError, SanError};
 use std::fmt;
 
 /// Which game of the input an error is in: its number (the first game is 1)
@@ -75,6 +75,18 @@ fn or_unknown(name: &str) -> &str {
     }
 }
 
+/// Where a token is in the input: its byte offset from the start, its line
+/// (from 1) and its column on that line (in bytes, from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// Bytes before the token.
+    pub offset: u64,
+    /// The line, from 1.
+    pub line: u64,
+    /// The column, in bytes from 1.
+    pub column: u64,
+}
+
 /// What is wrong.
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorKind {
@@ -102,6 +114,11 @@ pub enum ErrorKind {
     /// A move that names no single legal move where it is played.
     #[error(transparent)]
     Move(#[from] SanError),
+    /// A move that is not legal where it is played (from a
+    /// [`Visitor`](crate::Visitor) that plays moves with the checked
+    /// `Position::play`, or a [`GameTree`](crate::GameTree) given one).
+    #[error(transparent)]
+    Illegal(#[from] IllegalMoveError),
     /// A null move ("--") played while in check.
     #[error("null move while in check")]
     NullMoveInCheck,
@@ -125,7 +142,7 @@ pub enum ErrorKind {
 /// is wrong. The reader goes on with the next game (except after
 /// [`ErrorKind::Io`]).
 #[derive(Debug, thiserror::Error)]
-#[error("{game}: {}{kind}", token_text(.token, *.offset))]
+#[error("{game}: {}{kind}", token_text(.token, *.location))]
 pub struct PgnError {
     /// The game the error is in (boxed: errors stay small to return).
     pub game: Box<GameId>,
@@ -133,19 +150,23 @@ pub struct PgnError {
     /// text; empty if there is none (the end of the input, a read error).
     /// A move of a [`Game`](crate::Game) comes with its number ("12... Nf6").
     pub token: String,
-    /// Where the token starts, in bytes from the start of the input (for
-    /// errors of the reader; `None` for a game already read).
-    pub offset: Option<u64>,
+    /// Where the token starts in the input (for errors of the reader;
+    /// `None` for a game already read).
+    pub location: Option<Location>,
     /// What is wrong.
     pub kind: ErrorKind,
 }
 
-fn token_text(token: &str, offset: Option<u64>) -> String {
-    match (token.is_empty(), offset) {
-        (true, Some(offset)) => format!("at byte {offset}: "),
-        (true, None) => String::new(),
-        (false, Some(offset)) => format!("{token:?} at byte {offset}: "),
-        (false, None) => format!("{token:?}: "),
+fn token_text(token: &str, location: Option<Location>) -> String {
+    let place = match location {
+        Some(Location { offset, line, column }) => format!("at byte {offset} (line {line}, column {column})"),
+        None => String::new(),
+    };
+    match (token.is_empty(), place.is_empty()) {
+        (true, false) => format!("{place}: "),
+        (true, true) => String::new(),
+        (false, false) => format!("{token:?} {place}: "),
+        (false, true) => format!("{token:?}: "),
     }
 }
 
@@ -180,11 +201,17 @@ mod tests {
         for (name, value) in [("White", "Carlsen"), ("Black", "Caruana"), ("Event", "Norway Chess"), ("Round", "3")] {
             game.set(GameId::tag_index(name.as_bytes()).unwrap(), value.into());
         }
-        let error = PgnError { game: Box::new(game), token: "Nf6".into(), offset: Some(1234), kind: ErrorKind::Token };
+        let location = Location { offset: 1234, line: 40, column: 7 };
+        let mut error =
+            PgnError { game: Box::new(game), token: "Nf6".into(), location: Some(location), kind: ErrorKind::Token };
         assert_eq!(
             error.to_string(),
-            "game 12 (Carlsen - Caruana, Norway Chess, round 3): \"Nf6\" at byte 1234: unreadable token"
+            "game 12 (Carlsen - Caruana, Norway Chess, round 3): \"Nf6\" at byte 1234 (line 40, column 7): unreadable token"
         );
+        error.location = None;
+        assert!(error.to_string().ends_with("(Carlsen - Caruana, Norway Chess, round 3): \"Nf6\": unreadable token"));
+        // Errors stay small to return.
+        assert!(std::mem::size_of::<PgnError>() <= 112);
         assert_eq!(GameId { number: 3, ..GameId::default() }.to_string(), "game 3");
         assert_eq!(token_string(&[b'x'; 100]).chars().count(), MAX_TOKEN_TEXT + 1);
     }

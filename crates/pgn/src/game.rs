@@ -2,8 +2,8 @@
 //! [`MoveToken`] each node holds.
 
 use crate::{GameResult, Headers, Nag};
-use ox88_board::{Board, Move, STARTPOS_FEN};
-use ox88_movegen::{Notation, SanPlus};
+use ox88_board::{Move, STARTPOS_FEN};
+use ox88_movegen::{IllegalMoveError, Position, SanPlus};
 use std::fmt;
 
 /// A move as a game records it: SAN (not yet matched against a position)
@@ -54,6 +54,17 @@ impl Node {
     pub fn new(san: impl Into<MoveToken>) -> Node {
         Node { comment_before: None, san: san.into(), nags: Vec::new(), comment: None, variations: Vec::new() }
     }
+
+    /// The clock of the comment's `[%clk]` command (see
+    /// [`annotation`](crate::annotation)).
+    pub fn clock(&self) -> Option<std::time::Duration> {
+        crate::annotation::clock(self.comment.as_deref()?)
+    }
+
+    /// The comment's `[%eval]` command.
+    pub fn eval(&self) -> Option<crate::annotation::Evaluation> {
+        crate::annotation::eval(self.comment.as_deref()?)
+    }
 }
 
 /// A sequence of moves: a game's main line, or a variation.
@@ -67,21 +78,26 @@ pub struct Line {
 }
 
 impl Line {
-    /// The moves of `moves`, played from `board`, in SAN.
+    /// The moves of `moves`, played from `start`, in SAN; an illegal move
+    /// is an error saying why.
     ///
-    /// Every move must be legal where it is played (as an engine's are);
-    /// SAN of an illegal move is meaningless.
-    pub fn from_moves(board: &Board, moves: &[Move]) -> Line {
-        let mut board = board.clone();
-        let nodes = moves
-            .iter()
-            .map(|&m| {
-                let node = Node::new(board.san(m));
-                board.make_move_unchecked(m);
-                node
-            })
-            .collect();
-        Line { nodes, comment: None }
+    /// ```
+    /// use ox88_movegen::Position;
+    /// use ox88_pgn::Line;
+    /// let mut pos = Position::startpos();
+    /// let moves = ["e4", "c5", "Nf3"].map(|san| pos.play_san(san).unwrap());
+    /// let line = Line::from_moves(&Position::startpos(), &moves)?;
+    /// assert_eq!(line.nodes.iter().map(|n| n.san.to_string()).collect::<Vec<_>>(), ["e4", "c5", "Nf3"]);
+    /// # Ok::<(), ox88_movegen::IllegalMoveError>(())
+    /// ```
+    pub fn from_moves(start: &Position, moves: &[Move]) -> Result<Line, IllegalMoveError> {
+        let mut position = start.clone();
+        let mut nodes = Vec::with_capacity(moves.len());
+        for &m in moves {
+            nodes.push(Node::new(position.san(m)?));
+            position.play_unchecked(m); // `san` found it legal
+        }
+        Ok(Line { nodes, comment: None })
     }
 
     /// Whether the line has no moves and no comment.
@@ -91,36 +107,38 @@ impl Line {
 }
 
 /// A game: its tags, its moves with their comments, NAGs and variations,
-/// and its result.
+/// and its result, as written.
 ///
-/// Read games with a [`Reader`](crate::Reader); build one with
-/// [`Game::from_moves`]; write it in export format with `Display` or a
-/// [`Writer`](crate::Writer). The moves are SAN as written: they are
-/// matched against the positions (and checked) by
-/// [`mainline_moves`](Self::mainline_moves) and
-/// [`for_each_move`](Self::for_each_move).
+/// Read games with a [`Reader`](crate::Reader); build one from a
+/// [`Position`] with [`Game::from_position`]; write it in export format with
+/// `Display` or a [`Writer`](crate::Writer). The moves are SAN as written:
+/// they are matched against the positions (and checked) by
+/// [`mainline_moves`](Self::mainline_moves),
+/// [`end_position`](Self::end_position) and
+/// [`for_each_move`](Self::for_each_move); [`tree`](Self::tree) turns the
+/// game into a [`GameTree`](crate::GameTree) whose every node knows its
+/// position.
 ///
 /// ```
-/// use ox88_board::{Board, CastlingMode};
-/// use ox88_movegen::Notation;
-/// use ox88_pgn::{Game, GameResult};
-/// let board = Board::startpos();
-/// let moves = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
-///     .into_iter()
-///     .scan(board.clone(), |b, uci| {
-///         let m = b.parse_uci(uci, CastlingMode::Standard).ok()?;
-///         b.make_move_unchecked(m);
-///         Some(m)
-///     })
-///     .collect::<Vec<_>>();
-/// let mut game = Game::from_moves(&board, &moves);
+/// use ox88_movegen::Position;
+/// use ox88_pgn::{Game, GameResult, Reader};
+/// let mut pos = Position::startpos();
+/// for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
+///     pos.play_san(san)?;
+/// }
+/// let mut game = Game::from_position(&pos);
 /// game.headers.set("White", "Scholar");
 /// game.result = Some(GameResult::Win(ox88_board::Color::White));
 /// let text = game.to_string();
 /// assert!(text.starts_with("[Event \"?\"]\n"));
 /// assert!(text.ends_with("\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"));
+/// // Read back, it is the same game.
+/// let mut read = Reader::from_bytes(text.as_bytes()).next_game().unwrap()?;
+/// read.number = 0;
+/// assert_eq!(read, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// The tag pairs.
     pub headers: Headers,
@@ -133,23 +151,67 @@ pub struct Game {
     pub number: u64,
 }
 
+/// A new game: the Seven Tag Roster, as [`Game::new`].
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
 impl Game {
-    /// A game without tags or moves.
+    /// A game without moves, its tags the Seven Tag Roster with the export
+    /// format's placeholders (`[Event "?"]` ... `[Result "*"]`), as a game
+    /// written and read back has them.
     pub fn new() -> Game {
-        Game::default()
+        let headers = crate::SEVEN_TAG_ROSTER.iter().map(|&name| (name, crate::headers::placeholder(name))).collect();
+        Game { headers, ..Game::without_tag_roster() }
     }
 
-    /// A game of `moves` played from `board` (a `FEN` and `SetUp` tag are
-    /// set if it is not the standard starting position). The moves must be
-    /// legal, as in [`Line::from_moves`].
-    pub fn from_moves(board: &Board, moves: &[Move]) -> Game {
-        let mut game = Game { moves: Line::from_moves(board, moves), ..Game::default() };
-        let fen = board.fen().to_string();
-        if fen != STARTPOS_FEN {
-            game.headers.set("SetUp", "1");
-            game.headers.set("FEN", fen);
-        }
+    /// A game without tags or moves.
+    pub fn without_tag_roster() -> Game {
+        Game { headers: Headers::new(), moves: Line::default(), result: None, number: 0 }
+    }
+
+    /// The game of the moves played in `position`, from its start: the
+    /// Seven Tag Roster, and for a start other than the standard one the
+    /// `SetUp` and `FEN` tags; a Chess960 position gets `[Variant
+    /// "Chess960"]` and its `FEN` in Shredder-FEN (castling rights as rook
+    /// files), so that [`start_position`](Self::start_position) gives the
+    /// same position back.
+    pub fn from_position(position: &Position) -> Game {
+        // The moves of a position are legal from its start.
+        let moves = Line::from_moves(&start_of(position), position.moves()).unwrap_or_default();
+        let mut game = Game { moves, ..Game::new() };
+        game.set_start(&start_of(position));
         game
+    }
+
+    /// The game of `moves` played from `start` (tagged as
+    /// [`from_position`](Self::from_position) tags it); an illegal move is
+    /// an error saying why.
+    pub fn from_moves(start: &Position, moves: &[Move]) -> Result<Game, IllegalMoveError> {
+        let mut game = Game { moves: Line::from_moves(start, moves)?, ..Game::new() };
+        game.set_start(start);
+        Ok(game)
+    }
+
+    /// Sets the tags naming `start` as the starting position (`SetUp`,
+    /// `FEN`, `Variant`), removing those that no longer apply.
+    pub fn set_start(&mut self, start: &Position) {
+        let fen = start.fen();
+        if start.is_chess960() {
+            self.headers.set("Variant", "Chess960");
+            self.headers.set("SetUp", "1");
+            self.headers.set("FEN", start.shredder_fen());
+        } else if fen != STARTPOS_FEN {
+            self.headers.remove("Variant");
+            self.headers.set("SetUp", "1");
+            self.headers.set("FEN", fen);
+        } else {
+            self.headers.remove("Variant");
+            self.headers.remove("SetUp");
+            self.headers.remove("FEN");
+        }
     }
 
     /// The game's result: the termination marker, or else the `Result` tag.
@@ -169,4 +231,12 @@ impl Game {
             None => self.moves.comment.as_deref(),
         }
     }
+}
+
+/// The position `position`'s moves were played from, as a `Position` (with
+/// its Chess960 flag).
+pub(crate) fn start_of(position: &Position) -> Position {
+    let mut start = Position::new(position.start().clone());
+    start.set_chess960(position.is_chess960());
+    start
 }

@@ -8,7 +8,9 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Whit
 
 /// A game's tag pairs (headers), in the order they were read or set. Names
 /// are case-sensitive, as in PGN; setting a name that is there replaces its
-/// value in place.
+/// value in place. Two sets of headers are equal when they hold the same
+/// tags with the same values, in whatever order (export format writes them
+/// in its own order).
 ///
 /// ```
 /// use ox88_pgn::{GameResult, Headers};
@@ -20,9 +22,28 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Whit
 /// assert_eq!(headers.result(), Some(GameResult::Win(ox88_board::Color::White)));
 /// assert_eq!(headers.iter().count(), 2);
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default)]
 pub struct Headers {
     pairs: Vec<(String, String)>,
+}
+
+impl PartialEq for Headers {
+    fn eq(&self, other: &Headers) -> bool {
+        // Names are unique (`set` replaces), so equal lengths and every tag
+        // found in the other make the same set.
+        self.len() == other.len() && self.iter().all(|(name, value)| other.get(name) == Some(value))
+    }
+}
+
+impl Eq for Headers {}
+
+impl std::hash::Hash for Headers {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // In name order, as equality ignores the order.
+        let mut pairs: Vec<&(String, String)> = self.pairs.iter().collect();
+        pairs.sort();
+        pairs.hash(state);
+    }
 }
 
 impl Headers {
@@ -77,21 +98,22 @@ impl Headers {
     /// "*" for the result — where one is missing), then the others sorted by
     /// name (in ASCII order, the standard's rule).
     pub fn export_order(&self) -> Vec<(&str, &str)> {
-        let mut out: Vec<(&str, &str)> = SEVEN_TAG_ROSTER
-            .iter()
-            .map(|&name| {
-                let placeholder = match name {
-                    "Date" => "????.??.??",
-                    "Result" => "*",
-                    _ => "?",
-                };
-                (name, self.get(name).unwrap_or(placeholder))
-            })
-            .collect();
+        let mut out: Vec<(&str, &str)> =
+            SEVEN_TAG_ROSTER.iter().map(|&name| (name, self.get(name).unwrap_or(placeholder(name)))).collect();
         let mut others: Vec<(&str, &str)> = self.iter().filter(|(name, _)| !SEVEN_TAG_ROSTER.contains(name)).collect();
         others.sort_by(|a, b| a.0.cmp(b.0));
         out.extend(others);
         out
+    }
+}
+
+/// The export format's value for a tag of the roster that has none:
+/// "????.??.??" for the date, "*" for the result, "?" for the others.
+pub(crate) fn placeholder(name: &str) -> &'static str {
+    match name {
+        "Date" => "????.??.??",
+        "Result" => "*",
+        _ => "?",
     }
 }
 
@@ -121,5 +143,18 @@ mod tests {
         assert_eq!(headers.remove("ECO"), Some("B90".into()));
         assert_eq!(headers.remove("ECO"), None);
         assert_eq!(headers.len(), 3);
+    }
+
+    #[test]
+    fn equal_in_any_order() {
+        let a: Headers = [("White", "A"), ("Black", "B")].into_iter().collect();
+        let b: Headers = [("Black", "B"), ("White", "A")].into_iter().collect();
+        let c: Headers = [("Black", "B"), ("White", "C")].into_iter().collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_ne!(a, [("White", "A")].into_iter().collect::<Headers>());
+        use std::hash::BuildHasher;
+        let state = std::hash::RandomState::new();
+        assert_eq!(state.hash_one(&a), state.hash_one(&b));
     }
 }

@@ -2,13 +2,16 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod annotation;
 mod builder;
+mod date;
 mod error;
 mod export;
 mod game;
 mod headers;
 mod movetext;
 mod nag;
+mod parallel;
 mod raw;
 mod reader;
 mod replay;
@@ -16,19 +19,29 @@ mod result;
 mod scan;
 mod setup;
 pub mod source;
+mod split;
 mod tags;
+mod tree;
+mod tree_edit;
+mod tree_node;
 mod visitor;
 mod writer;
 
 pub use builder::GameBuilder;
-pub use error::{ErrorKind, GameId, PgnError};
+pub use date::Date;
+pub use error::{ErrorKind, GameId, Location, PgnError};
 pub use game::{Game, Line, MoveToken, Node};
 pub use headers::{Headers, SEVEN_TAG_ROSTER};
 pub use nag::{Nag, ParseNagError};
+pub use ox88_movegen::Position;
+pub use parallel::{ParallelReader, DEFAULT_CHUNK_LEN};
 pub use raw::{RawComment, RawTag};
 pub use reader::{Games, Reader, DEFAULT_MAX_TOKEN_LEN};
 pub use replay::Step;
 pub use result::{GameResult, ParseResultError};
 pub use setup::SetupTags;
+pub use tree::{GameTree, NodeId};
+pub use tree_edit::AddMoveError;
+pub use tree_node::{GameNode, Mainline};
 pub use visitor::{Skip, Visitor};
 pub use writer::{Writer, MAX_LINE};

@@ -271,6 +271,8 @@ pub(crate) struct Skipping {
     /// Whether the byte before the window ends a token (so a result may
     /// start the window).
     pub after_delimiter: bool,
+    /// Whether the input ended inside a `{` comment.
+    pub open_comment: bool,
 }
 
 /// Whether a token may start after `b`.
@@ -296,7 +298,10 @@ pub(crate) fn skip_game(buf: &[u8], at_end: bool, state: &mut Skipping) -> Step 
             b')' => state.depth = state.depth.saturating_sub(1),
             b'{' => match find(b'}', &buf[i + 1..]) {
                 Some(n) => i += n + 1,
-                None if at_end => return Step::End(len),
+                None if at_end => {
+                    state.open_comment = true;
+                    return Step::End(len);
+                }
                 None => return refill(i, state),
             },
             b';' | b'%' => match find(b'\n', &buf[i..]) {

@@ -5,7 +5,7 @@ use crate::error::token_string;
 use crate::movetext::{self, Movetext, Skipping, Step};
 use crate::scan::{find, is_space};
 use crate::source::{ReadSource, SliceSource, Source, INITIAL_BUFFER};
-use crate::{tags, ErrorKind, Game, GameBuilder, GameId, PgnError, RawTag, Visitor};
+use crate::{tags, ErrorKind, Game, GameBuilder, GameId, Location, PgnError, RawTag, Visitor};
 use std::io::Read;
 
 /// The longest token (a comment, a tag line) a reader over `io::Read`
@@ -49,6 +49,9 @@ pub struct Reader<S> {
     at_start: bool,
     /// Whether a read error ended the input.
     failed: bool,
+    /// Whether the input ended inside the last game's tag section or a `{`
+    /// comment (see `ended_inside`).
+    ended_inside: bool,
 }
 
 impl<'a> Reader<SliceSource<'a>> {
@@ -99,7 +102,7 @@ impl<S: Source> Iterator for Games<'_, S> {
 struct Failure {
     kind: ErrorKind,
     token: String,
-    offset: u64,
+    at: Location,
     /// Parentheses open where the game failed.
     depth: u32,
     /// Whether the failure ended inside the movetext, right after a token.
@@ -116,12 +119,22 @@ impl<S: Source> Reader<S> {
             naming: std::array::from_fn(|_| Vec::with_capacity(64)),
             at_start: true,
             failed: false,
+            ended_inside: false,
         }
     }
 
     /// How many games were begun so far (the number of the last one).
     pub fn games_read(&self) -> u64 {
         self.number
+    }
+
+    /// Whether the end of the input was met inside a game's tag section or
+    /// inside a `{` comment (then reading went on as the end of the input
+    /// allowed, where more input would have gone on with the same game).
+    /// The parallel reader cuts its input where a game may begin and checks
+    /// with this that it did.
+    pub(crate) fn ended_inside(&self) -> bool {
+        self.ended_inside
     }
 
     /// Reads the next game into `visitor` and returns what its
@@ -153,7 +166,7 @@ impl<S: Source> Reader<S> {
             Ok(skip) => skip,
             Err(kind) => {
                 let failure =
-                    Failure { kind, token: String::new(), offset: self.source.offset(), depth: 0, in_movetext: false };
+                    Failure { kind, token: String::new(), at: self.source.locate(0), depth: 0, in_movetext: false };
                 return Err(self.fail(failure, false));
             }
         };
@@ -223,7 +236,7 @@ impl<S: Source> Reader<S> {
         }
         let (depth, after_token) = (failure.depth, failure.in_movetext);
         let error =
-            PgnError { game: Box::new(game), token: failure.token, offset: Some(failure.offset), kind: failure.kind };
+            PgnError { game: Box::new(game), token: failure.token, location: Some(failure.at), kind: failure.kind };
         if error.is_fatal() {
             self.failed = true;
         } else {
@@ -247,19 +260,20 @@ impl<S: Source> Reader<S> {
             Err(e) => Err(Failure {
                 kind: ErrorKind::Io(e),
                 token: String::new(),
-                offset: self.source.offset(),
+                at: self.source.locate(0),
                 depth: 0,
                 in_movetext: false,
             }),
         }
     }
 
-    fn too_long(&self) -> Failure {
+    fn too_long(&mut self) -> Failure {
         let window = self.source.window();
+        let token = token_string(&window[..window.len().min(crate::error::MAX_TOKEN_TEXT)]);
         Failure {
             kind: ErrorKind::TooLong { limit: self.max_token_len },
-            token: token_string(&window[..window.len().min(crate::error::MAX_TOKEN_TEXT)]),
-            offset: self.source.offset(),
+            token,
+            at: self.source.locate(0),
             depth: 0,
             in_movetext: false,
         }
@@ -317,6 +331,7 @@ impl<S: Source> Reader<S> {
             let Some(&first) = window.get(i) else {
                 self.source.consume(i);
                 if at_end {
+                    self.ended_inside = true;
                     return Ok(());
                 }
                 if !self.more()? {
@@ -349,10 +364,11 @@ impl<S: Source> Reader<S> {
                     }
                     let line = line.strip_suffix(b"\r").unwrap_or(line);
                     let Some(pair) = tags::parse(line) else {
+                        let token = token_string(line);
                         return Err(Failure {
                             kind: ErrorKind::Tag,
-                            token: token_string(line),
-                            offset: self.source.offset() + i as u64,
+                            token,
+                            at: self.source.locate(i),
                             depth: 0,
                             in_movetext: false,
                         });
@@ -367,9 +383,9 @@ impl<S: Source> Reader<S> {
             }
             if let Err(kind) = visitor.tag(name, value) {
                 let token = token_string(value.as_bytes());
-                let offset = self.source.offset() + (i + pair.value.start) as u64;
-                self.source.consume(i + pair.end);
-                return Err(Failure { kind, token, offset, depth: 0, in_movetext: false });
+                let (at, end) = (self.source.locate(i + pair.value.start), i + pair.end);
+                self.source.consume(end);
+                return Err(Failure { kind, token, at, depth: 0, in_movetext: false });
             }
             self.source.consume(i + pair.end);
         }
@@ -393,6 +409,7 @@ impl<S: Source> Reader<S> {
                         Some(n) => i = j + n + 1,
                         None if at_end => {
                             i = len;
+                            self.ended_inside = true;
                             break true;
                         }
                         None => break false,
@@ -403,6 +420,7 @@ impl<S: Source> Reader<S> {
                     }
                     None => {
                         i = j;
+                        self.ended_inside |= at_end;
                         break at_end;
                     }
                 }
@@ -439,11 +457,12 @@ impl<S: Source> Reader<S> {
                     }
                 }
                 Step::Fail { start, end, kind } => {
+                    self.ended_inside |= matches!(kind, ErrorKind::UnterminatedComment);
                     let token = token_string(&self.source.window()[start..end]);
-                    let offset = self.source.offset() + start as u64;
+                    let at = self.source.locate(start);
                     self.source.consume(end);
                     // The rest of the game is skipped from the error on.
-                    return Err(Failure { kind, token, offset, depth: state.depth + state.skip, in_movetext: true });
+                    return Err(Failure { kind, token, at, depth: state.depth + state.skip, in_movetext: true });
                 }
             }
         }
@@ -453,12 +472,13 @@ impl<S: Source> Reader<S> {
     /// `after_delimiter`: whether a token may start right away (not right
     /// after a bad token).
     fn skip_movetext(&mut self, depth: u32, after_delimiter: bool) -> Result<(), Failure> {
-        let mut state = Skipping { depth, after_delimiter };
+        let mut state = Skipping { depth, after_delimiter, open_comment: false };
         loop {
             let at_end = self.source.at_end();
             match movetext::skip_game(self.source.window(), at_end, &mut state) {
                 Step::End(n) => {
                     self.source.consume(n);
+                    self.ended_inside |= state.open_comment;
                     return Ok(());
                 }
                 Step::Refill(n) => {

@@ -3,7 +3,7 @@
 
 use crate::{ErrorKind, Game, GameId, Line, Node, PgnError, SetupTags};
 use ox88_board::{Board, CastlingMode, Color, Move};
-use ox88_movegen::Notation;
+use ox88_movegen::{Notation, Position};
 
 /// One move of a game met by [`Game::for_each_move`].
 #[derive(Clone, Copy, Debug)]
@@ -34,14 +34,52 @@ impl Game {
         let mut setup = SetupTags::new();
         for (name, value) in self.headers.iter() {
             if let Err(kind) = setup.set(name, value) {
-                return Err(PgnError { game: Box::new(self.id()), token: value.to_owned(), offset: None, kind });
+                return Err(PgnError { game: Box::new(self.id()), token: value.to_owned(), location: None, kind });
             }
         }
         Ok(setup)
     }
 
-    /// The starting position: the `FEN` tag's, or the standard one (see
-    /// [`SetupTags`] for how the tags are read).
+    /// The starting position: the `FEN` tag's, or the standard one; a
+    /// Chess960 position if the `Variant` tag says so, even where the start
+    /// looks standard (see [`SetupTags`] for how the tags are read).
+    ///
+    /// ```
+    /// use ox88_pgn::Reader;
+    /// let pgn = r#"[Variant "Chess960"]
+    /// [SetUp "1"]
+    /// [FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+    ///
+    /// 1. Nf3 Nf6 2. e3 e6 3. Be2 Be7 4. O-O O-O *"#;
+    /// let game = Reader::from_bytes(pgn.as_bytes()).next_game().unwrap()?;
+    /// assert!(game.start_position()?.is_chess960());
+    /// let end = game.end_position()?;
+    /// let castles: Vec<String> = end.moves()[6..].iter().map(|&m| end.uci(m).to_string()).collect();
+    /// assert_eq!(castles, ["e1h1", "e8h8"]); // king takes rook, as Chess960 writes it
+    /// # Ok::<(), ox88_pgn::PgnError>(())
+    /// ```
+    pub fn start_position(&self) -> Result<Position, PgnError> {
+        self.setup().map(|setup| setup.position())
+    }
+
+    /// The position after the main line, with its moves played from
+    /// [`start_position`](Self::start_position) (so that it knows its
+    /// repetitions): an illegal, ambiguous or null move is an error naming
+    /// it (walk a game with null moves with [`end_board`](Self::end_board)).
+    pub fn end_position(&self) -> Result<Position, PgnError> {
+        let mut position = self.start_position()?;
+        for node in &self.moves.nodes {
+            match self.resolve(position.board(), node)? {
+                Some(m) => position.play_unchecked(m), // resolved: legal
+                None => return Err(self.error(position.board(), node, ErrorKind::NullMove)),
+            }
+        }
+        Ok(position)
+    }
+
+    /// The starting board: the `FEN` tag's, or the standard one. It does
+    /// not say whether the game is Chess960 ([`castling_mode`](Self::castling_mode)
+    /// does; [`start_position`](Self::start_position) holds both).
     pub fn start_board(&self) -> Result<Board, PgnError> {
         self.setup().map(|setup| setup.board())
     }
@@ -69,7 +107,7 @@ impl Game {
         Ok(moves)
     }
 
-    /// The position after the main line.
+    /// The board after the main line (null moves played as passes).
     pub fn end_board(&self) -> Result<Board, PgnError> {
         let mut board = self.start_board()?;
         for node in &self.moves.nodes {
@@ -138,7 +176,7 @@ impl Game {
     }
 
     /// The move `node` names on `board` (`None`: a null move, legal there).
-    fn resolve(&self, board: &Board, node: &Node) -> Result<Option<Move>, PgnError> {
+    pub(crate) fn resolve(&self, board: &Board, node: &Node) -> Result<Option<Move>, PgnError> {
         match node.san {
             crate::MoveToken::San(san) => match board.resolve_san(san.san) {
                 Ok(m) => Ok(Some(m)),
@@ -149,13 +187,13 @@ impl Game {
         }
     }
 
-    fn error(&self, board: &Board, node: &Node, kind: ErrorKind) -> PgnError {
+    pub(crate) fn error(&self, board: &Board, node: &Node, kind: ErrorKind) -> PgnError {
         let number = board.fullmove_number();
         let token = match board.side_to_move() {
             Color::White => format!("{number}. {}", node.san),
             Color::Black => format!("{number}... {}", node.san),
         };
-        PgnError { game: Box::new(self.id()), token, offset: None, kind }
+        PgnError { game: Box::new(self.id()), token, location: None, kind }
     }
 }
 

@@ -3,10 +3,12 @@
 
 use crate::{ErrorKind, RawTag};
 use ox88_board::{Board, CastlingMode};
+use ox88_movegen::Position;
 
 /// Collects the tags that say where a game starts and what it is played
 /// by, for a [`Visitor`](crate::Visitor) that plays the moves: hand it every
-/// tag, then ask for the [`board`](Self::board).
+/// tag, then ask for the [`position`](Self::position) (or, on the fast path,
+/// the [`board`](Self::board) and [`castling_mode`](Self::castling_mode)).
 ///
 /// - `FEN`: the starting position (read leniently: castling rights without
 ///   their king and rook, and an en-passant square no pawn could have made,
@@ -26,6 +28,7 @@ use ox88_board::{Board, CastlingMode};
 /// setup.tag(b"FEN", RawTag(b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"))?;
 /// assert_eq!(setup.castling_mode(), CastlingMode::Chess960);
 /// assert_eq!(setup.board().castling().iter().count(), 4);
+/// assert!(setup.position().is_chess960());
 /// # Ok::<(), ox88_pgn::ErrorKind>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -80,7 +83,22 @@ impl SetupTags {
         }
     }
 
-    /// The starting position: the `FEN` tag's, or the standard one.
+    /// The starting position: the `FEN` tag's, or the standard one, a
+    /// Chess960 position if the `Variant` tag says so (even where the start
+    /// looks standard: castling is then written king-takes-rook in UCI) or
+    /// its castling rights need it.
+    pub fn position(&self) -> Position {
+        let mut position = Position::new(self.board());
+        if self.chess960 {
+            position.set_chess960(true);
+        }
+        position
+    }
+
+    /// The starting board: the `FEN` tag's, or the standard one. The fast
+    /// path for a visitor that plays on a [`Board`]; the board does not
+    /// carry the `Variant`, so ask [`castling_mode`](Self::castling_mode) to
+    /// write its moves in UCI.
     pub fn board(&self) -> Board {
         self.fen.as_ref().unwrap_or(&self.startpos).clone()
     }

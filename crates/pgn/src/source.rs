@@ -1,6 +1,7 @@
 //! Where the reader's bytes come from: a byte slice, read in place, or any
 //! [`io::Read`] through one buffer of bounded size.
 
+use crate::Location;
 use std::io::{self, Read};
 
 /// The bytes a [`Reader`](crate::Reader) reads: [`SliceSource`] or
@@ -23,20 +24,56 @@ mod sealed {
         fn at_end(&self) -> bool;
         /// How many bytes were consumed before the window.
         fn offset(&self) -> u64;
+        /// Where the byte `at` of the window is in the input. Called on
+        /// errors only: the line count is kept as bytes are dropped (a
+        /// `ReadSource`) or counted on demand (a `SliceSource`).
+        fn locate(&mut self, at: usize) -> crate::Location;
     }
 }
 pub(crate) use sealed::Sealed;
+
+/// Lines counted up to some point of the input: how many line ends came
+/// before it, and where the line it is on begins.
+#[derive(Clone, Copy, Debug, Default)]
+struct LineCount {
+    /// Line ends before the point.
+    newlines: u64,
+    /// The offset of the first byte of the point's line.
+    line_start: u64,
+}
+
+impl LineCount {
+    /// Counts on over `bytes`, which start at offset `base`.
+    fn advance(&mut self, bytes: &[u8], base: u64) {
+        // A plain count, which the compiler vectorises.
+        self.newlines += bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+        if let Some(last) = bytes.iter().rposition(|&b| b == b'\n') {
+            self.line_start = base + last as u64 + 1;
+        }
+    }
+
+    /// The location of `offset`, the bytes from the counted point to it
+    /// being `between` (starting at offset `base`).
+    fn locate(mut self, between: &[u8], base: u64, offset: u64) -> Location {
+        self.advance(between, base);
+        Location { offset, line: self.newlines + 1, column: offset - self.line_start + 1 }
+    }
+}
 
 /// A byte slice, read in place: tokens borrow it, nothing is copied.
 #[derive(Clone, Debug)]
 pub struct SliceSource<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// Lines counted up to `counted` (errors come in input order, so each
+    /// byte is counted once however many errors there are).
+    lines: LineCount,
+    counted: usize,
 }
 
 impl<'a> SliceSource<'a> {
     pub(crate) fn new(bytes: &'a [u8]) -> SliceSource<'a> {
-        SliceSource { bytes, pos: 0 }
+        SliceSource { bytes, pos: 0, lines: LineCount::default(), counted: 0 }
     }
 }
 
@@ -61,6 +98,16 @@ impl Sealed for SliceSource<'_> {
     fn offset(&self) -> u64 {
         self.pos as u64
     }
+    fn locate(&mut self, at: usize) -> Location {
+        let target = self.pos + at;
+        if target < self.counted {
+            (self.lines, self.counted) = (LineCount::default(), 0);
+        }
+        let location = self.lines.locate(&self.bytes[self.counted..target], self.counted as u64, target as u64);
+        self.lines = LineCount { newlines: location.line - 1, line_start: target as u64 + 1 - location.column };
+        self.counted = target;
+        location
+    }
 }
 
 /// Any [`io::Read`], through one buffer: 64 KiB to start with, growing
@@ -74,6 +121,8 @@ pub struct ReadSource<R> {
     end: usize,
     eof: bool,
     consumed: u64,
+    /// Lines counted over the bytes dropped from the buffer.
+    lines: LineCount,
 }
 
 /// The buffer's size to start with.
@@ -81,7 +130,15 @@ pub(crate) const INITIAL_BUFFER: usize = 64 * 1024;
 
 impl<R: Read> ReadSource<R> {
     pub(crate) fn new(reader: R, capacity: usize) -> ReadSource<R> {
-        ReadSource { reader, buffer: vec![0; capacity.max(16)], start: 0, end: 0, eof: false, consumed: 0 }
+        ReadSource {
+            reader,
+            buffer: vec![0; capacity.max(16)],
+            start: 0,
+            end: 0,
+            eof: false,
+            consumed: 0,
+            lines: LineCount::default(),
+        }
     }
 
     /// The reader given at construction.
@@ -108,6 +165,8 @@ impl<R: Read> Sealed for ReadSource<R> {
             return Ok(false);
         }
         if self.start > 0 {
+            let base = self.consumed - self.start as u64;
+            self.lines.advance(&self.buffer[..self.start], base);
             self.buffer.copy_within(self.start..self.end, 0);
             self.end -= self.start;
             self.start = 0;
@@ -141,11 +200,49 @@ impl<R: Read> Sealed for ReadSource<R> {
     fn offset(&self) -> u64 {
         self.consumed
     }
+    fn locate(&mut self, at: usize) -> Location {
+        let base = self.consumed - self.start as u64;
+        self.lines.locate(&self.buffer[..self.start + at], base, self.consumed + at as u64)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Line and column of `offset` in `bytes`, counted the plain way.
+    fn naive(bytes: &[u8], offset: usize) -> (u64, u64) {
+        let before = &bytes[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+        let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        (line, (offset - start) as u64 + 1)
+    }
+
+    proptest! {
+        /// Both sources place a byte where counting from the start does,
+        /// however the input is consumed and refilled.
+        #[test]
+        fn locations_match_a_plain_count(
+            bytes in proptest::collection::vec(prop_oneof![Just(b'\n'), Just(b'a'), Just(b' ')], 0..300),
+            steps in proptest::collection::vec((0usize..40, 0usize..40), 1..20),
+        ) {
+            let mut slice = SliceSource::new(&bytes);
+            let mut read = ReadSource::new(Trickle(&bytes), 16);
+            for (consume, at) in steps {
+                while read.window().len() < consume + at + 1 && read.fill(64).unwrap() {}
+                let consume = consume.min(read.window().len()).min(slice.window().len());
+                slice.consume(consume);
+                read.consume(consume);
+                let at = at.min(read.window().len()).min(slice.window().len());
+                let offset = slice.offset() as usize + at;
+                let (line, column) = naive(&bytes, offset);
+                let expected = Location { offset: offset as u64, line, column };
+                prop_assert_eq!(slice.locate(at), expected);
+                prop_assert_eq!(read.locate(at), expected);
+            }
+        }
+    }
 
     /// Hands out at most three bytes a call.
     struct Trickle<'a>(&'a [u8]);

@@ -176,14 +176,19 @@ fn errors_name_the_game_and_the_token_and_reading_goes_on() {
     let first = results[0].as_ref().expect_err("Nf9");
     assert_eq!((first.game.number, first.token.as_str()), (1, "Nf9"));
     assert_eq!((first.game.white.as_str(), first.game.event.as_str()), ("W", "E"));
-    assert_eq!(first.offset, text.find("Nf9").map(|n| n as u64));
+    assert_eq!(first.location.map(|at| at.offset), text.find("Nf9").map(|n| n as u64));
     assert!(first.to_string().starts_with("game 1 (W - B, E): \"Nf9\" at byte"), "{first}");
+    assert_eq!(first.location.map(|at| (at.line, at.column)), Some((5, 13)));
+    assert!(first.to_string().contains("(line 5, column 13)"), "{first}");
     assert!(matches!(first.kind, ErrorKind::San(_)));
     let second = results[1].as_ref().expect_err("bad tag");
     assert!(matches!(second.kind, ErrorKind::Tag) && second.game.number == 2, "{second}");
     assert_eq!(results[2].as_ref().expect("fine").headers.get("Event"), Some("Fine"));
     let fourth = results[3].as_ref().expect_err("&");
     assert_eq!((fourth.game.number, fourth.token.as_str()), (4, "&"));
+    assert_eq!(fourth.location.map(|at| (at.line, at.column)), Some((15, 7)));
+    let second = results[1].as_ref().expect_err("bad tag");
+    assert_eq!(second.location.map(|at| (at.line, at.column)), Some((7, 1)));
     assert!(matches!(results[4], Err(PgnError { kind: ErrorKind::UnterminatedComment, .. })));
 
     let illegal = one("[White \"W\"]\n\n1. e4 e5 2. Ke3 *");

@@ -170,6 +170,53 @@ proptest! {
     }
 }
 
+/// How many moves a line holds, its variations' included.
+fn count(line: &Line) -> usize {
+    line.nodes.iter().map(|n| 1 + n.variations.iter().map(count).sum::<usize>()).sum()
+}
+
+fn has_null(line: &Line) -> bool {
+    line.nodes.iter().any(|n| n.san == MoveToken::Null || n.variations.iter().any(has_null))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A game becomes a tree holding every move; written and read back, the
+    /// tree writes the same text and has the same positions.
+    #[test]
+    fn trees_hold_every_move_and_read_back(seed: u64) {
+        let game = game(seed);
+        let tree = match game.tree() {
+            Ok(tree) => tree,
+            Err(e) => {
+                prop_assert!(has_null(&game.moves), "{e}");
+                prop_assert!(matches!(e.kind, ox88_pgn::ErrorKind::NullMove));
+                return Ok(());
+            }
+        };
+        let mut nodes = Vec::new();
+        let mut stack = vec![tree.root()];
+        while let Some(node) = stack.pop() {
+            // Each node's board is its parent's with its move played.
+            if let (Some(parent), Some(m)) = (node.parent(), node.mv()) {
+                let mut board = parent.board().clone();
+                board.play(m).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                prop_assert_eq!(&board, node.board());
+                prop_assert_eq!(node.ply(), parent.ply() + 1);
+            }
+            nodes.push(node.board().fen());
+            stack.extend(node.variations());
+        }
+        prop_assert_eq!(nodes.len(), count(&game.moves) + 1);
+        let written = tree.to_string();
+        let again = Reader::from_bytes(written.as_bytes()).next_game().expect("a game")
+            .and_then(|g| g.tree()).map_err(|e| TestCaseError::fail(format!("{e}\n{written}")))?;
+        prop_assert_eq!(again.to_string(), written);
+        prop_assert_eq!(again.mainline_moves(), tree.mainline_moves());
+    }
+}
+
 /// A few exact texts: numbering from a position with Black to move, around
 /// comments and variations, and escapes.
 #[test]

@@ -399,7 +399,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
     fn display(&mut self) -> io::Result<()> {
         let board = self.game.board();
         let checkers: Vec<String> = board.checkers().iter().map(ToString::to_string).collect();
-        let text = format!("{board}\nCheckers: {}", checkers.join(" "));
+        let text = format!("{}\nCheckers: {}", board.diagram(), checkers.join(" "));
         for line in text.lines() {
             self.send(line)?;
         }

@@ -1,0 +1,239 @@
+//! One game between two engines: clocks, the rules of chess, adjudication,
+//! and every fault an engine can commit, each ending the game with a
+//! result and a reason.
+
+use crate::adjudication::Adjudicator;
+use crate::cli::Config;
+use crate::openings::Opening;
+use crate::player::{Failure, Fault, Player};
+use crate::tc::{limits, SideClock};
+use ox88_board::{ByColor, Color, Move};
+use ox88_client::{GameResult, Score};
+use ox88_movegen::{is_insufficient_material, DrawReason, Outcome};
+use ox88_pgn::annotation::engine_comment;
+use std::time::{Duration, Instant};
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub white: String,
+    pub black: String,
+    pub opening: Opening,
+    /// The moves the engines played, after the opening.
+    pub moves: Vec<Move>,
+    /// For each of them: score from the mover's side, depth and time, as
+    /// cutechess writes them ("+0.35/12 0.210s").
+    pub comments: Vec<String>,
+    pub result: GameResult,
+    /// Why it ended ("White mates", "Black loses on time").
+    pub reason: String,
+    /// The PGN `Termination` tag.
+    pub termination: &'static str,
+    /// The side that committed a fault, and which.
+    pub fault: Option<(Color, Fault)>,
+    pub duration: Duration,
+}
+
+impl GameRecord {
+    /// The result from white's side in half points (0, 1, 2).
+    pub fn white_half_points(&self) -> u8 {
+        match self.result {
+            GameResult::WhiteWins => 2,
+            GameResult::BlackWins => 0,
+            _ => 1,
+        }
+    }
+}
+
+fn name(color: Color) -> &'static str {
+    color.fold("White", "Black")
+}
+
+fn win(color: Color) -> GameResult {
+    color.fold(GameResult::WhiteWins, GameResult::BlackWins)
+}
+
+/// A score as a number of centipawns from the mover's side; mates far out
+/// (nearer mates further).
+pub fn centipawns(score: Score) -> i32 {
+    match score.mate_moves() {
+        Some(n) if n > 0 => 100_000 - n,
+        Some(n) => -100_000 - n,
+        None => score.raw(),
+    }
+}
+
+/// Plays `opening` between `white` and `black`.
+pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &Config) -> Result<GameRecord, String> {
+    let started = Instant::now();
+    let mut position = opening.position.clone();
+    let mut players = ByColor::new(white, black);
+    let mut record = GameRecord {
+        white: players[Color::White].spec.name.clone(),
+        black: players[Color::Black].spec.name.clone(),
+        opening: opening.clone(),
+        moves: Vec::new(),
+        comments: Vec::new(),
+        result: GameResult::Unknown,
+        reason: String::new(),
+        termination: "normal",
+        fault: None,
+        duration: Duration::ZERO,
+    };
+    let end = |record: &mut GameRecord, result, reason: String, termination| {
+        (record.result, record.reason, record.termination) = (result, reason, termination);
+    };
+    // Both engines are started (or restarted) and told a new game begins.
+    for color in Color::ALL {
+        let player = &mut players[color];
+        let failure = match player.ready(true) {
+            Ok(engine) => engine.new_game().err().map(|e| Failure::of(e, &player.spec.name)),
+            Err(failure) => Some(failure),
+        };
+        if let Some(failure) = failure {
+            return forfeit(record, player, color, failure, started);
+        }
+    }
+    let budgets = ByColor::new(players[Color::White].spec.budget.clone(), players[Color::Black].spec.budget.clone());
+    let mut clocks =
+        ByColor::new(SideClock::new(budgets[Color::White].clock), SideClock::new(budgets[Color::Black].clock));
+    let mut adjudicator = Adjudicator::new(config);
+    loop {
+        let board = position.board();
+        if let Some(outcome) = position.outcome_with_claims() {
+            let (result, reason) = rules(outcome);
+            end(&mut record, result, reason, "normal");
+            break;
+        }
+        if let Some(verdict) = adjudicator.max_moves(position.moves().len()) {
+            end(&mut record, GameResult::Draw, verdict, "adjudication");
+            break;
+        }
+        let side = board.side_to_move();
+        let limits = limits(&budgets[side], &clocks, side);
+        let player = &mut players[side];
+        let engine = match player.ready(false) {
+            Ok(engine) => engine,
+            Err(failure) => return forfeit(record, player, side, failure, started),
+        };
+        let answer = match engine.play(&position, &limits) {
+            Ok(answer) => answer,
+            Err(err) => {
+                let failure = Failure::of(err, &player.spec.name);
+                return forfeit(record, player, side, failure, started).map(|mut r| {
+                    if r.fault == Some((side, Fault::TimeForfeit)) && is_insufficient_material_for(&position, !side) {
+                        r.result = GameResult::Draw;
+                        r.reason = format!("{} loses on time, but {} cannot mate", name(side), name(!side));
+                    }
+                    r
+                });
+            }
+        };
+        let margin = player.spec.timemargin;
+        if !clocks[side].spend(answer.elapsed, margin) {
+            player.discard();
+            record.fault = Some((side, Fault::TimeForfeit));
+            let (result, reason) = if is_insufficient_material_for(&position, !side) {
+                (GameResult::Draw, format!("{} loses on time, but {} cannot mate", name(side), name(!side)))
+            } else {
+                (win(!side), format!("{} loses on time", name(side)))
+            };
+            end(&mut record, result, reason, "time forfeit");
+            break;
+        }
+        if answer.resigned {
+            end(&mut record, win(!side), format!("{} resigns", name(side)), "normal");
+            break;
+        }
+        let Some(best) = answer.best else {
+            // A CECP engine claimed a result the rules do not give it.
+            record.fault = Some((side, Fault::ProtocolError));
+            let claim = answer.claim.map(|(r, c)| format!("{r} {{{c}}}")).unwrap_or_default();
+            end(&mut record, win(!side), format!("{} makes a false claim: {claim}", name(side)), "rules infraction");
+            break;
+        };
+        let line = answer.line.as_ref();
+        record.comments.push(engine_comment(line.map(|l| l.score), line.map(|l| l.depth), Some(answer.elapsed)));
+        record.moves.push(best);
+        position.play(best).expect("the client checks the engine's move");
+        let score = answer.line.as_ref().map(|l| centipawns(l.score));
+        if let Some((result, reason)) = adjudicator.after_move(side, score, position.board().fullmove_number()) {
+            end(&mut record, result, reason, "adjudication");
+            break;
+        }
+    }
+    record.duration = started.elapsed();
+    Ok(record)
+}
+
+/// Whether the side `color` has nothing left to mate with (so it cannot
+/// win on time either).
+fn is_insufficient_material_for(position: &ox88_movegen::Position, color: Color) -> bool {
+    let board = position.board();
+    let mut only_king = true;
+    for &square in board.pieces(color) {
+        if board.piece_at(square).is_some_and(|p| p.role() != ox88_board::Role::King) {
+            only_king = false;
+        }
+    }
+    only_king || is_insufficient_material(board)
+}
+
+/// The result and reason of a game ended by the rules.
+fn rules(outcome: Outcome) -> (GameResult, String) {
+    match outcome {
+        Outcome::Decisive { winner, .. } => (win(winner), format!("{} mates", name(winner))),
+        Outcome::Draw { reason } => (
+            GameResult::Draw,
+            match reason {
+                DrawReason::Stalemate => "Draw by stalemate",
+                DrawReason::InsufficientMaterial => "Draw by insufficient mating material",
+                DrawReason::FiftyMoves | DrawReason::SeventyFiveMoves => "Draw by fifty moves rule",
+                DrawReason::ThreefoldRepetition | DrawReason::FivefoldRepetition => "Draw by 3-fold repetition",
+            }
+            .to_owned(),
+        ),
+    }
+}
+
+/// The game ends by `failure` of `side`: a loss, with the fault recorded
+/// and the engine discarded so the next game starts a fresh one. A
+/// configuration failure ends the whole match.
+fn forfeit(
+    mut record: GameRecord,
+    player: &mut Player,
+    side: Color,
+    failure: Failure,
+    started: Instant,
+) -> Result<GameRecord, String> {
+    let (fault, text) = match failure {
+        Failure::Fault(fault, text) => (fault, text),
+        Failure::Config(text) => return Err(text),
+    };
+    player.discard();
+    let (reason, termination) = match fault {
+        Fault::TimeForfeit => (format!("{} loses on time", name(side)), "time forfeit"),
+        Fault::IllegalMove => (format!("{} makes an illegal move", name(side)), "rules infraction"),
+        Fault::Crash => (format!("{} disconnects", name(side)), "abandoned"),
+        Fault::ProtocolError => (format!("{} violates the protocol", name(side)), "rules infraction"),
+        Fault::Stall => (format!("{}'s connection stalls", name(side)), "stalled connection"),
+    };
+    eprintln!("warning: {text}");
+    record.result = win(!side);
+    record.reason = reason;
+    record.termination = termination;
+    record.fault = Some((side, fault));
+    record.duration = started.elapsed();
+    Ok(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_as_cutechess_writes_them() {
+        assert!(centipawns(Score::mate_in(1)) > centipawns(Score::mate_in(9)));
+        assert!(centipawns(Score::mated_in(2)) < centipawns(Score::cp(-5000)));
+    }
+}

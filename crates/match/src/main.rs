@@ -1,0 +1,79 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod adjudication;
+mod cli;
+mod game;
+mod help;
+mod openings;
+mod pgnout;
+mod player;
+mod report;
+mod runner;
+mod schedule;
+mod stats;
+mod tc;
+
+use ox88_board::Random;
+use ox88_client::EngineLog;
+use stats::Verdict;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let config = match cli::parse(&args) {
+        Ok(Some(config)) => config,
+        Ok(None) => {
+            println!("{}", help::HELP);
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            eprintln!("ox88-match: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("ox88-match: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(config: &cli::Config) -> Result<(), String> {
+    let seed = config.srand.unwrap_or_else(Random::clock_seed);
+    let openings = openings::for_rounds(config.openings.as_ref(), config.chess960, config.rounds as usize, seed)?;
+    let mut pgn = config.pgnout.as_deref().map(pgnout::PgnOut::open).transpose()?;
+    let log = match &config.log {
+        Some(path) => {
+            let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(EngineLog::new(std::io::BufWriter::new(file), "ox88-match"))
+        }
+        None => None,
+    };
+    if let Some(sprt) = &config.sprt {
+        let model = if sprt.normalized { "normalized" } else { "logistic" };
+        println!(
+            "SPRT: elo0 {}, elo1 {}, alpha {}, beta {}, {model} Elo, pentanomial (game pairs)",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        );
+    }
+    let sink: runner::GameSink<'_> = Box::new(move |job, record| match &mut pgn {
+        Some(out) => out.write(config, job, record).map_err(|e| format!("-pgnout: {e}")),
+        None => Ok(()),
+    });
+    let outcome = runner::run(config, &openings, sink, log)?;
+    let sprt = config.sprt.map(|s| stats::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.normalized));
+    println!("{}", runner::summary_blocks(config, &outcome, sprt.as_ref()));
+    println!("{}", report::faults(config, &outcome.faults));
+    match (config.sprt, outcome.verdict) {
+        (Some(s), Some(verdict)) => {
+            let accepted = if verdict == Verdict::H1 { "H1" } else { "H0" };
+            println!("SPRT ([{:.2}, {:.2}]) completed - {accepted} was accepted", s.elo0, s.elo1);
+        }
+        _ => println!("Tournament finished"),
+    }
+    Ok(())
+}

@@ -1,0 +1,334 @@
+//! Commands embedded in comments: the clock (`[%clk 0:03:00]`) and the
+//! engine evaluation (`[%eval 0.17]`, `[%eval #-3]`) that lichess and
+//! chess.com write after every move, read and written.
+//!
+//! A comment may hold other text and other commands around them; reading
+//! finds the first command of its kind, writing replaces it in place (or
+//! appends one) and leaves the rest as it was.
+//!
+//! ```
+//! use ox88_pgn::annotation::{self, EvalScore, Evaluation};
+//! use std::time::Duration;
+//! let mut comment = Some("[%eval 0.17] [%clk 0:03:00]".to_owned());
+//! assert_eq!(annotation::clock(comment.as_deref().unwrap()), Some(Duration::from_secs(180)));
+//! assert_eq!(annotation::eval(comment.as_deref().unwrap()), Some(Evaluation::new(EvalScore::Centipawns(17))));
+//! annotation::set_clock(&mut comment, Some(Duration::from_millis(179_900)));
+//! annotation::set_eval(&mut comment, Some(Evaluation::new(EvalScore::Mate(-3))));
+//! assert_eq!(comment.as_deref(), Some("[%eval #-3] [%clk 0:02:59.9]"));
+//! annotation::set_clock(&mut comment, None);
+//! annotation::set_eval(&mut comment, None);
+//! assert_eq!(comment, None);
+//! ```
+
+use ox88_board::Score;
+use std::fmt::{self, Write as _};
+use std::ops::Range;
+use std::time::Duration;
+
+/// An engine's score as a comment writes it, from White's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EvalScore {
+    /// Centipawns: `[%eval 0.17]` is 17, `[%eval -1.5]` is -150.
+    Centipawns(i32),
+    /// Mate in that many moves: positive when White mates (`#3`), negative
+    /// when Black does (`#-3`).
+    Mate(i32),
+}
+
+/// The `[%eval ...]` command: a score and, if given, the search depth
+/// (`[%eval 0.17,20]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Evaluation {
+    /// The score, from White's point of view.
+    pub score: EvalScore,
+    /// The depth the score was searched to.
+    pub depth: Option<u32>,
+}
+
+impl Evaluation {
+    /// A score without a depth.
+    pub const fn new(score: EvalScore) -> Evaluation {
+        Evaluation { score, depth: None }
+    }
+}
+
+/// The command's argument: "0.17", "-1.50", "#-3", with ",20" for a depth.
+impl fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.score {
+            EvalScore::Centipawns(cp) => {
+                let sign = if cp < 0 { "-" } else { "" };
+                let abs = cp.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)?;
+            }
+            EvalScore::Mate(moves) => write!(f, "#{moves}")?,
+        }
+        match self.depth {
+            Some(depth) => write!(f, ",{depth}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The clock of the first readable `[%clk H:MM:SS]` command in `comment`
+/// (seconds may have a fraction, as chess.com writes `[%clk 0:02:59.9]`).
+pub fn clock(comment: &str) -> Option<Duration> {
+    commands(comment, "clk").find_map(|(_, argument)| parse_clock(argument))
+}
+
+/// The evaluation of the first readable `[%eval ...]` command in `comment`.
+pub fn eval(comment: &str) -> Option<Evaluation> {
+    commands(comment, "eval").find_map(|(_, argument)| parse_eval(argument))
+}
+
+/// Sets the clock command of `comment` (`None`: removes it): the first
+/// readable `[%clk]` is replaced in place, else one is appended. Written as
+/// `H:MM:SS`, with up to three decimals when the seconds have a fraction.
+pub fn set_clock(comment: &mut Option<String>, clock: Option<Duration>) {
+    let text = clock.map(|clock| format!("[%clk {}]", ClockText(clock)));
+    set(comment, "clk", text, |argument| parse_clock(argument).is_some());
+}
+
+/// Sets the evaluation command of `comment` (`None`: removes it), as
+/// [`set_clock`] does the clock.
+pub fn set_eval(comment: &mut Option<String>, evaluation: Option<Evaluation>) {
+    let text = evaluation.map(|evaluation| format!("[%eval {evaluation}]"));
+    set(comment, "eval", text, |argument| parse_eval(argument).is_some());
+}
+
+/// A move's comment as cutechess-cli writes one after each engine move: the
+/// score from the mover's point of view in pawns (`+0.35`) or moves to mate
+/// (`+M3`, `-M2`), `/depth` when known, and the time the move took
+/// (`0.210s`): `+0.35/12 0.210s`.
+///
+/// ```
+/// use ox88_board::Score;
+/// use ox88_pgn::annotation::engine_comment;
+/// use std::time::Duration;
+/// let time = Some(Duration::from_millis(210));
+/// assert_eq!(engine_comment(Some(Score::cp(35)), Some(12), time), "+0.35/12 0.210s");
+/// assert_eq!(engine_comment(Some(Score::cp(-120)), None, None), "-1.20");
+/// assert_eq!(engine_comment(Some(Score::mate_in(5)), Some(9), None), "+M3/9");
+/// assert_eq!(engine_comment(Some(Score::mated_in(4)), Some(20), None), "-M2/20");
+/// assert_eq!(engine_comment(None, None, time), "0.210s");
+/// ```
+pub fn engine_comment(score: Option<Score>, depth: Option<u32>, time: Option<Duration>) -> String {
+    let mut text = String::new();
+    if let Some(score) = score {
+        match score.mate_moves() {
+            Some(moves) if moves > 0 => write!(text, "+M{moves}"),
+            Some(moves) => write!(text, "-M{}", moves.unsigned_abs()),
+            None => write!(text, "{:+.2}", f64::from(score.raw()) / 100.0),
+        }
+        .expect("writing to a String cannot fail");
+        if let Some(depth) = depth {
+            write!(text, "/{depth}").expect("writing to a String cannot fail");
+        }
+    }
+    if let Some(time) = time {
+        let space = if text.is_empty() { "" } else { " " };
+        write!(text, "{space}{:.3}s", time.as_secs_f64()).expect("writing to a String cannot fail");
+    }
+    text
+}
+
+/// A clock as `[%clk]` writes it.
+struct ClockText(Duration);
+
+impl fmt::Display for ClockText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let seconds = self.0.as_secs();
+        let millis = self.0.subsec_millis();
+        write!(f, "{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60)?;
+        if millis > 0 {
+            let mut fraction = format!("{millis:03}");
+            while fraction.ends_with('0') {
+                fraction.pop();
+            }
+            f.write_char('.')?;
+            f.write_str(&fraction)?;
+        }
+        Ok(())
+    }
+}
+
+/// Replaces the first readable `[%name ...]` of `comment` with `text` (or
+/// removes it), else appends `text`; an empty comment becomes `None`.
+fn set(comment: &mut Option<String>, name: &str, text: Option<String>, readable: impl Fn(&str) -> bool) {
+    let old = comment.take().unwrap_or_default();
+    let found = commands(&old, name).find(|(_, argument)| readable(argument)).map(|(range, _)| range);
+    let mut new = match found {
+        Some(range) => {
+            let (before, after) = (&old[..range.start], &old[range.end..]);
+            match &text {
+                Some(text) => format!("{before}{text}{after}"),
+                // Removed with one space around it, so that "a [%clk 1:00:00] b" becomes "a b".
+                None => join(before.trim_end(), after.trim_start()),
+            }
+        }
+        None => match &text {
+            Some(text) => join(old.trim_end(), text),
+            None => old,
+        },
+    };
+    if new.trim().is_empty() {
+        new.clear();
+    }
+    *comment = (!new.is_empty()).then_some(new);
+}
+
+/// `a` and `b` with a space between if both have text.
+fn join(a: &str, b: &str) -> String {
+    if a.is_empty() || b.is_empty() {
+        format!("{a}{b}")
+    } else {
+        format!("{a} {b}")
+    }
+}
+
+/// Each `[%name argument]` command in `comment`: its byte range and its
+/// argument, trimmed.
+fn commands<'a>(comment: &'a str, name: &'a str) -> impl Iterator<Item = (Range<usize>, &'a str)> + 'a {
+    let mut from = 0;
+    std::iter::from_fn(move || loop {
+        let start = from + comment.get(from..)?.find("[%")?;
+        from = start + 2;
+        let rest = &comment[from..];
+        let Some(after_name) = rest.strip_prefix(name) else { continue };
+        // The name ends at a blank ("[%clk 0:01:00]"), not inside a longer one ("[%clkx ...]").
+        if !after_name.starts_with(|c: char| c.is_ascii_whitespace()) {
+            continue;
+        }
+        let close = after_name.find(']')?;
+        let argument = after_name[..close].trim();
+        let end = from + name.len() + close + 1;
+        from = end;
+        return Some((start..end, argument));
+    })
+}
+
+/// "H:MM:SS" or "H:MM:SS.fff" (hours and minutes as many digits as given).
+fn parse_clock(argument: &str) -> Option<Duration> {
+    let mut parts = argument.split(':');
+    let (hours, minutes, seconds) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let (whole, fraction) = match seconds.split_once('.') {
+        Some((whole, fraction)) => (whole, fraction),
+        None => (seconds, ""),
+    };
+    let number = |digits: &str| -> Option<u64> {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        digits.parse().ok()
+    };
+    let total = number(hours)?.checked_mul(3600)?.checked_add(number(minutes)?.checked_mul(60)?)?;
+    let total = total.checked_add(number(whole)?)?;
+    if !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Nanoseconds from the first nine digits of the fraction.
+    let nanos = fraction.bytes().chain(std::iter::repeat(b'0')).take(9).fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
+    Some(Duration::new(total, nanos))
+}
+
+/// "0.17", "-1.5", "+3", "#-3", "#4", each with an optional ",depth".
+fn parse_eval(argument: &str) -> Option<Evaluation> {
+    let (score, depth) = match argument.split_once(',') {
+        Some((score, depth)) => (score.trim(), Some(depth.trim())),
+        None => (argument, None),
+    };
+    let depth = match depth {
+        Some(depth) if !depth.is_empty() && depth.bytes().all(|b| b.is_ascii_digit()) => Some(depth.parse().ok()?),
+        Some(_) => return None,
+        None => None,
+    };
+    let score = match score.strip_prefix('#') {
+        Some(mate) => EvalScore::Mate(signed_digits(mate)?),
+        None => EvalScore::Centipawns(centipawns(score)?),
+    };
+    Some(Evaluation { score, depth })
+}
+
+/// An integer with an optional sign, digits only.
+fn signed_digits(text: &str) -> Option<i32> {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.strip_prefix('+').unwrap_or(text).parse().ok()
+}
+
+/// Pawns as a decimal ("0.17", "-1.5", "3", ".5") in centipawns, rounded
+/// half away from zero past the second decimal.
+fn centipawns(text: &str) -> Option<i32> {
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    if whole.is_empty() && fraction.is_empty() {
+        return None;
+    }
+    if !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let whole: i64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let digit = |i: usize| fraction.as_bytes().get(i).map_or(0, |&b| i64::from(b - b'0'));
+    let round_up = i64::from(digit(2) >= 5);
+    let cp = whole.checked_mul(100)?.checked_add(digit(0) * 10 + digit(1) + round_up)?;
+    i32::try_from(if negative { -cp } else { cp }).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_lichess_and_chess_com() {
+        assert_eq!(clock("[%clk 0:03:00]"), Some(Duration::from_secs(180)));
+        assert_eq!(clock(" [%eval 0.17] [%clk 1:02:03] "), Some(Duration::from_secs(3723)));
+        assert_eq!(clock("[%clk 0:02:59.9]"), Some(Duration::from_millis(179_900)));
+        assert_eq!(clock("[%clk 0:00:00.25]"), Some(Duration::from_millis(250)));
+        assert_eq!(eval("[%eval 0.17]"), Some(Evaluation::new(EvalScore::Centipawns(17))));
+        assert_eq!(eval("[%eval -1.5]"), Some(Evaluation::new(EvalScore::Centipawns(-150))));
+        assert_eq!(eval("[%eval #-3]"), Some(Evaluation::new(EvalScore::Mate(-3))));
+        assert_eq!(eval("[%eval #+2]"), Some(Evaluation::new(EvalScore::Mate(2))));
+        assert_eq!(eval("[%eval 0.17,20]"), Some(Evaluation { score: EvalScore::Centipawns(17), depth: Some(20) }));
+        assert_eq!(eval("[%eval 0.125]"), Some(Evaluation::new(EvalScore::Centipawns(13))));
+        assert_eq!(eval("[%eval -.5]"), Some(Evaluation::new(EvalScore::Centipawns(-50))));
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_command() {
+        for bad in ["[%clk]", "[%clk 3:00]", "[%clk a:00:00]", "[%clk 0:00:00:00]", "[%clkx 0:00:01]", "[%clk 0:00:01"]
+        {
+            assert_eq!(clock(bad), None, "{bad}");
+        }
+        assert_eq!(clock("[%clk 99999999999999999999:00:00]"), None);
+        for bad in ["[%eval]", "[%eval #]", "[%eval 1.2.3]", "[%eval .]", "[%eval 0.1,]", "[%eval 99999999999]", "x"] {
+            assert_eq!(eval(bad), None, "{bad}");
+        }
+        // A bad command before a good one: the good one is read.
+        assert_eq!(clock("[%clk x] [%clk 0:00:05]"), Some(Duration::from_secs(5)));
+    }
+
+    #[test]
+    fn writes_in_place_or_appends() {
+        let mut comment = Some("Good move [%clk 0:05:00] indeed".to_owned());
+        set_clock(&mut comment, Some(Duration::from_secs(3600 + 61)));
+        assert_eq!(comment.as_deref(), Some("Good move [%clk 1:01:01] indeed"));
+        set_clock(&mut comment, None);
+        assert_eq!(comment.as_deref(), Some("Good move indeed"));
+        set_eval(&mut comment, Some(Evaluation { score: EvalScore::Centipawns(-5), depth: Some(30) }));
+        assert_eq!(comment.as_deref(), Some("Good move indeed [%eval -0.05,30]"));
+        let mut none = None;
+        set_clock(&mut none, None);
+        assert_eq!(none, None);
+        set_clock(&mut none, Some(Duration::ZERO));
+        assert_eq!(none.as_deref(), Some("[%clk 0:00:00]"));
+        assert_eq!(Evaluation::new(EvalScore::Centipawns(1234)).to_string(), "12.34");
+    }
+}
