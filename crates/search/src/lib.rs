@@ -13,6 +13,7 @@ mod see;
 mod threads;
 mod time;
 mod tt;
+mod tt_score;
 mod worker;
 
 pub use bench::{bench, BENCH_DEPTH, BENCH_FENS};
