@@ -110,6 +110,7 @@ async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Res
     let mut mover_before: Option<u64> = None;
     // A move sent and not yet seen back: wait for it before the next.
     let mut awaiting = false;
+    let mut joined = false;
     loop {
         let frame =
             tokio::time::timeout(Duration::from_secs(60), socket.next()).await.map_err(|_| "no frame in 60 s")?;
@@ -159,9 +160,9 @@ async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Res
                 mover_before =
                     Some(clock[if to_move == "white" { "white_ms" } else { "black_ms" }].as_u64().unwrap_or(0));
             }
-            Some("state") if !seen.moves.is_empty() => {
-                // Resent after the connection fell behind: the moves missed
-                // arrive in the whole game.
+            Some("state") => {
+                // The whole game: on joining (the opponent may have moved
+                // already), and again if the connection fell behind.
                 let moves = v["game"]["moves"].as_array().cloned().unwrap_or_default();
                 for m in moves.iter().skip(seen.moves.len()) {
                     let uci = m["uci"].as_str().unwrap_or("").to_owned();
@@ -170,9 +171,12 @@ async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Res
                     }
                     seen.moves.push(uci);
                     awaiting = false;
+                    mover_before = None;
                 }
-                seen.resyncs += 1;
-                mover_before = None;
+                if joined {
+                    seen.resyncs += 1;
+                }
+                joined = true;
             }
             Some("ended") => break,
             Some("error") => {
