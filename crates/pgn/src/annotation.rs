@@ -20,6 +20,7 @@
 //! assert_eq!(comment, None);
 //! ```
 
+use ox88_board::Score;
 use std::fmt::{self, Write as _};
 use std::ops::Range;
 use std::time::Duration;
@@ -95,6 +96,42 @@ pub fn set_eval(comment: &mut Option<String>, evaluation: Option<Evaluation>) {
     set(comment, "eval", text, |argument| parse_eval(argument).is_some());
 }
 
+/// A move's comment as cutechess-cli writes one after each engine move: the
+/// score from the mover's point of view in pawns (`+0.35`) or moves to mate
+/// (`+M3`, `-M2`), `/depth` when known, and the time the move took
+/// (`0.210s`): `+0.35/12 0.210s`.
+///
+/// ```
+/// use ox88_board::Score;
+/// use ox88_pgn::annotation::engine_comment;
+/// use std::time::Duration;
+/// let time = Some(Duration::from_millis(210));
+/// assert_eq!(engine_comment(Some(Score::cp(35)), Some(12), time), "+0.35/12 0.210s");
+/// assert_eq!(engine_comment(Some(Score::cp(-120)), None, None), "-1.20");
+/// assert_eq!(engine_comment(Some(Score::mate_in(5)), Some(9), None), "+M3/9");
+/// assert_eq!(engine_comment(Some(Score::mated_in(4)), Some(20), None), "-M2/20");
+/// assert_eq!(engine_comment(None, None, time), "0.210s");
+/// ```
+pub fn engine_comment(score: Option<Score>, depth: Option<u32>, time: Option<Duration>) -> String {
+    let mut text = String::new();
+    if let Some(score) = score {
+        match score.mate_moves() {
+            Some(moves) if moves > 0 => write!(text, "+M{moves}"),
+            Some(moves) => write!(text, "-M{}", moves.unsigned_abs()),
+            None => write!(text, "{:+.2}", f64::from(score.raw()) / 100.0),
+        }
+        .expect("writing to a String cannot fail");
+        if let Some(depth) = depth {
+            write!(text, "/{depth}").expect("writing to a String cannot fail");
+        }
+    }
+    if let Some(time) = time {
+        let space = if text.is_empty() { "" } else { " " };
+        write!(text, "{space}{:.3}s", time.as_secs_f64()).expect("writing to a String cannot fail");
+    }
+    text
+}
+
 /// A clock as `[%clk]` writes it.
 struct ClockText(Duration);
 
@@ -163,6 +200,10 @@ fn commands<'a>(comment: &'a str, name: &'a str) -> impl Iterator<Item = (Range<
             continue;
         }
         let close = after_name.find(']')?;
+        // An argument holds no `[`: one there starts the next command.
+        if after_name[..close].contains('[') {
+            continue;
+        }
         let argument = after_name[..close].trim();
         let end = from + name.len() + close + 1;
         from = end;
@@ -248,6 +289,35 @@ fn centipawns(text: &str) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the comment holds, a clock and an evaluation set read
+        /// back, each leaving the other alone.
+        #[test]
+        fn set_then_read(
+            words in proptest::collection::vec(
+                prop_oneof![Just("[%clk"), Just("[%eval"), Just("]"), Just("0:01:00"), Just("#-3"), Just("x"), Just(" ")],
+                0..12,
+            ),
+            millis in 0u64..400_000_000,
+            cp in -100_000i32..100_000,
+            mate in -300i32..300,
+            depth in proptest::option::of(0u32..99),
+        ) {
+            let mut comment = Some(words.concat());
+            let clock_value = Duration::from_millis(millis);
+            let score = if millis % 2 == 0 { EvalScore::Centipawns(cp) } else { EvalScore::Mate(mate) };
+            let evaluation = Evaluation { score, depth };
+            set_clock(&mut comment, Some(clock_value));
+            set_eval(&mut comment, Some(evaluation));
+            let text = comment.clone().unwrap_or_default();
+            prop_assert_eq!(clock(&text), Some(clock_value), "{}", text);
+            prop_assert_eq!(eval(&text), Some(evaluation), "{}", text);
+            set_clock(&mut comment, None);
+            prop_assert_eq!(eval(comment.as_deref().unwrap_or_default()), Some(evaluation));
+        }
+    }
 
     #[test]
     fn reads_lichess_and_chess_com() {

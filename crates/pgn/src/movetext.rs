@@ -3,8 +3,10 @@
 //! token (the reader brings more input and scans again from the token's
 //! start), at the end of the game, or at an error.
 
+use crate::result::read_result;
 use crate::scan::{digits_end, find, is_space, number_end, san_end};
-use crate::{ErrorKind, GameResult, Nag, RawComment, Visitor};
+use crate::{ErrorKind, Nag, RawComment, Visitor};
+use ox88_board::GameResult;
 use ox88_movegen::SanPlus;
 
 /// Where the scan is between two windows.
@@ -92,7 +94,7 @@ pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, v
                 if digits_end(buf, i) == end && token != b"0000" {
                     // A move number: its dots (or "…") are skipped as they come.
                     i = end;
-                } else if let Some(result) = GameResult::from_ascii(token) {
+                } else if let Some(result) = read_result(token) {
                     if state.depth == 0 {
                         visitor.result(result);
                         return Step::End(end);
@@ -271,6 +273,8 @@ pub(crate) struct Skipping {
     /// Whether the byte before the window ends a token (so a result may
     /// start the window).
     pub after_delimiter: bool,
+    /// Whether the input ended inside a `{` comment.
+    pub open_comment: bool,
 }
 
 /// Whether a token may start after `b`.
@@ -296,7 +300,10 @@ pub(crate) fn skip_game(buf: &[u8], at_end: bool, state: &mut Skipping) -> Step 
             b')' => state.depth = state.depth.saturating_sub(1),
             b'{' => match find(b'}', &buf[i + 1..]) {
                 Some(n) => i += n + 1,
-                None if at_end => return Step::End(len),
+                None if at_end => {
+                    state.open_comment = true;
+                    return Step::End(len);
+                }
                 None => return refill(i, state),
             },
             b';' | b'%' => match find(b'\n', &buf[i..]) {
@@ -313,7 +320,7 @@ pub(crate) fn skip_game(buf: &[u8], at_end: bool, state: &mut Skipping) -> Step 
                 if end == len && !at_end {
                     return refill(i, state);
                 }
-                if GameResult::from_ascii(&buf[i..end]).is_some() {
+                if read_result(&buf[i..end]).is_some() {
                     return Step::End(end);
                 }
                 i = end;

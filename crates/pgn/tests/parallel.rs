@@ -1,0 +1,138 @@
+//! The parallel reader gives what the sequential one gives, game for game
+//! and error for error (numbers, offsets, lines, columns), on the real
+//! files, the fuzz seeds and regressions, and text made to mislead its
+//! quick scan; from a slice and from a stream; on 1 to 3 threads, with
+//! pieces from a few bytes to the whole input.
+
+use ox88_pgn::{Game, GameBuilder, ParallelReader, PgnError, Reader};
+use std::path::{Path, PathBuf};
+
+fn describe(number: u64, game: &Result<Game, PgnError>) -> String {
+    match game {
+        Ok(game) => format!("{number}: {game}"),
+        Err(e) => format!("{number}: {e}"),
+    }
+}
+
+fn sequential(bytes: &[u8]) -> Vec<String> {
+    let mut reader = Reader::from_bytes(bytes);
+    let mut out = Vec::new();
+    while let Some(game) = reader.next_game() {
+        let game = game.map(|mut g| {
+            g.number = 0;
+            g
+        });
+        out.push(describe(reader.games_read(), &game));
+    }
+    out
+}
+
+fn parallel(bytes: &[u8], threads: usize, chunk_len: usize, stream: bool) -> Vec<String> {
+    let reader = ParallelReader::new(threads).chunk_len(chunk_len);
+    let mut out = Vec::new();
+    let sink = |number: u64, game: Result<Game, PgnError>| out.push(describe(number, &game));
+    let games = if stream {
+        reader.read(Pieces(bytes, 7), GameBuilder::new, sink).expect("no read error")
+    } else {
+        reader.read_slice(bytes, GameBuilder::new, sink)
+    };
+    assert_eq!(games as usize, out.len());
+    out
+}
+
+/// Hands out at most a few bytes a call.
+struct Pieces<'a>(&'a [u8], usize);
+
+impl std::io::Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.1).min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+fn check(name: &str, bytes: &[u8], chunk_lens: &[usize]) {
+    let expected = sequential(bytes);
+    for &chunk_len in chunk_lens {
+        for threads in 1..=3 {
+            for stream in [false, true] {
+                let got = parallel(bytes, threads, chunk_len, stream);
+                assert!(
+                    got == expected,
+                    "{name}: {threads} threads, pieces of {chunk_len}, stream {stream}\n{got:#?}\n{expected:#?}"
+                );
+            }
+        }
+    }
+}
+
+fn data(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)
+}
+
+#[test]
+fn real_files_read_alike() {
+    for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
+        let bytes = std::fs::read(data("../../tests/data/pgn").join(name)).expect("test data");
+        check(name, &bytes, &[20_000, 1 << 20]);
+    }
+}
+
+#[test]
+fn fuzz_inputs_read_alike() {
+    for dir in ["../../fuzz/seeds/pgn", "tests/regressions"] {
+        let Ok(entries) = std::fs::read_dir(data(dir)) else { continue };
+        for entry in entries.flatten() {
+            let bytes = std::fs::read(entry.path()).expect("readable");
+            // The fuzz target's first byte picks a read size: the PGN is the rest.
+            let bytes = bytes.get(1..).unwrap_or_default();
+            check(&entry.path().display().to_string(), bytes, &[1, 16, 300]);
+        }
+    }
+}
+
+#[test]
+fn misleading_text_is_read_again_as_one_piece() {
+    // A `{` after a tag pair opens a comment the quick scan does not see
+    // (it skips tag lines whole), so it takes `[B` for a game's start.
+    let text = "[A \"1\"] {\nx\n[B \"2\"]\n}\n1. e4 *\n[C \"3\"]\n\n1. d4 *\n";
+    assert_eq!(sequential(text.as_bytes()).len(), 2);
+    check("comment after a tag", text.as_bytes(), &[1, 5, 12]);
+    // A bad token swallowing a `{`, then tags after a blank line.
+    let text = "1. e4 &{ 2. d4\n[A \"1\"]\n\n[B \"2\"]\n{ }\n1. c4 *\n[C \"3\"]\n1. Nf3 *";
+    check("bad token", text.as_bytes(), &[1, 3, 9]);
+    // Tags, a blank line, more tags: one game.
+    let text = "[A \"1\"]\n\n[B \"2\"]\n\n1. e4 *\n\n[A \"3\"]\n\n1. d4 *\n".repeat(5);
+    check("tags after a blank line", text.as_bytes(), &[1, 8, 40]);
+}
+
+#[test]
+fn long_games_and_empty_input() {
+    let long = format!("[A \"1\"]\n\n1. e4 {{{}}} e5 *\n\n[B \"2\"]\n\n1. d4 *\n", "x\n".repeat(5000));
+    check("a game longer than the pieces", long.as_bytes(), &[100, 4096]);
+    check("nothing", b"", &[1]);
+    check("blanks", b"\n\n  \n", &[1]);
+}
+
+use proptest::prelude::*;
+
+/// Pieces of PGN that make the quick scan and the reader disagree if they
+/// can: tag lines, comments opened and closed anywhere, line comments,
+/// bad tokens, results, blank lines.
+const PARTS: [&str; 16] =
+    ["[A \"1\"]", "[B \"x{\"]", "{", "}", "\n", "\n\n", ";", "%", "1. e4", " e5", "*", "1-0", "&", "(", ")", " "];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn any_text_reads_alike(parts in proptest::collection::vec(0..PARTS.len(), 0..60), chunk_len in 1usize..40) {
+        let text: String = parts.iter().map(|&i| PARTS[i]).collect();
+        let expected = sequential(text.as_bytes());
+        for (threads, stream) in [(1, false), (2, true), (3, false)] {
+            let got = parallel(text.as_bytes(), threads, chunk_len, stream);
+            prop_assert_eq!(&got, &expected, "{:?}", text);
+        }
+    }
+}
