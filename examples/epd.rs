@@ -8,6 +8,9 @@
 //! trait, exactly as the UCI and XBoard examples drive it, so a suite run here
 //! agrees with the same suite run through a GUI or python-chess.
 
+mod common;
+
+use common::number;
 use ox88::board::{Move, Score};
 use ox88::movegen::{Epd, MoveGen, Notation, Operation, Position};
 use ox88::protocol::{Engine, Limits, DEFAULT_MOVE_OVERHEAD};
@@ -94,10 +97,6 @@ fn parse_args() -> Result<Option<Options>, String> {
         options.time = Some(Duration::from_secs(1));
     }
     Ok(Some(options))
-}
-
-fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("{name}: {text:?} is not a valid number"))
 }
 
 /// The points table of an STS-style `c0` comment, if the comment is one:

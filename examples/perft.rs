@@ -4,6 +4,9 @@
 //! cargo run --release --example perft -- [--fen FEN | --epd FILE] [--depth N]
 //!     [--divide] [--threads N] [--hash MB] [--full]
 
+mod common;
+
+use common::number;
 use ox88::board::Board;
 use ox88::movegen::{divide, divide_parallel, perft, perft_full, Epd, HashedPerft, Position};
 use std::io::Write;
@@ -69,10 +72,6 @@ fn parse_args() -> Result<Option<Options>, String> {
         return Err("--threads must be at least 1".into());
     }
     Ok(Some(options))
-}
-
-fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("{name}: {text:?} is not a valid number"))
 }
 
 fn count(board: &mut Board, depth: u32, options: &Options, table: &mut Option<HashedPerft>) -> u64 {

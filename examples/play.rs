@@ -4,9 +4,14 @@
 //!
 //! cargo run --release --example play -- [--time SECONDS | --depth N] [--black] [--fen FEN] [--pgn FILE]
 
-use ox88::board::{Board, CastlingMode, Color, File, Move, Rank, Score, Square};
+mod common;
+
+use common::number;
+use ox88::board::GameResult;
+use ox88::board::{Board, Color, File, Move, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position};
-use ox88::pgn::{Game, GameResult};
+use ox88::pgn::annotation::engine_comment;
+use ox88::pgn::{Date, Game};
 use ox88::protocol::{Engine, Limits};
 use ox88::{Ox88, Settings};
 use std::io::{self, BufRead, Write};
@@ -89,10 +94,6 @@ fn parse_args() -> Result<Option<Options>, String> {
         options.limits.movetime = Some(Duration::from_secs(1));
     }
     Ok(Some(options))
-}
-
-fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("{name}: {text:?} is not a valid number"))
 }
 
 fn color_name(color: Color) -> &'static str {
@@ -183,13 +184,11 @@ impl Session {
         self.game.play(m).expect("the engine plays legal moves");
         let depth = result.depth();
         let (score, comment) = match result.score() {
-            Some(score) => match score.mate_moves() {
-                Some(n) => (format!("mate {n}"), format!("{}M{}/{depth}", if n < 0 { "-" } else { "+" }, n.abs())),
-                None => {
-                    let pawns = f64::from(score.raw()) / 100.0;
-                    (format!("{pawns:+.2}"), format!("{pawns:+.2}/{depth}"))
-                }
-            },
+            Some(score) => {
+                let said =
+                    score.mate_moves().map_or_else(|| engine_comment(Some(score), None, None), |n| format!("mate {n}"));
+                (said, engine_comment(Some(score), Some(depth), None))
+            }
             None => ("book".to_owned(), "book".to_owned()),
         };
         self.comments.push(Some(comment));
@@ -249,7 +248,7 @@ impl Session {
             println!("It is not your move.");
             return;
         }
-        match parse_move(board, text) {
+        match parse_move(&self.game, text) {
             Ok(m) => {
                 println!("You play {}", board.san(m));
                 self.game.play(m).expect("parsed moves are legal");
@@ -273,7 +272,7 @@ impl Session {
         for (name, value) in [
             ("Event", "Game in the terminal"),
             ("Site", "ox88 play"),
-            ("Date", &today()),
+            ("Date", &Date::today().to_string()),
             ("Round", "-"),
             ("White", white),
             ("Black", black),
@@ -337,14 +336,15 @@ fn claim_text(reason: ox88::movegen::DrawReason) -> &'static str {
     }
 }
 
-/// The legal move `text` names: UCI if it looks like UCI, else SAN.
-fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
+/// The legal move `text` names in `game`: UCI if it looks like UCI (castling
+/// as the game writes it, king-takes-rook in Chess960), else SAN.
+fn parse_move(game: &Position, text: &str) -> Result<Move, String> {
     let uci_like =
         matches!(text.len(), 4 | 5) && text.as_bytes()[1].is_ascii_digit() && text.as_bytes()[3].is_ascii_digit();
     if uci_like {
-        return board.parse_uci(text, CastlingMode::Standard).map_err(|e| e.to_string());
+        return game.parse_uci(text).map_err(|e| e.to_string());
     }
-    board.parse_san(text).map_err(|e| e.to_string())
+    game.parse_san(text).map_err(|e| e.to_string())
 }
 
 fn run(options: Options) -> io::Result<()> {
@@ -391,23 +391,6 @@ fn run(options: Options) -> io::Result<()> {
     }
     session.save();
     Ok(())
-}
-
-/// Today's date (UTC) as PGN writes dates, "2025.06.24".
-fn today() -> String {
-    let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    // Days since 1970-01-01 to a civil date (proleptic Gregorian), by
-    // counting 400-year eras of 146,097 days from 0000-03-01.
-    let days = (seconds / 86_400) as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
 }
 
 fn main() -> ExitCode {

@@ -11,7 +11,7 @@ use crate::protocol::{
 };
 use crate::search::{Searcher, BENCH_DEPTH};
 use crate::settings::{Settings, SettingsError};
-use ox88_board::{Board, Color, Move};
+use ox88_board::{Board, Color, Move, Random};
 use std::sync::Arc;
 
 /// The ox88 chess engine: the classical or the network evaluation searched
@@ -109,8 +109,7 @@ impl Ox88 {
         }
         let book = self.book.as_ref()?;
         // Any varying number will do to pick among weighted moves.
-        let random = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        book.choose_on_board(board, BookChoice::Weighted(random as u64 ^ board.key()))
+        book.choose_on_board(board, BookChoice::Weighted(Random::clock_seed() ^ board.key()))
     }
 }
 

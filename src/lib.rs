@@ -4,6 +4,9 @@
 
 mod engine;
 mod evaluation;
+#[cfg(doctest)]
+mod facade_examples;
+pub mod prelude;
 mod settings;
 #[cfg(feature = "tuning")]
 pub mod tuning;
@@ -12,6 +15,7 @@ pub use engine::Ox88;
 pub use evaluation::{EvalKind, Evaluation};
 pub use ox88_board as board;
 pub use ox88_book as book;
+#[cfg(feature = "client")]
 pub use ox88_client as client;
 pub use ox88_control as control;
 pub use ox88_eval as eval;
@@ -19,7 +23,10 @@ pub use ox88_movegen as movegen;
 /// The front door of the library: a position with its moves, checked play,
 /// notation and the rules (see [`movegen::Position`]).
 pub use ox88_movegen::Position;
+#[cfg(feature = "pgn")]
 pub use ox88_pgn as pgn;
 pub use ox88_protocol as protocol;
 pub use ox88_search as search;
+#[cfg(feature = "svg")]
+pub use ox88_svg as svg;
 pub use settings::{Settings, SettingsError, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};

@@ -169,12 +169,7 @@ impl Settings {
 
 /// The error for a value of the wrong kind or range.
 pub(crate) fn invalid(name: &str, value: &OptionValue, expected: &str) -> OptionError {
-    let value = match value {
-        OptionValue::Check(on) => on.to_string(),
-        OptionValue::Spin(n) => n.to_string(),
-        OptionValue::Combo(text) | OptionValue::String(text) => text.clone(),
-        OptionValue::Button => "(button)".to_owned(),
-    };
+    let value = value.text().unwrap_or_else(|| "(button)".to_owned());
     OptionError::InvalidValue { name: name.to_owned(), value, expected: expected.to_owned() }
 }
 

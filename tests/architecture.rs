@@ -77,6 +77,47 @@ fn the_client_drives_engines_without_being_one() {
     }
 }
 
+/// An engine user who turns the default features off compiles no PGN
+/// library and no process manager: the engine does not need them.
+#[test]
+fn the_engine_needs_neither_pgn_nor_the_client() {
+    let dependencies = manifest::root().section("dependencies");
+    for name in ["ox88-client", "ox88-pgn"] {
+        let raw = dependencies.get(name).unwrap_or_else(|| panic!("{name} = {{ ..., optional = true }}"));
+        assert!(raw.contains("optional = true"), "{name} is optional in the root crate: {raw}");
+    }
+}
+
+/// The applications built on top of the engine: they may depend on the root
+/// `ox88` package (the engine and its facade), which no library may.
+const APPLICATIONS: [&str; 1] = ["ox88-server"];
+
+/// Whether `manifest` depends on the root `ox88` package, in any table.
+fn depends_on_the_engine_package(manifest: &Manifest) -> bool {
+    let named = |key: &str| key.split('.').next() == Some("ox88");
+    manifest.sections.iter().filter(|(section, _)| !section.starts_with("workspace")).any(|(section, entries)| {
+        (section.ends_with("dependencies") && entries.keys().any(|key| named(key)))
+            || section.rsplit_once("dependencies.").is_some_and(|(_, name)| name == "ox88")
+    })
+}
+
+#[test]
+fn only_applications_depend_on_the_engine_package() {
+    let members = manifest::members();
+    for member in &members {
+        let name = member.name();
+        if depends_on_the_engine_package(member) {
+            assert!(
+                APPLICATIONS.contains(&name.as_str()),
+                "{name} depends on the root ox88 package: only applications may"
+            );
+        }
+    }
+    // The server is such an application: it searches with the engine itself.
+    let server = members.iter().find(|m| m.name() == "ox88-server").expect("ox88-server is a member");
+    assert!(depends_on_the_engine_package(server));
+}
+
 #[test]
 fn no_crate_depends_on_itself_through_others() {
     let graph = graph(true);
@@ -89,18 +130,21 @@ fn no_crate_depends_on_itself_through_others() {
 /// crate may use less; a new dependency between them changes the README too.
 #[test]
 fn each_library_uses_only_the_layers_below_it() {
-    let allowed: [(&str, &[&str]); 10] = [
+    let allowed: [(&str, &[&str]); 13] = [
         ("ox88-board", &[]),
         ("ox88-control", &["ox88-board"]),
         ("ox88-movegen", &["ox88-board"]),
         ("ox88-eval", &["ox88-board"]),
         ("ox88-book", &["ox88-board", "ox88-movegen"]),
         ("ox88-pgn", &["ox88-board", "ox88-movegen"]),
+        ("ox88-syzygy", &["ox88-board", "ox88-movegen"]),
+        ("ox88-svg", &["ox88-board", "ox88-movegen"]),
         ("ox88-search", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-eval"]),
         ("ox88-protocol", &["ox88-board", "ox88-control", "ox88-movegen"]),
         ("ox88-client", &["ox88-board", "ox88-movegen", "ox88-protocol"]),
         // The match runner drives engines: it is a client, never an engine.
         ("ox88-match", &["ox88-board", "ox88-movegen", "ox88-pgn", "ox88-client"]),
+        ("ox88-web", &["ox88-board", "ox88-movegen", "ox88-pgn"]),
     ];
     let graph = graph(false);
     for (name, allowed) in allowed {
@@ -148,7 +192,9 @@ fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 fn only_the_protocol_crate_writes_protocol_messages() {
     // The words that begin UCI and CECP messages and commands; other crates
     // may name them in comments, never in code.
-    const WORDS: [&str; 10] = [
+    // Scores included: `cp 34` and `mate 3` are protocol text too (a
+    // `Score` displays itself for people, as `+0.34` and `#+3`).
+    const WORDS: [&str; 12] = [
         "bestmove",
         "uciok",
         "readyok",
@@ -159,6 +205,8 @@ fn only_the_protocol_crate_writes_protocol_messages() {
         "usermove",
         "protover",
         "feature done",
+        "\"cp {",
+        "\"mate {",
     ];
     for member in manifest::members().into_iter().filter(|m| m.name() != "ox88-protocol") {
         for file in rust_files(&member.dir().join("src")) {

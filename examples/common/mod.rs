@@ -1,14 +1,16 @@
-//! What the engine examples share: `--help`, a one-line error for bad
-//! arguments, then the chosen protocol driver on standard input and output.
+//! What the examples share: for the engine examples, `--help`, a one-line
+//! error for bad arguments, then the chosen protocol driver on standard
+//! input and output; for the others, reading a number from the command line.
+
+// Each example uses its own part of this module.
+#![allow(dead_code)]
 
 use ox88::protocol::uci::UciDriver;
 use ox88::protocol::xboard::XbDriver;
 use std::io::{self, BufReader};
 use std::process::ExitCode;
 
-/// Which protocol an example speaks. Each example uses one variant, so the
-/// others are dead code from its point of view.
-#[allow(dead_code)]
+/// Which protocol an example speaks (each example uses one variant).
 pub enum Protocol {
     /// UCI only.
     Uci,
@@ -42,4 +44,10 @@ pub fn main(name: &str, help: &str, protocol: Protocol) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The value `text` given for the argument `name`, or a one-line error
+/// naming both.
+pub fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
+    text.parse().map_err(|_| format!("{name}: {text:?} is not a valid number"))
 }

@@ -2,7 +2,6 @@
 //! the position state (side to move, castling, en passant, clocks, keys).
 
 use crate::cell::{Cell, WALL_BIT};
-use crate::geometry::{self, SLIDER_MASK};
 use crate::piece_list::PieceList;
 use crate::{zobrist, ByColor, CastlingRights, Color, Piece, Role, Square};
 use std::hash::{Hash, Hasher};
@@ -300,72 +299,6 @@ impl Board {
             .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
             .filter(|(_, p)| p.role() == Role::Pawn)
             .fold(0, |key, (sq, p)| key ^ zobrist::piece_key(p, sq))
-    }
-
-    /// Whether any piece of `by` attacks `square`.
-    ///
-    /// ```
-    /// use ox88_board::{Board, Color, Square};
-    /// let board = Board::startpos();
-    /// assert!(board.is_attacked(Square::F3, Color::White));
-    /// assert!(!board.is_attacked(Square::E4, Color::White));
-    /// ```
-    #[inline]
-    pub fn is_attacked(&self, square: Square, by: Color) -> bool {
-        self.attacked_ignoring(square, by, &[])
-    }
-
-    /// Like [`is_attacked`](Self::is_attacked), treating the squares in
-    /// `ignore` as empty (to test squares behind a king that is about to step
-    /// away, or the path of a castling king and rook).
-    #[inline]
-    pub fn attacked_ignoring(&self, square: Square, by: Color, ignore: &[Square]) -> bool {
-        for &from in self.pieces(by) {
-            let piece = self.piece_at(from).expect("piece list and mailbox agree");
-            let mask = geometry::piece_mask(piece);
-            if geometry::attack_mask(from, square) & mask == 0 {
-                continue;
-            }
-            if mask & SLIDER_MASK == 0 || self.path_clear(from, square, ignore) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether every square strictly between `from` and `to` (on one line) is
-    /// empty, counting the squares in `ignore` as empty. Squares on no common
-    /// line (nor a knight's jump apart) have no path: false, unless they are
-    /// the same square.
-    #[inline(always)]
-    pub fn path_clear(&self, from: Square, to: Square, ignore: &[Square]) -> bool {
-        let step = geometry::step(from, to);
-        if step == 0 {
-            return from == to;
-        }
-        let mut current = from;
-        loop {
-            current = match current.offset(step) {
-                Some(next) => next,
-                None => return false,
-            };
-            if current == to {
-                return true;
-            }
-            if self.squares[current.index0x88()] != 0 && !ignore.contains(&current) {
-                return false;
-            }
-        }
-    }
-
-    /// The squares of the pieces of `by` that attack `square`, in piece-list order.
-    pub fn attackers(&self, square: Square, by: Color) -> impl Iterator<Item = Square> + '_ {
-        self.pieces(by).iter().copied().filter(move |&from| {
-            let piece = self.piece_at(from).expect("piece list and mailbox agree");
-            let mask = geometry::piece_mask(piece);
-            geometry::attack_mask(from, square) & mask != 0
-                && (mask & SLIDER_MASK == 0 || self.path_clear(from, square, &[]))
-        })
     }
 
     /// Whether the side to move is in check.

@@ -92,6 +92,23 @@ const TABLES: ([u8; TABLE_SIZE], [i8; TABLE_SIZE]) = build_tables();
 static ATTACKS: [u8; TABLE_SIZE] = TABLES.0;
 static STEPS: [i8; TABLE_SIZE] = TABLES.1;
 
+/// By square difference, as the tables above: how many squares lie
+/// strictly between two squares on one line (0 for neighbours, knight
+/// jumps and squares on no common line).
+static BETWEEN_COUNTS: [u8; TABLE_SIZE] = {
+    let mut counts = [0u8; TABLE_SIZE];
+    let mut d = 0;
+    while d < 8 {
+        let mut distance = 2;
+        while distance < 8 {
+            counts[(CENTER + Direction::ALL[d] as i16 * distance) as usize] = distance as u8 - 1;
+            distance += 1;
+        }
+        d += 1;
+    }
+    counts
+};
+
 /// The [`attack_mask`] bit of a piece.
 #[inline(always)]
 pub const fn piece_mask(piece: Piece) -> u8 {
@@ -138,6 +155,15 @@ pub fn step_0x88(from: u8, to: u8) -> i8 {
 #[inline(always)]
 pub fn attack_mask_0x88(from: u8, to: u8) -> u8 {
     ATTACKS[to.wrapping_sub(from).wrapping_add(CENTER as u8) as usize]
+}
+
+/// How many squares lie strictly between the 0x88 indices `from` and `to`
+/// on a shared line: 0 for neighbours, knight jumps and squares on no
+/// common line. Meaningful for squares on the board (any other input gives
+/// some value, never a panic).
+#[inline(always)]
+pub fn between_count_0x88(from: u8, to: u8) -> u8 {
+    BETWEEN_COUNTS[to.wrapping_sub(from).wrapping_add(CENTER as u8) as usize]
 }
 
 /// The [`attack_mask`] bits of the piece kind with role number `role`
@@ -208,6 +234,16 @@ mod tests {
         assert_eq!(step_0x88(0x00, 0x77), 17);
         assert_eq!(step_0x88(0x77, 0x00), -17);
         assert_eq!(attack_mask_0x88(0x04, 0x74) & ROOK, ROOK);
+    }
+
+    #[test]
+    fn between_counts_match_between() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let (a, b) = (from.index0x88() as u8, to.index0x88() as u8);
+                assert_eq!(between_count_0x88(a, b) as usize, between(from, to).count(), "{from} {to}");
+            }
+        }
     }
 
     #[test]

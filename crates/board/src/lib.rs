@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod attacks;
 mod board;
 mod castling;
 mod cell;
@@ -16,10 +17,14 @@ mod moves;
 mod piece;
 mod piece_list;
 mod polyglot_random;
+mod pov_score;
+mod random;
+mod result;
 mod score;
 mod setup;
 mod setup_error;
 mod square;
+mod wdl;
 pub mod zobrist;
 
 pub use board::Board;
@@ -27,6 +32,7 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use cell::Cell;
 pub use chess960::chess960_back_rank;
 pub use color::{ByColor, Color};
+pub use display::{Diagram, UnicodeBoard};
 pub use fen::STARTPOS_FEN;
 pub use fen_error::FenError;
 pub use geometry::Direction;
@@ -34,10 +40,14 @@ pub use make::Undo;
 pub use moves::{CastlingMode, Move, MoveKind, ParseUciMoveError, UciMove};
 pub use piece::{Piece, Role};
 pub use piece_list::MAX_PIECES;
+pub use pov_score::PovScore;
+pub use random::Random;
+pub use result::{GameResult, ParseGameResultError};
 pub use score::Score;
 pub use setup::Setup;
 pub use setup_error::{FenRepair, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use wdl::Wdl;
 
 #[doc(hidden)]
 pub mod internals {

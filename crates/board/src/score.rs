@@ -1,5 +1,6 @@
 //! [`Score`]: an evaluation in centipawns or a distance to mate, shared by the
-//! evaluation, the search and the protocols (which print it).
+//! evaluation, the search and the protocols (whose text forms live in
+//! `ox88-protocol`), and written for people as `+0.29` or `#-3`.
 
 use std::fmt;
 use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
@@ -15,9 +16,9 @@ use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 ///
 /// ```
 /// use ox88_board::Score;
-/// assert_eq!(Score::cp(34).to_string(), "cp 34");
-/// assert_eq!(Score::mate_in(5).to_string(), "mate 3");
-/// assert_eq!(Score::mated_in(4).to_string(), "mate -2");
+/// assert_eq!(Score::cp(34).to_string(), "+0.34");
+/// assert_eq!(Score::mate_in(5).to_string(), "#+3");
+/// assert_eq!(Score::mated_in(4).to_string(), "#-2");
 /// assert_eq!(-Score::mate_in(5), Score::mated_in(5));
 /// assert!(Score::mate_in(5) > Score::cp(2000));
 /// ```
@@ -107,30 +108,30 @@ impl Score {
             Some(-(Score::MATE.0 + self.0))
         }
     }
-    /// Converts a score relative to the root into one relative to the node
-    /// `ply` plies deep, for storing in a transposition table (mate
-    /// distances are then counted from the node, so they stay right when the
-    /// node is reached by another path).
-    #[inline]
-    pub const fn to_tt(self, ply: i32) -> Score {
-        if self.0 >= Score::MATE_BOUND.0 {
-            Score(self.0.saturating_add(ply))
-        } else if self.0 <= -Score::MATE_BOUND.0 {
-            Score(self.0.saturating_sub(ply))
+    /// The score in centipawns, or `None` for a mate score (python-chess's
+    /// `score()`).
+    pub const fn centipawns(self) -> Option<i32> {
+        if self.is_mate() {
+            None
         } else {
-            self
+            Some(self.0)
         }
     }
-    /// The inverse of [`to_tt`](Self::to_tt): a stored score read back at a
-    /// node `ply` plies from the root.
-    #[inline]
-    pub const fn from_tt(self, ply: i32) -> Score {
-        if self.0 >= Score::MATE_BOUND.0 {
-            Score(self.0.saturating_sub(ply))
-        } else if self.0 <= -Score::MATE_BOUND.0 {
-            Score(self.0.saturating_add(ply))
-        } else {
-            self
+    /// The score in centipawns, a mate in `n` moves counted as `mate_score -
+    /// n` and being mated in `n` as `-mate_score + n` (python-chess's
+    /// `score(mate_score=...)`), so that sooner mates weigh more.
+    ///
+    /// ```
+    /// use ox88_board::Score;
+    /// assert_eq!(Score::mate_in(5).centipawns_with_mate(100_000), 99_997);
+    /// assert_eq!(Score::mated_in(4).centipawns_with_mate(100_000), -99_998);
+    /// assert_eq!(Score::cp(-31).centipawns_with_mate(100_000), -31);
+    /// ```
+    pub const fn centipawns_with_mate(self, mate_score: i32) -> i32 {
+        match self.mate_moves() {
+            None => self.0,
+            Some(moves) if self.0 > 0 => mate_score.saturating_sub(moves),
+            Some(moves) => mate_score.saturating_neg().saturating_sub(moves),
         }
     }
 }
@@ -189,12 +190,22 @@ impl SubAssign<i32> for Score {
     }
 }
 
-/// As the protocols print it: `cp 34`, `mate 3`, `mate -2`.
+/// As people read scores: pawns with two decimals and a sign (`+0.29`,
+/// `-1.50`, `0.00`), and mates as `#+3` (the side to move mates in 3 moves)
+/// or `#-2` (it is mated in 2; `#-0` when mated now), as python-chess and
+/// the GUIs write them. The protocols' forms (`cp 29`, `mate 3`) are
+/// written by `ox88-protocol`.
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.mate_moves() {
-            Some(moves) => write!(f, "mate {moves}"),
-            None => write!(f, "cp {}", self.0),
+            Some(moves) if self.0 > 0 => write!(f, "#+{moves}"),
+            Some(moves) => write!(f, "#-{}", moves.unsigned_abs()),
+            None if self.0 == 0 => f.write_str("0.00"),
+            None => {
+                let sign = if self.0 > 0 { '+' } else { '-' };
+                let cp = self.0.unsigned_abs();
+                write!(f, "{sign}{}.{:02}", cp / 100, cp % 100)
+            }
         }
     }
 }
@@ -213,8 +224,13 @@ mod tests {
         assert_eq!(Score::mated_in(4).mate_moves(), Some(-2));
         assert_eq!(Score::mated_in(4).mate_plies(), Some(-4));
         assert_eq!(Score::cp(500).mate_moves(), None);
-        assert_eq!(Score::mated_in(0).to_string(), "mate 0");
-        assert_eq!(Score::cp(-12).to_string(), "cp -12");
+        assert_eq!(Score::mated_in(0).to_string(), "#-0");
+        assert_eq!(Score::MATE.to_string(), "#+0");
+        assert_eq!(Score::cp(-12).to_string(), "-0.12");
+        assert_eq!(Score::cp(-150).to_string(), "-1.50");
+        assert_eq!(Score::cp(2905).to_string(), "+29.05");
+        assert_eq!(Score::ZERO.to_string(), "0.00");
+        assert_eq!((Score::cp(12).centipawns(), Score::mate_in(3).centipawns()), (Some(12), None));
     }
 
     #[test]
@@ -229,19 +245,6 @@ mod tests {
     }
 
     #[test]
-    fn tt_conversion_round_trips_and_rebases_mates() {
-        for ply in [0, 1, 7, 40] {
-            for s in [Score::cp(13), Score::mate_in(9 + ply), Score::mated_in(12 + ply), Score::DRAW] {
-                assert_eq!(s.to_tt(ply).from_tt(ply), s);
-            }
-        }
-        // Mate in 3 plies from a node 5 plies deep: 8 plies from the root.
-        let at_node = Score::mate_in(3);
-        assert_eq!(at_node.from_tt(5), Score::mate_in(8));
-        assert_eq!(Score::mate_in(8).to_tt(5), at_node);
-    }
-
-    #[test]
     fn arithmetic() {
         let mut s = Score::cp(10) + 5 - Score::cp(3);
         s += 2;
@@ -253,7 +256,5 @@ mod tests {
         let low = Score::ZERO - i32::MAX - i32::MAX;
         assert_eq!(low.raw(), i32::MIN);
         assert_eq!((-low).raw(), i32::MAX);
-        assert_eq!(Score::mate_in(i32::MIN).to_tt(i32::MAX).raw(), i32::MAX);
-        assert_eq!(Score::mated_in(i32::MIN).from_tt(i32::MAX).raw(), -1);
     }
 }

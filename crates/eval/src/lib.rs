@@ -4,7 +4,6 @@
 
 mod attacks;
 mod classical;
-pub mod data;
 mod defaults;
 mod endgame;
 mod explain;
@@ -18,7 +17,6 @@ mod pieces;
 mod pst;
 mod terms;
 mod threats;
-mod tune;
 mod weights;
 mod weights_text;
 
@@ -29,7 +27,6 @@ pub use nnue::Nnue;
 pub use ox88_board::Score;
 pub use parameters::Parameter;
 pub use terms::{Term, Terms};
-pub use tune::{Progress, Sample, SampleError, Tuner};
 pub use weights::{Weights, S};
 pub use weights_text::WeightsError;
 

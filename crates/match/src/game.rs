@@ -7,9 +7,11 @@ use crate::cli::Config;
 use crate::openings::Opening;
 use crate::player::{Failure, Fault, Player};
 use crate::tc::{limits, SideClock};
+use ox88_board::GameResult;
 use ox88_board::{ByColor, Color, Move};
-use ox88_client::{GameResult, Score};
+use ox88_client::Score;
 use ox88_movegen::{is_insufficient_material, DrawReason, Outcome};
+use ox88_pgn::annotation::engine_comment;
 use std::time::{Duration, Instant};
 
 /// A finished game.
@@ -37,8 +39,8 @@ impl GameRecord {
     /// The result from white's side in half points (0, 1, 2).
     pub fn white_half_points(&self) -> u8 {
         match self.result {
-            GameResult::WhiteWins => 2,
-            GameResult::BlackWins => 0,
+            GameResult::Win(Color::White) => 2,
+            GameResult::Win(Color::Black) => 0,
             _ => 1,
         }
     }
@@ -49,7 +51,7 @@ fn name(color: Color) -> &'static str {
 }
 
 fn win(color: Color) -> GameResult {
-    color.fold(GameResult::WhiteWins, GameResult::BlackWins)
+    color.fold(GameResult::Win(Color::White), GameResult::Win(Color::Black))
 }
 
 /// A score as a number of centipawns from the mover's side; mates far out
@@ -59,16 +61,6 @@ pub fn centipawns(score: Score) -> i32 {
         Some(n) if n > 0 => 100_000 - n,
         Some(n) => -100_000 - n,
         None => score.raw(),
-    }
-}
-
-/// A score as cutechess writes it in PGN comments: "+0.35", "-M2".
-fn score_text(score: Option<Score>) -> String {
-    match score.map(|s| (s, s.mate_moves())) {
-        Some((_, Some(n))) if n > 0 => format!("+M{n}"),
-        Some((_, Some(n))) => format!("-M{}", n.unsigned_abs()),
-        Some((s, None)) => format!("{:+.2}", f64::from(s.raw()) / 100.0),
-        None => String::new(),
     }
 }
 
@@ -162,8 +154,7 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
             break;
         };
         let line = answer.line.as_ref();
-        let depth = line.map_or(String::new(), |l| format!("/{}", l.depth));
-        record.comments.push(format!("{}{depth} {}s", score_text(line.map(|l| l.score)), seconds_3(answer.elapsed)));
+        record.comments.push(engine_comment(line.map(|l| l.score), line.map(|l| l.depth), Some(answer.elapsed)));
         record.moves.push(best);
         position.play(best).expect("the client checks the engine's move");
         let score = answer.line.as_ref().map(|l| centipawns(l.score));
@@ -174,10 +165,6 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
     }
     record.duration = started.elapsed();
     Ok(record)
-}
-
-fn seconds_3(d: Duration) -> String {
-    format!("{:.3}", d.as_secs_f64())
 }
 
 /// Whether the side `color` has nothing left to mate with (so it cannot
@@ -247,12 +234,7 @@ mod tests {
 
     #[test]
     fn scores_as_cutechess_writes_them() {
-        assert_eq!(score_text(Some(Score::cp(35))), "+0.35");
-        assert_eq!(score_text(Some(Score::cp(-120))), "-1.20");
-        assert_eq!(score_text(Some(Score::mate_in(5))), "+M3");
-        assert_eq!(score_text(Some(Score::mated_in(4))), "-M2");
         assert!(centipawns(Score::mate_in(1)) > centipawns(Score::mate_in(9)));
         assert!(centipawns(Score::mated_in(2)) < centipawns(Score::cp(-5000)));
-        assert_eq!(seconds_3(Duration::from_millis(1500)), "1.500");
     }
 }

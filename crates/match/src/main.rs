@@ -15,6 +15,7 @@ mod schedule;
 mod stats;
 mod tc;
 
+use ox88_board::Random;
 use ox88_client::EngineLog;
 use stats::Verdict;
 use std::process::ExitCode;
@@ -42,9 +43,7 @@ fn main() -> ExitCode {
 }
 
 fn run(config: &cli::Config) -> Result<(), String> {
-    let seed = config.srand.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
-    });
+    let seed = config.srand.unwrap_or_else(Random::clock_seed);
     let openings = openings::for_rounds(config.openings.as_ref(), config.chess960, config.rounds as usize, seed)?;
     let mut pgn = config.pgnout.as_deref().map(pgnout::PgnOut::open).transpose()?;
     let log = match &config.log {

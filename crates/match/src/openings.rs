@@ -3,9 +3,9 @@
 //! start positions when the variant is asked for without a book.
 
 use crate::cli::{OpeningFormat, OpeningsSpec};
-use ox88_board::CastlingMode;
+use ox88_board::{CastlingMode, Random};
 use ox88_movegen::{Epd, Notation, Position};
-use ox88_pgn::{MoveToken, Reader, SetupTags};
+use ox88_pgn::{MoveToken, Reader};
 
 /// Where a game starts: the position after the book's moves (its start and
 /// moves are the position's own), and the book's name for it.
@@ -16,27 +16,6 @@ pub struct Opening {
     pub position: Position,
     /// Its name (the EPD `id`, the PGN game's `Opening` or `Event` tag).
     pub name: Option<String>,
-}
-
-/// A small seeded generator (SplitMix64): shuffles need no more.
-pub struct Random(u64);
-
-impl Random {
-    pub fn new(seed: u64) -> Random {
-        Random(seed)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// The openings for `rounds` rounds, one per round.
@@ -52,7 +31,7 @@ pub fn for_rounds(
             if chess960 {
                 let n = random.below(960) as u16;
                 let mut position = Position::chess960(n).expect("0..960 is a Chess960 number");
-                position.set_chess960(true);
+                position.set_castling_mode(CastlingMode::Chess960);
                 Opening { position, name: Some(format!("Chess960 #{n}")) }
             } else {
                 Opening { position: Position::startpos(), name: None }
@@ -63,16 +42,14 @@ pub fn for_rounds(
     let mut book = read(spec)?;
     if chess960 {
         for opening in &mut book {
-            opening.position.set_chess960(true);
+            opening.position.set_castling_mode(CastlingMode::Chess960);
         }
     }
     if book.is_empty() {
         return Err(format!("{}: no openings", spec.file.display()));
     }
     if spec.random {
-        for i in (1..book.len()).rev() {
-            book.swap(i, random.below(i + 1));
-        }
+        random.shuffle(&mut book);
     }
     let first = (spec.start - 1) % book.len();
     Ok((0..rounds).map(|r| book[(first + r) % book.len()].clone()).collect())
@@ -94,12 +71,7 @@ pub fn read_pgn(text: &[u8], file: &str, plies: Option<usize>) -> Result<Vec<Ope
     let mut openings = Vec::new();
     for game in Reader::from_bytes(text).games() {
         let game = game.map_err(|e| format!("{file}: {e}"))?;
-        let mut setup = SetupTags::new();
-        for (tag, value) in game.headers.iter() {
-            setup.set(tag, value).map_err(|e| format!("{file}: game {}: {tag} {value:?}: {e}", game.number))?;
-        }
-        let mut position = Position::new(setup.board());
-        position.set_chess960(setup.castling_mode() == CastlingMode::Chess960);
+        let mut position = game.start_position().map_err(|e| format!("{file}: {e}"))?;
         for node in game.moves.nodes.iter().take(plies.unwrap_or(usize::MAX)) {
             let illegal = |reason: String| format!("{file}: game {}: {}: {reason}", game.number, node.san);
             let MoveToken::San(san) = node.san else { return Err(illegal("a null move".into())) };
@@ -167,8 +139,7 @@ mod tests {
         let frc = for_rounds(None, true, 20, 7).unwrap();
         assert!(frc.iter().all(|o| o.position.is_chess960()));
         assert!(frc.iter().any(|o| o.position.start() != frc[0].position.start()));
-        let mut a = Random::new(5);
-        let mut b = Random::new(5);
-        assert_eq!((0..10).map(|_| a.next()).collect::<Vec<_>>(), (0..10).map(|_| b.next()).collect::<Vec<_>>());
+        let again = for_rounds(None, true, 20, 7).unwrap();
+        assert!(frc.iter().zip(&again).all(|(a, b)| a.position.start() == b.position.start()), "seeded");
     }
 }

@@ -165,12 +165,13 @@ fn piece(
     }
     let them = !us;
     let legal = |from: u8| {
-        if mask & SLIDER_MASK != 0 && !clear(board, from, target, OFF_BOARD) {
+        let from = Square::from_0x88_masked(from);
+        if mask & SLIDER_MASK != 0 && !board.path_clear(from, to, &[]) {
             return None;
         }
-        let m = Move::new(Square::from_0x88_masked(from), to, kind);
+        let m = Move::new(from, to, kind);
         let legal = match role {
-            Role::King => !attacked(board, them, target, from),
+            Role::King => !board.attacked_ignoring(to, them, &[from]),
             _ => legal_non_king(board, m),
         };
         legal.then_some(m)
@@ -220,72 +221,14 @@ fn legal_non_king(board: &Board, m: Move) -> bool {
 }
 
 /// Whether the line strictly between the 0x88 indices `a` and `b` is empty
-/// once a piece has moved from `from` to `to`.
+/// once a piece has moved from `from` to `to` (the board's path test, and
+/// whether `to` lands between).
 #[inline]
 fn open_after(board: &Board, a: u8, b: u8, from: u8, to: u8) -> bool {
-    !blocked(a, b, |index| index == to || (index != from && !board.cell(index).is_empty()))
-}
-
-/// A 0x88 index off the board, for "no square".
-const OFF_BOARD: u8 = 0x88;
-
-/// Whether a piece of `by` attacks the 0x88 index `target`, counting the
-/// index `ignore` as empty (the square a king steps away from, or
-/// [`OFF_BOARD`]). As [`Board::attacked_ignoring`] tells, looking at the
-/// two squares a pawn would attack from and then only at the pieces
-/// other than pawns, with tables instead of matches (which compile to
-/// jumps mispredicted on most pieces): most of a move's resolution time
-/// otherwise.
-#[inline]
-fn attacked(board: &Board, by: Color, target: u8, ignore: u8) -> bool {
-    let behind = target.wrapping_sub(by.forward() as u8);
-    let pawn = Cell::of(Piece::new(by, Role::Pawn));
-    // Off-board indices read as the wall: no edge tests needed.
-    if (board.cell(behind.wrapping_sub(1)) == pawn) | (board.cell(behind.wrapping_add(1)) == pawn) {
-        return true;
-    }
-    for &from in board.non_pawns(by) {
-        let from = from.index0x88() as u8;
-        let mask = geometry::role_mask(by, board.cell(from).role_code());
-        if geometry::attack_mask_0x88(from, target) & mask != 0
-            && (mask & SLIDER_MASK == 0 || clear(board, from, target, ignore))
-        {
-            return true;
-        }
-    }
-    false
-}
-
-/// Whether the squares strictly between the 0x88 indices `from` and `to`
-/// (on one line) are empty, counting `ignore` as empty.
-#[inline]
-fn clear(board: &Board, from: u8, to: u8, ignore: u8) -> bool {
-    !blocked(from, to, |index| index != ignore && !board.cell(index).is_empty())
-}
-
-/// Whether `occupied` holds for a square strictly between the 0x88 indices
-/// `a` and `b` (on one line). Six squares are looked at whatever the
-/// distance, those beyond `b` masked off (off the board they read as the
-/// wall): a loop stopping at `b` would mispredict its exit on most moves.
-#[inline(always)]
-fn blocked(a: u8, b: u8, occupied: impl Fn(u8) -> bool) -> bool {
-    let step = geometry::step_0x88(a, b) as u8;
-    let between = distance(a, b).saturating_sub(1);
-    let mut index = a;
-    let mut blocked = false;
-    for k in 0..6 {
-        index = index.wrapping_add(step);
-        blocked |= (k < between) & occupied(index);
-    }
-    blocked
-}
-
-/// The king-move distance between two 0x88 indices on the board.
-#[inline(always)]
-fn distance(a: u8, b: u8) -> u8 {
-    let files = (a & 7).abs_diff(b & 7);
-    let ranks = (a >> 4).abs_diff(b >> 4);
-    files.max(ranks)
+    let line = geometry::step_0x88(a, b);
+    let lands_between = geometry::step_0x88(a, to) == line && geometry::step_0x88(to, b) == line;
+    let (a, b, from) = (Square::from_0x88_masked(a), Square::from_0x88_masked(b), Square::from_0x88_masked(from));
+    !lands_between && board.path_clear(a, b, &[from])
 }
 
 /// Rank `index` (0-based) as seen from `color`'s side.
@@ -398,19 +341,24 @@ mod tests {
         }
     }
 
+    /// The board's attack test (which SAN resolution asks for king moves)
+    /// agrees with the generator's zone analysis: a king step to an empty
+    /// or enemy square is legal exactly when the square is not attacked
+    /// with the king gone from its own.
     #[test]
-    fn attacks_agree_with_the_board() {
+    fn attack_test_agrees_with_king_moves() {
         for board in positions() {
             let us = board.side_to_move();
-            let king = board.king(us).index0x88() as u8;
-            assert_eq!(attacked(&board, !us, king, OFF_BOARD), board.in_check(), "{}", board.fen());
-            for square in Square::all() {
-                let index = square.index0x88() as u8;
-                for by in Color::ALL {
-                    assert_eq!(attacked(&board, by, index, OFF_BOARD), board.is_attacked(square, by));
-                    let ignoring = board.attacked_ignoring(square, by, &[board.king(!by)]);
-                    assert_eq!(attacked(&board, by, index, board.king(!by).index0x88() as u8), ignoring);
+            let king = board.king(us);
+            let legal = board.legal_moves();
+            for &step in &Direction::ALL {
+                let Some(to) = king.offset(step) else { continue };
+                if board.piece_at(to).is_some_and(|p| p.color() == us) {
+                    continue;
                 }
+                let steps_there = legal.iter().any(|m| m.from() == king && m.to() == to && !m.is_castle());
+                let attacked = board.attacked_ignoring(to, !us, &[king]);
+                assert_eq!(steps_there, !attacked, "{king}-{to} in {}", board.fen());
             }
         }
     }

@@ -20,6 +20,7 @@
 //! assert_eq!(comment, None);
 //! ```
 
+use ox88_board::Score;
 use std::fmt::{self, Write as _};
 use std::ops::Range;
 use std::time::Duration;
@@ -93,6 +94,42 @@ pub fn set_clock(comment: &mut Option<String>, clock: Option<Duration>) {
 pub fn set_eval(comment: &mut Option<String>, evaluation: Option<Evaluation>) {
     let text = evaluation.map(|evaluation| format!("[%eval {evaluation}]"));
     set(comment, "eval", text, |argument| parse_eval(argument).is_some());
+}
+
+/// A move's comment as cutechess-cli writes one after each engine move: the
+/// score from the mover's point of view in pawns (`+0.35`) or moves to mate
+/// (`+M3`, `-M2`), `/depth` when known, and the time the move took
+/// (`0.210s`): `+0.35/12 0.210s`.
+///
+/// ```
+/// use ox88_board::Score;
+/// use ox88_pgn::annotation::engine_comment;
+/// use std::time::Duration;
+/// let time = Some(Duration::from_millis(210));
+/// assert_eq!(engine_comment(Some(Score::cp(35)), Some(12), time), "+0.35/12 0.210s");
+/// assert_eq!(engine_comment(Some(Score::cp(-120)), None, None), "-1.20");
+/// assert_eq!(engine_comment(Some(Score::mate_in(5)), Some(9), None), "+M3/9");
+/// assert_eq!(engine_comment(Some(Score::mated_in(4)), Some(20), None), "-M2/20");
+/// assert_eq!(engine_comment(None, None, time), "0.210s");
+/// ```
+pub fn engine_comment(score: Option<Score>, depth: Option<u32>, time: Option<Duration>) -> String {
+    let mut text = String::new();
+    if let Some(score) = score {
+        match score.mate_moves() {
+            Some(moves) if moves > 0 => write!(text, "+M{moves}"),
+            Some(moves) => write!(text, "-M{}", moves.unsigned_abs()),
+            None => write!(text, "{:+.2}", f64::from(score.raw()) / 100.0),
+        }
+        .expect("writing to a String cannot fail");
+        if let Some(depth) = depth {
+            write!(text, "/{depth}").expect("writing to a String cannot fail");
+        }
+    }
+    if let Some(time) = time {
+        let space = if text.is_empty() { "" } else { " " };
+        write!(text, "{space}{:.3}s", time.as_secs_f64()).expect("writing to a String cannot fail");
+    }
+    text
 }
 
 /// A clock as `[%clk]` writes it.

@@ -4,6 +4,7 @@
 
 pub mod annotation;
 mod builder;
+mod date;
 mod error;
 mod export;
 mod game;
@@ -27,6 +28,7 @@ mod visitor;
 mod writer;
 
 pub use builder::GameBuilder;
+pub use date::Date;
 pub use error::{ErrorKind, GameId, Location, PgnError};
 pub use game::{Game, Line, MoveToken, Node};
 pub use headers::{Headers, SEVEN_TAG_ROSTER};
@@ -36,7 +38,6 @@ pub use parallel::{ParallelReader, DEFAULT_CHUNK_LEN};
 pub use raw::{RawComment, RawTag};
 pub use reader::{Games, Reader, DEFAULT_MAX_TOKEN_LEN};
 pub use replay::Step;
-pub use result::{GameResult, ParseResultError};
 pub use setup::SetupTags;
 pub use tree::{GameTree, NodeId};
 pub use tree_edit::AddMoveError;

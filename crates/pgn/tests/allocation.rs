@@ -3,54 +3,14 @@
 //! once (the reader's few buffers are made once), whether the visitor only
 //! counts tokens or plays every move. Counted per thread with an allocator
 //! that wraps the system's.
-#![allow(unsafe_code)]
 
+use ox88_alloc_count::{allocations_during, CountingAllocator};
 use ox88_board::Board;
 use ox88_movegen::{Notation, SanPlus};
 use ox88_pgn::{ErrorKind, Nag, RawComment, RawTag, Reader, SetupTags, Skip, Visitor};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-struct Counting;
-
-thread_local! {
-    /// Allocations made by this thread.
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count_one() {
-    // Not counted while the thread is being torn down.
-    let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
-}
-
-// SAFETY: every call is passed on unchanged to the system allocator, which
-// upholds GlobalAlloc's contract; the counter has no effect on the memory.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: the caller's guarantees for `layout` are passed on.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with this `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: as for `dealloc` and `alloc`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The allocations this thread makes while `f` runs.
-fn allocations_during(f: impl FnOnce()) -> u64 {
-    let before = ALLOCATIONS.with(Cell::get);
-    f();
-    ALLOCATIONS.with(Cell::get) - before
-}
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 /// Looks at everything, keeps nothing.
 #[derive(Default)]

@@ -62,6 +62,28 @@ pub enum OptionValue {
     String(String),
 }
 
+impl OptionValue {
+    /// The value as text, as UCI's `setoption name N value V` and an error
+    /// message write it ("true", "16", "Classical"); `None` for a button,
+    /// which has no value. (CECP writes a check as 1 or 0.)
+    ///
+    /// ```
+    /// use ox88_protocol::OptionValue;
+    /// assert_eq!(OptionValue::Check(true).text().as_deref(), Some("true"));
+    /// assert_eq!(OptionValue::Spin(-3).text().as_deref(), Some("-3"));
+    /// assert_eq!(OptionValue::Combo("Nnue".into()).text().as_deref(), Some("Nnue"));
+    /// assert_eq!(OptionValue::Button.text(), None);
+    /// ```
+    pub fn text(&self) -> Option<String> {
+        match self {
+            OptionValue::Button => None,
+            OptionValue::Check(on) => Some(on.to_string()),
+            OptionValue::Spin(n) => Some(n.to_string()),
+            OptionValue::Combo(text) | OptionValue::String(text) => Some(text.clone()),
+        }
+    }
+}
+
 /// Why an option could not be set.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {

@@ -49,13 +49,18 @@ impl ScoreInfo {
     }
 }
 
-/// A search score on the wire: mate scores become moves to mate.
+/// A search score on the wire: mate scores become moves to mate. This is
+/// where a [`Score`] becomes protocol text (its own `Display` is for people:
+/// `+0.34`, `#+3`).
 ///
 /// ```
 /// use ox88_board::Score;
 /// use ox88_protocol::ScoreInfo;
 /// assert_eq!(ScoreInfo::from(Score::mate_in(5)), ScoreInfo::Mate(3));
 /// assert_eq!(ScoreInfo::from(Score::cp(-12)), ScoreInfo::Cp(-12));
+/// assert_eq!(ScoreInfo::from(Score::cp(34)).to_string(), "cp 34");
+/// assert_eq!(ScoreInfo::from(Score::mate_in(5)).to_string(), "mate 3");
+/// assert_eq!(ScoreInfo::from(Score::mated_in(4)).to_string(), "mate -2");
 /// ```
 impl From<Score> for ScoreInfo {
     fn from(score: Score) -> ScoreInfo {
@@ -125,5 +130,11 @@ mod tests {
         assert!(Score::from(ScoreInfo::Mate(i32::MAX)).is_mate());
         assert!(Score::from(ScoreInfo::Mate(i32::MIN)).is_mate());
         assert!(!Score::from(ScoreInfo::Cp(i32::MAX)).is_mate());
+    }
+
+    #[test]
+    fn search_scores_in_uci_text() {
+        assert_eq!(ScoreInfo::from(Score::mated_in(0)).to_string(), "mate 0");
+        assert_eq!(ScoreInfo::from(Score::cp(-12)).to_string(), "cp -12");
     }
 }

@@ -4,16 +4,12 @@
 //! as one stream of [`Event`]s.
 
 use crate::{Engine, Limits, Report, SearchResult, StopHandle};
+use ox88_control::SEARCH_STACK_BYTES;
 use ox88_movegen::Position;
 use std::io::BufRead;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::thread::JoinHandle;
-
-/// The stack of the thread a search runs on: an engine's search recurses
-/// deep, and in a debug build the 2 MB a spawned thread gets by default may
-/// not hold it. Only the pages used are committed.
-const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// Whether a driver should go on reading commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,6 +13,7 @@ mod see;
 mod threads;
 mod time;
 mod tt;
+mod tt_score;
 mod worker;
 
 pub use bench::{bench, BENCH_DEPTH, BENCH_FENS};
@@ -30,10 +31,7 @@ pub use tt::{TranspositionTable, TtBound, TtEntry};
 /// The deepest ply the search reaches (quiescence included).
 pub const MAX_PLY: usize = 128;
 
-/// The stack a thread that runs a search should have. The search recurses
-/// up to [`MAX_PLY`] plies: some 2.5 KB a ply in an optimised build, many
-/// times that in a debug build, where the 2 MB a spawned thread gets by
-/// default does not hold it. The search's own helper threads get this
-/// much; a caller running [`Searcher::search`] on a thread it spawns should
-/// give it as much (only the pages used are ever committed).
-pub const SEARCH_STACK_BYTES: usize = 64 << 20;
+/// The stack a thread that runs a search should have (ox88-control's): the
+/// search's own helper threads get this much; a caller running
+/// [`Searcher::search`] on a thread it spawns should give it as much.
+pub use ox88_control::SEARCH_STACK_BYTES;

@@ -4,6 +4,7 @@
 
 use crate::ordering::{MovePicker, Pick};
 use crate::tt::TtBound;
+use crate::tt_score::TtScore;
 use crate::worker::Worker;
 use crate::MAX_PLY;
 use ox88_board::Score;
@@ -30,7 +31,7 @@ impl<E: Evaluator> Worker<'_, E> {
         let key = self.board.key();
         let entry = self.shared.tt.probe(key);
         if let Some(e) = entry {
-            let score = e.score.from_tt(ply as i32);
+            let score = e.score.read_tt(ply as i32);
             let fits = e.bound.settles(score, alpha, beta);
             if !PV && fits {
                 return score;

@@ -2,6 +2,7 @@
 //! move loop, and the decisions between iterations (time, depth, mate).
 
 use crate::tt::TtBound;
+use crate::tt_score::TtScore;
 use crate::worker::Worker;
 use crate::MAX_PLY;
 use ox88_board::Score;

@@ -4,6 +4,7 @@
 use crate::ordering::{MovePicker, Pick};
 use crate::see::see_ge;
 use crate::tt::TtBound;
+use crate::tt_score::TtScore;
 use crate::worker::Worker;
 use crate::MAX_PLY;
 use arrayvec::ArrayVec;
@@ -74,7 +75,7 @@ impl<E: Evaluator> Worker<'_, E> {
         let entry = self.shared.tt.probe(key);
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
-            let score = e.score.from_tt(ply as i32);
+            let score = e.score.read_tt(ply as i32);
             let fits = e.bound.settles(score, alpha, beta);
             if !PV && e.depth >= depth && fits && self.board.halfmove_clock() < 90 {
                 return score;
@@ -88,7 +89,7 @@ impl<E: Evaluator> Worker<'_, E> {
         self.set_eval(ply, static_eval);
         let eval = match (static_eval, entry) {
             (Some(s), Some(e)) if !e.score.is_mate() => {
-                let score = e.score.from_tt(ply as i32);
+                let score = e.score.read_tt(ply as i32);
                 let better = match e.bound {
                     TtBound::Exact => true,
                     TtBound::Lower => score > s,

@@ -22,13 +22,13 @@ pub enum TtBound {
 }
 
 /// One entry read back from the table. The score is relative to the stored
-/// node: convert it with [`Score::from_tt`].
+/// node: convert it with `read_tt` (the crate's `TtScore`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtEntry {
     /// The best (or refutation) move found, unchecked: validate it with
     /// `is_legal` before playing it.
     pub mv: Option<Move>,
-    /// The search score, relative to the node (see [`Score::to_tt`]).
+    /// The search score, relative to the node (see the crate's `TtScore::to_tt`).
     pub score: Score,
     /// The static evaluation of the position, if it was computed.
     pub eval: Option<Score>,
@@ -203,7 +203,7 @@ impl TranspositionTable {
     }
 
     /// Stores a search result for `key`. `score` must already be relative to
-    /// the node ([`Score::to_tt`]). A result for the same position replaces
+    /// the node (`TtScore::to_tt`). A result for the same position replaces
     /// the old one unless the old one is deeper and not exact; a new position
     /// evicts the shallowest entry, counting older generations as shallower.
     #[inline]

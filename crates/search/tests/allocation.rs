@@ -3,55 +3,15 @@
 //! iteration (reports, the principal variation), never per node. Counted
 //! per thread with an allocator that wraps the system's (a one-thread search
 //! runs on the caller's thread).
-#![allow(unsafe_code)]
 
+use ox88_alloc_count::{allocations_during, CountingAllocator};
 use ox88_board::Board;
 use ox88_eval::{Classical, Evaluator};
 use ox88_movegen::{perft, MoveGen, MoveList};
 use ox88_search::{Limits, Report, Searcher};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-struct Counting;
-
-thread_local! {
-    /// Allocations made by this thread.
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count_one() {
-    // Not counted while the thread is being torn down.
-    let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
-}
-
-// SAFETY: every call is passed on unchanged to the system allocator, which
-// upholds GlobalAlloc's contract; the counter has no effect on the memory.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: the caller's guarantees for `layout` are passed on.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with this `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: as for `dealloc` and `alloc`.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// The allocations this thread makes while `f` runs.
-fn allocations_during(f: impl FnOnce()) -> u64 {
-    let before = ALLOCATIONS.with(Cell::get);
-    f();
-    ALLOCATIONS.with(Cell::get) - before
-}
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 const FENS: [&str; 4] = [
     ox88_board::STARTPOS_FEN,

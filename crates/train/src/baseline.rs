@@ -2,10 +2,10 @@
 //! positions, measured exactly as the network's (its score through the same
 //! sigmoid against the same target).
 
-use crate::data::Sample;
 use crate::model::{sigmoid, Objective};
-use ox88_eval::data::PackedPosition;
+use crate::positions::Sample;
 use ox88_eval::{Classical, Evaluator};
+use ox88_train::data::PackedPosition;
 
 /// The classical evaluation's mean loss on `records` (malformed ones left
 /// out) against `objective`'s target, and against the results alone.

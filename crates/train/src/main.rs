@@ -1,30 +1,34 @@
-//! `ox88-train`: trains ox88's evaluation network on CPU from the packed
-//! self-play data of `datagen`, and exports it quantised for `ox88-eval`.
+//! `ox88-train`: the evaluation's pipeline. Generates the packed self-play
+//! data (`datagen`), trains ox88's network on CPU from it and exports it
+//! quantised for `ox88-eval`, and fits the classical weights (`tune`).
 //! `cargo run --release -p ox88-train -- --help` lists the commands.
 
 mod baseline;
 mod checkpoint;
-mod data;
+mod cli;
+mod datagen;
 mod model;
 mod optimizer;
+mod positions;
 mod quantise;
-mod random;
 mod scale;
 #[cfg(test)]
 mod tests;
+mod texel;
 mod train;
 
 use checkpoint::Checkpoint;
-use data::{DataFile, Sample};
+use cli::{Args, Failure};
 use optimizer::Schedule;
 use ox88_board::Board;
+use positions::{DataFile, Sample};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 const HELP: &str = "\
 ox88-train: trains ox88's evaluation network, (768 -> 256) x 2 -> 1 with SCReLU (one output layer, or one for
-each of 8 buckets of the piece count), on CPU threads, from the packed positions datagen writes
-(ox88_eval::data), and exports it quantised for ox88-eval.
+each of 8 buckets of the piece count), on CPU threads, from the packed positions `ox88-train datagen` writes
+(ox88_train::data), and exports it quantised for ox88-eval; tunes the classical evaluation's weights.
 
 usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epochs N] [--until N]
                         [--batch N] [--threads N] [--lr X] [--lr-end X] [--lr-step EPOCHS] [--lr-gamma X]
@@ -34,10 +38,12 @@ usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epoc
        ox88-train scale FILE [--positions N]
        ox88-train export CHECKPOINT --out NET
        ox88-train verify CHECKPOINT --data FILE [--positions N]
+       ox88-train datagen generate|shuffle|stats ...      (see ox88-train datagen --help)
+       ox88-train tune FILE [--passes N] ...               (see ox88-train tune --help)
 
-train   trains on FILE (shuffled, e.g. by `datagen shuffle`; at most --positions of it) and measures the
+train   trains on FILE (shuffled, e.g. by `ox88-train datagen shuffle`; at most --positions of it) and measures the
         held-out loss on at most --validation (default 200000) positions of --validation-data: whole games
-        the training file does not hold (`datagen shuffle --hold-out` writes both files). Without it, the
+        the training file does not hold (`datagen shuffle --hold-out` writes both). Without it, the
         first --validation records of FILE (at most a tenth) are held out instead, an optimistic measure:
         other positions of their games are trained on. The classical evaluation's loss on the same
         positions is printed first: the bar to clear.
@@ -60,6 +66,8 @@ scale   fits the sigmoid scale to FILE's results (the first --positions records,
 export  writes a checkpoint's network, quantised, to NET.
 verify  compares a checkpoint's float network with its quantised export on the first --positions records
         of FILE (default 100000; the validation file): mean and largest difference in cp.
+datagen self-play training data: positions labelled with the search score and the game's result.
+tune    fits the classical evaluation's weights to game results (Texel's method).
 
 Exits 2 on a bad argument, 1 on a file that cannot be read or written.";
 
@@ -72,21 +80,12 @@ macro_rules! say {
     }};
 }
 
-/// Why the tool stopped.
-enum Failure {
-    Usage(String),
-    Run(String),
-}
-
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure::Run(message)
-    }
-}
-
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
+    let help = |a: &String| a == "--help" || a == "-h";
+    // The commands with commands or help of their own read their --help themselves.
+    let own_help = args.first().is_some_and(|command| command == "datagen" || command == "tune");
+    if args.is_empty() || (!own_help && args.iter().any(help)) {
         say!("{HELP}");
         return ExitCode::SUCCESS;
     }
@@ -95,6 +94,8 @@ fn main() -> ExitCode {
         "scale" => fit_scale(&args[1..]),
         "export" => export(&args[1..]),
         "verify" => verify(&args[1..]),
+        "datagen" => datagen::run(&args[1..]),
+        "tune" => texel::run(&args[1..]),
         other => Err(Failure::Usage(format!("unknown command {other:?} (see --help)"))),
     };
     match result {
@@ -106,53 +107,6 @@ fn main() -> ExitCode {
         Err(Failure::Run(message)) => {
             eprintln!("ox88-train: {message}");
             ExitCode::from(1)
-        }
-    }
-}
-
-/// The flags (`--name value`) and the other arguments of a command line.
-struct Args {
-    flags: Vec<(String, String)>,
-    positional: Vec<String>,
-}
-
-impl Args {
-    fn parse(args: &[String], known: &[&str]) -> Result<Args, Failure> {
-        let (mut flags, mut positional) = (Vec::new(), Vec::new());
-        let mut iter = args.iter();
-        while let Some(arg) = iter.next() {
-            if let Some(name) = arg.strip_prefix("--") {
-                if !known.contains(&name) {
-                    return Err(Failure::Usage(format!("unknown argument {arg:?} (see --help)")));
-                }
-                let value = iter.next().ok_or_else(|| Failure::Usage(format!("{arg} needs a value")))?;
-                flags.push((name.to_owned(), value.clone()));
-            } else {
-                positional.push(arg.clone());
-            }
-        }
-        Ok(Args { flags, positional })
-    }
-
-    /// The value of `--name`, parsed, if given.
-    fn get<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, Failure> {
-        match self.flags.iter().rev().find(|(n, _)| n == name) {
-            None => Ok(None),
-            Some((_, text)) => {
-                text.parse().map(Some).map_err(|_| Failure::Usage(format!("--{name}: {text:?} is not a valid value")))
-            }
-        }
-    }
-
-    fn or<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, Failure> {
-        Ok(self.get(name)?.unwrap_or(default))
-    }
-
-    /// The single positional argument, named `what` in errors.
-    fn one(&self, what: &str) -> Result<&str, Failure> {
-        match self.positional.as_slice() {
-            [one] => Ok(one),
-            _ => Err(Failure::Usage(format!("expected one {what} (see --help)"))),
         }
     }
 }
@@ -185,9 +139,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             "init",
         ],
     )?;
-    if !args.positional.is_empty() {
-        return Err(Failure::Usage(format!("unexpected argument {:?} (see --help)", args.positional[0])));
-    }
+    args.no_positional()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let lr = args.or("lr", 0.001f32)?;
     let schedule = match args.get::<u32>("lr-step")? {

@@ -5,8 +5,8 @@
 //! All parameters live in one flat vector (the optimiser and checkpoints
 //! treat them alike); [`Layout`] says where each part starts.
 
-use crate::data::Sample;
-use crate::random::Random;
+use crate::positions::Sample;
+use ox88_board::Random;
 use ox88_eval::nnue::{output_bucket, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, WEIGHT_CLIP};
 
 /// Where each part of the network lies in the flat parameter vector.
@@ -227,7 +227,7 @@ impl Model {
 mod tests {
     use super::*;
     use ox88_board::Board;
-    use ox88_eval::data::{GameResult, PackedPosition};
+    use ox88_train::data::{GameResult, PackedPosition};
 
     fn sample(fen: &str, score: i32) -> Sample {
         let board: Board = fen.parse().unwrap();

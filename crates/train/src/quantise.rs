@@ -1,8 +1,8 @@
 //! Export: the float network rounded into `ox88_eval::nnue::Network`'s
 //! integers, and a check of how far the two disagree.
 
-use crate::data::Sample;
 use crate::model::{Layout, Model};
+use crate::positions::Sample;
 use ox88_board::Board;
 use ox88_eval::nnue::{Network, NetworkError, HIDDEN, OUTPUT_BUCKETS, QA, QB};
 

@@ -7,8 +7,8 @@
 //! with it, so that its scores keep the classical evaluation's meaning of a
 //! centipawn (the search's margins are tuned in it).
 
-use crate::data::Sample;
 use crate::model::sigmoid;
+use crate::positions::Sample;
 
 /// The mean squared error of `sigmoid(score / scale)` against the results.
 pub fn error(samples: &[Sample], scale: f64) -> f64 {

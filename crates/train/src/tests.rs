@@ -1,16 +1,16 @@
 //! The pipeline end to end on positions made here: training lowers the
 //! held-out loss, and the quantised export scores like the float network.
 
-use crate::data::Sample;
 use crate::model::{Model, Objective};
 use crate::optimizer::AdamW;
+use crate::positions::Sample;
 use crate::quantise::{agreement, quantise};
-use crate::random::Random;
 use crate::train::{mean_loss, Gradients};
+use ox88_board::Random;
 use ox88_board::{Board, Color};
-use ox88_eval::data::{GameResult, PackedPosition};
 use ox88_eval::{Classical, Evaluator};
 use ox88_movegen::MoveGen;
+use ox88_train::data::{GameResult, PackedPosition};
 
 /// Positions from random games, labelled with the classical evaluation (the
 /// data's own scale, and within its range) and a result that agrees with its

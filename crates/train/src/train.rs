@@ -4,9 +4,9 @@
 
 use crate::baseline;
 use crate::checkpoint::Checkpoint;
-use crate::data::{DataFile, Sample, Streaming};
 use crate::model::{Layout, Model, Objective};
 use crate::optimizer::{AdamW, Schedule};
+use crate::positions::{DataFile, Sample, Streaming};
 use crate::quantise::quantise;
 use crate::scale;
 use ox88_eval::nnue::{Network, OUTPUT_BUCKETS};

@@ -4,9 +4,9 @@
 //! from their own file.
 
 use ox88_board::{Board, Color};
-use ox88_eval::data::{append_records, GameResult, PackedPosition};
 use ox88_eval::nnue::Network;
 use ox88_eval::{Classical, Evaluator};
+use ox88_train::data::{append_records, GameResult, PackedPosition};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

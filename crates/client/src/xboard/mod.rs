@@ -59,14 +59,11 @@ impl XbSession {
         let command = match value {
             OptionValue::Spin(n) if by_command(HASH) => XbCommand::Memory((*n).max(0) as u64),
             OptionValue::Spin(n) if by_command(THREADS) => XbCommand::Cores((*n).clamp(1, i64::from(u32::MAX)) as u32),
-            OptionValue::Button => XbCommand::Option { name: spec.name.clone(), value: None },
+            // CECP writes a check as 1 or 0; everything else as UCI does.
             OptionValue::Check(on) => {
                 XbCommand::Option { name: spec.name.clone(), value: Some(u8::from(*on).to_string()) }
             }
-            OptionValue::Spin(n) => XbCommand::Option { name: spec.name.clone(), value: Some(n.to_string()) },
-            OptionValue::Combo(text) | OptionValue::String(text) => {
-                XbCommand::Option { name: spec.name.clone(), value: Some(text.clone()) }
-            }
+            other => XbCommand::Option { name: spec.name.clone(), value: other.text() },
         };
         link.send(command)
     }

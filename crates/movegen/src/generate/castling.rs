@@ -2,10 +2,9 @@
 //! the king and rook cross must be empty and the king's unattacked, which
 //! the zone analysis answers for most squares.
 
-use super::{Generator, MoveSink, BISHOP, QUEEN, ROOK};
+use super::{Generator, MoveSink};
 use crate::zone;
-use ox88_board::geometry::{attack_mask_0x88, role_mask};
-use ox88_board::{CastlingSide, Cell, Direction, File, Move, MoveKind, Piece, Role, Square};
+use ox88_board::{CastlingSide, File, Move, MoveKind, Square};
 
 impl<const WHITE: bool, const CHECK: bool> Generator<'_, WHITE, CHECK> {
     /// Castling, standard and Chess960: every square the king and rook cross
@@ -30,6 +29,9 @@ impl<const WHITE: bool, const CHECK: bool> Generator<'_, WHITE, CHECK> {
     #[inline(never)]
     fn castle<S: MoveSink>(&self, side: CastlingSide, r: u8, list: &mut S) {
         let k = self.king;
+        if k & 7 == File::E.index() && (r == k + 3 || r == k.wrapping_sub(4)) {
+            return self.castle_standard(side, r, list);
+        }
         let rank = k & 0x70;
         let (king_file, rook_file, kind) = match side {
             CastlingSide::Short => (File::G.index(), File::F.index(), MoveKind::CastleShort),
@@ -86,38 +88,31 @@ impl<const WHITE: bool, const CHECK: bool> Generator<'_, WHITE, CHECK> {
         list.push(Move::new(Square::from_0x88_masked(k), Square::from_0x88_masked(r), kind));
     }
 
+    /// [`castle`](Self::castle) with the king on the e-file and the rook in
+    /// its corner, as in standard chess: the zone analysis found the two
+    /// squares next to the king towards the rook empty and safe (a corner
+    /// rook shields neither), so only the b-file square of the long side is
+    /// left to look at.
+    #[inline(always)]
+    fn castle_standard<S: MoveSink>(&self, side: CastlingSide, r: u8, list: &mut S) {
+        let k = self.king;
+        let (step, kind) = match side {
+            CastlingSide::Short => (1, MoveKind::CastleShort),
+            CastlingSide::Long => (-1, MoveKind::CastleLong),
+        };
+        // The castle bit is set only when both squares are empty and unattacked.
+        let safe = self.safety.castle_targets & zone::castle_bit(2 * step) != 0
+            && self.safety.king_targets & zone::step_bit(step) != 0;
+        let clear = side == CastlingSide::Short || self.board.cell(k.wrapping_sub(3)).is_empty();
+        if safe && clear {
+            list.push(Move::new(Square::from_0x88_masked(k), Square::from_0x88_masked(r), kind));
+        }
+    }
+
     /// Whether the enemy attacks the square `target`, with our king and the
-    /// piece on `ignore` taken off the board.
-    fn attacked(&self, target: u8, ignore: u8) -> bool {
-        let pawn = Cell::of(Piece::new(Self::THEM, Role::Pawn));
-        let knight = Cell::of(Piece::new(Self::THEM, Role::Knight));
-        let ahead = target.wrapping_add(Self::FORWARD as u8);
-        if self.board.cell(ahead.wrapping_sub(1)) == pawn || self.board.cell(ahead.wrapping_add(1)) == pawn {
-            return true;
-        }
-        if Direction::KNIGHT.iter().any(|&d| self.board.cell(target.wrapping_add(d as u8)) == knight) {
-            return true;
-        }
-        let their_king = self.board.king(Self::THEM).index0x88() as u8;
-        if attack_mask_0x88(their_king, target) & role_mask(Self::THEM, Role::King as usize) != 0 {
-            return true;
-        }
-        for (i, ray) in Direction::ALL.into_iter().enumerate() {
-            // Direction::ALL lists the four straight directions first.
-            let sliders = if i < 4 { (1 << ROOK) | (1 << QUEEN) } else { (1 << BISHOP) | (1 << QUEEN) };
-            let mut square = target;
-            loop {
-                square = square.wrapping_add(ray as u8);
-                let cell = self.board.cell(square);
-                if cell.is_empty() || square == self.king || square == ignore {
-                    continue;
-                }
-                if cell.is_color(Self::THEM) && (1 << cell.role_code()) & sliders != 0 {
-                    return true;
-                }
-                break;
-            }
-        }
-        false
+    /// rook on `rook` taken off the board (the board's attack test).
+    fn attacked(&self, target: u8, rook: u8) -> bool {
+        let vacated = [Square::from_0x88_masked(self.king), Square::from_0x88_masked(rook)];
+        self.board.attacked_ignoring(Square::from_0x88_masked(target), Self::THEM, &vacated)
     }
 }

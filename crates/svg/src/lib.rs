@@ -1,0 +1,9 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod board_svg;
+mod draw;
+mod pieces;
+
+pub use board_svg::{Arrow, BoardSvg, Tint};

@@ -1,0 +1,54 @@
+//! `ox88-train datagen`: training data for the evaluation network, from
+//! self-play of the ox88 search at a fixed node budget: quiet positions with
+//! the search score and the game's result, in the packed format of
+//! [`ox88_train::data`]; and the data files' housekeeping (shuffle, stats).
+
+mod generate;
+mod openings;
+mod tools;
+
+use crate::cli::Failure;
+
+const HELP: &str = "\
+ox88-train datagen: training data for ox88's evaluation network, from self-play
+
+usage: ox88-train datagen generate [--out DIR] [--positions N] [--nodes N] [--threads N] [--hash MB] [--seed S]
+                                   [--book FILE] [--chess960 PERCENT] [--eval classical|nnue] [--net FILE]
+       ox88-train datagen shuffle --out FILE [--seed S] [--hold-out FILE --hold-out-positions N] INPUT...
+       ox88-train datagen stats FILE...
+
+generate  plays games of the engine against itself, each move searched until an iteration ends past --nodes
+          nodes (default 5000), and appends every quiet position (side to move not in check, best move not a
+          capture or promotion, score not a mate) with its score and the game's result to DIR/ox88-tN.bin, one
+          file per thread, one write per game: a run killed at any moment loses at most the games in progress.
+          Run again, it counts what the files hold and goes on until DIR holds --positions positions
+          (default 20000000). Games start from 8 or 9 random plies after the start position, or (--chess960
+          percent of them, default 20) 6 or 7 after a random Chess960 arrangement, or 2 after a random line of
+          an EPD --book; starts the search scores beyond 400 cp are not played. Games are adjudicated: a win
+          when four plies in a row score 1500 cp or more for one side, a draw after 12 plies
+          within 10 cp from move 40 on, or at 400 plies. --out defaults to ~/ox88-data/gen. Progress (positions,
+          positions/s, games, results) goes to stderr every 30 seconds. Run it at low priority: nice -n 19.
+          --eval nnue plays and scores with the network (the embedded one, or --net FILE) instead of the
+          classical evaluation (the default); keep each evaluation's data in its own --out directory.
+shuffle   reads INPUT files, drops repeated positions (same pieces, castling, side to move and en passant;
+          the first one read is kept), shuffles and writes FILE. With --hold-out, the whole games that make up
+          the last N positions (or a few more) of the INPUT files, N shared between them, go to that file
+          instead (as generate wrote them, unshuffled), less any position FILE holds: validation data that
+          shares no game with the training data.
+stats     prints each file's positions, results, Chess960 share and score spread.
+
+Exits 2 on a bad argument, 1 on a file that cannot be read or written.";
+
+/// Runs `datagen` with the arguments after it.
+pub fn run(args: &[String]) -> Result<(), Failure> {
+    if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{HELP}");
+        return Ok(());
+    }
+    match args[0].as_str() {
+        "generate" => generate::Options::parse(&args[1..]).and_then(generate::run),
+        "shuffle" => tools::shuffle(&args[1..]),
+        "stats" => tools::stats(&args[1..]),
+        other => Err(Failure::Usage(format!("datagen: unknown command {other:?} (see datagen --help)"))),
+    }
+}

@@ -1,0 +1,292 @@
+//! A load test of friend games: many simultaneous games of random legal
+//! moves over WebSockets against a running server, every move checked.
+//!
+//! `cargo run --release -p ox88-web --example load -- --addr 127.0.0.1:8089 [--games 500] [--plies 80]
+//! [--think-ms 100] [--pid SERVER_PID]`
+//!
+//! Each game: created over HTTP, two players connect, each plays a random
+//! legal move (ox88's `Position`) `--think-ms` after its turn comes. Checked:
+//! every move reaches both players once, in order (no lost or duplicated
+//! move), both players' lists equal the stored game's, and the clock of the
+//! side to move runs and is charged for the thinking time (no stuck clock).
+//! With `--pid`, the server's CPU time and memory are read from /proc.
+//! `crates/web/load.sh` starts a server and runs this.
+
+use futures_util::{SinkExt, StreamExt};
+use ox88_movegen::Position;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::Mutex;
+use tokio_tungstenite::tungstenite::Message;
+
+type Error = Box<dyn std::error::Error + Send + Sync>;
+
+#[derive(Clone, Copy)]
+struct Options {
+    addr: SocketAddr,
+    games: usize,
+    plies: usize,
+    think: Duration,
+    pid: Option<u32>,
+}
+
+fn options() -> Result<Options, Error> {
+    let mut o = Options {
+        addr: "127.0.0.1:8089".parse()?,
+        games: 500,
+        plies: 80,
+        think: Duration::from_millis(100),
+        pid: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--addr" => o.addr = value()?.parse()?,
+            "--games" => o.games = value()?.parse()?,
+            "--plies" => o.plies = value()?.parse()?,
+            "--think-ms" => o.think = Duration::from_millis(value()?.parse()?),
+            "--pid" => o.pid = Some(value()?.parse()?),
+            other => return Err(format!("unknown argument {other:?}").into()),
+        }
+    }
+    Ok(o)
+}
+
+/// One HTTP/1.1 request with `Connection: close`; the status and body.
+async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<(u16, String), Error> {
+    let mut stream = TcpStream::connect(addr).await?;
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(body.as_bytes()).await?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await?;
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let status = text.get(9..12).ok_or("a short response")?.parse()?;
+    let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+    Ok((status, body))
+}
+
+/// A small fast random source (xorshift64*), one per player.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// What one player saw.
+#[derive(Default)]
+struct Seen {
+    moves: Vec<String>,
+    latencies: Vec<Duration>,
+    problems: Vec<String>,
+}
+
+/// Plays one seat of game `id` until the game ends (resigning at `--plies`).
+async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Result<Seen, Error> {
+    let url = format!("ws://{}/api/v1/friend/games/{id}/ws", o.addr);
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await?;
+    socket.send(Message::text(json!({ "type": "hello", "token": token, "sit": true }).to_string())).await?;
+    let mut seen = Seen::default();
+    let mut random = Random(seed | 1);
+    let mut position = Position::startpos();
+    let mut seat = None;
+    let mut sent_at = None;
+    let mut mover_before: Option<u64> = None;
+    // A move sent and not yet seen back: wait for it before the next.
+    let mut awaiting = false;
+    loop {
+        let frame =
+            tokio::time::timeout(Duration::from_secs(60), socket.next()).await.map_err(|_| "no frame in 60 s")?;
+        let Some(frame) = frame else { break };
+        let Message::Text(text) = frame? else { continue };
+        let v: Value = serde_json::from_str(&text)?;
+        let my_turn = |position: &Position, seat: Option<&str>| {
+            seat == Some(if position.side_to_move() == ox88_board::Color::White { "white" } else { "black" })
+        };
+        match v["type"].as_str() {
+            Some("welcome") => seat = v["seat"].as_str().map(str::to_owned),
+            Some("move") => {
+                let ply = v["ply"].as_u64().unwrap_or(u64::MAX) as usize;
+                let uci = v["uci"].as_str().unwrap_or("").to_owned();
+                if ply != seen.moves.len() {
+                    seen.problems.push(format!("{id}: move {uci} as ply {ply}, expected ply {}", seen.moves.len()));
+                }
+                if position.play_uci(&uci).is_err() {
+                    seen.problems.push(format!("{id}: illegal move {uci} broadcast"));
+                }
+                seen.moves.push(uci);
+                awaiting = false;
+                if let Some(sent) = sent_at.take() {
+                    seen.latencies.push(Instant::elapsed(&sent));
+                }
+                // The clock: from the third ply the side to move's clock runs,
+                // and the mover was charged at least half its thinking time.
+                let clock = &v["clock"];
+                let running = clock["running"].as_str();
+                let to_move = if position.side_to_move() == ox88_board::Color::White { "white" } else { "black" };
+                if ply >= 1 && running != Some(to_move) {
+                    seen.problems
+                        .push(format!("{id}: after ply {ply} the running clock is {running:?}, not {to_move}"));
+                }
+                let mover = if to_move == "white" { "black_ms" } else { "white_ms" };
+                let after = clock[mover].as_u64().unwrap_or(0);
+                if ply >= 2 {
+                    if let Some(before) = mover_before {
+                        let charged = before.saturating_sub(after);
+                        if charged * 2 < o.think.as_millis() as u64 {
+                            seen.problems
+                                .push(format!("{id}: ply {ply} charged {charged} ms for a {:?} think", o.think));
+                        }
+                    }
+                }
+                mover_before =
+                    Some(clock[if to_move == "white" { "white_ms" } else { "black_ms" }].as_u64().unwrap_or(0));
+            }
+            Some("ended") => break,
+            Some("error") => seen.problems.push(format!("{id}: error {}", v["message"])),
+            _ => {}
+        }
+        if awaiting || position.is_game_over() || !my_turn(&position, seat.as_deref()) {
+            continue;
+        }
+        tokio::time::sleep(o.think).await;
+        let message = if seen.moves.len() >= o.plies {
+            json!({ "type": "resign" })
+        } else {
+            let moves = position.legal_moves();
+            let m = moves[random.below(moves.len())];
+            sent_at = Some(Instant::now());
+            json!({ "type": "move", "uci": position.uci(m).to_string(), "ply": seen.moves.len() })
+        };
+        socket.send(Message::text(message.to_string())).await?;
+        awaiting = true;
+    }
+    let _ = socket.close(None).await;
+    Ok(seen)
+}
+
+/// One whole game; what both players saw, checked against the stored game.
+async fn game(o: Options, n: u64) -> Result<(Seen, Seen, Vec<String>), Error> {
+    let body = json!({ "color": "white", "initial_seconds": 600 }).to_string();
+    let (status, text) = http(o.addr, "POST", "/api/v1/friend/games", &body).await?;
+    if status != 201 {
+        return Err(format!("create: {status} {text}").into());
+    }
+    let created: Value = serde_json::from_str(&text)?;
+    let id = created["id"].as_str().ok_or("an id")?.to_owned();
+    let token = created["token"].as_str().ok_or("a token")?.to_owned();
+    let white = tokio::spawn(player(o, id.clone(), Some(token), n * 2 + 1));
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let black = tokio::spawn(player(o, id.clone(), None, n * 2 + 2));
+    let (white, black) = (white.await??, black.await??);
+    let (_, stored) = http(o.addr, "GET", &format!("/api/v1/friend/games/{id}"), "").await?;
+    let stored: Value = serde_json::from_str(&stored)?;
+    let moves = stored["moves"].as_array().ok_or("the stored moves")?;
+    let moves = moves.iter().map(|m| m["uci"].as_str().unwrap_or("").to_owned()).collect();
+    Ok((white, black, moves))
+}
+
+/// The server's CPU time (user + system, in clock ticks of 10 ms) and its
+/// resident and peak memory in KiB, from /proc.
+fn server_stats(pid: u32) -> Option<(u64, u64, u64)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kib = |key: &str| status.lines().find(|l| l.starts_with(key))?.split_whitespace().nth(1)?.parse::<u64>().ok();
+    Some((ticks, kib("VmRSS:")?, kib("VmHWM:")?))
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Error> {
+    let o = options()?;
+    let before = o.pid.and_then(server_stats);
+    let started = Instant::now();
+    let problems = Arc::new(Mutex::new(Vec::<String>::new()));
+    println!("{} games of up to {} plies, {:?} per move", o.games, o.plies, o.think);
+    let mut tasks = Vec::with_capacity(o.games);
+    for n in 0..o.games {
+        tasks.push(tokio::spawn(game(o, n as u64)));
+    }
+    let (mut moves, mut latencies, mut failed) = (0usize, Vec::new(), 0usize);
+    for task in tasks {
+        match task.await? {
+            Ok((white, black, stored)) => {
+                let mut list = problems.lock().await;
+                list.extend(white.problems);
+                list.extend(black.problems);
+                if white.moves != black.moves || white.moves != stored {
+                    list.push(format!(
+                        "players and store disagree: {} / {} / {} moves",
+                        white.moves.len(),
+                        black.moves.len(),
+                        stored.len()
+                    ));
+                }
+                moves += stored.len();
+                latencies.extend(white.latencies);
+                latencies.extend(black.latencies);
+            }
+            Err(error) => {
+                failed += 1;
+                problems.lock().await.push(format!("a game failed: {error}"));
+            }
+        }
+    }
+    let wall = started.elapsed();
+    let after = o.pid.and_then(server_stats);
+    latencies.sort();
+    println!(
+        "games: {} ({} failed), moves: {moves} in {:.1} s = {:.0} moves/s",
+        o.games,
+        failed,
+        wall.as_secs_f64(),
+        moves as f64 / wall.as_secs_f64()
+    );
+    println!(
+        "move round trip (send to echo): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.99),
+        percentile(&latencies, 1.0)
+    );
+    if let (Some((t0, _, _)), Some((t1, rss, peak))) = (before, after) {
+        let cpu = (t1 - t0) as f64 / 100.0;
+        println!(
+            "server: {cpu:.1} s CPU = {:.0}% of one core; memory {} MiB resident now, {} MiB peak",
+            100.0 * cpu / wall.as_secs_f64(),
+            rss / 1024,
+            peak / 1024
+        );
+    }
+    let problems = problems.lock().await;
+    for problem in problems.iter().take(20) {
+        println!("PROBLEM {problem}");
+    }
+    println!("lost or duplicated moves, stuck clocks, disagreements: {}", problems.len());
+    if problems.is_empty() && failed == 0 {
+        Ok(())
+    } else {
+        Err(format!("{} problems", problems.len()).into())
+    }
+}

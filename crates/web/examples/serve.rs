@@ -1,0 +1,32 @@
+//! The page and the friend games alone, without the engine's routes:
+//! `cargo run --release -p ox88-web --example serve -- [--addr 127.0.0.1:8089] [--db FILE] [--max-open-games N]`.
+//! `ox88-server` serves the same router beside its API; this is for working
+//! on the page and for tests that need no engine.
+
+use std::net::SocketAddr;
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut addr: SocketAddr = "127.0.0.1:8089".parse()?;
+    let mut config = ox88_web::WebConfig::default();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--addr" => addr = args.next().ok_or("--addr needs an address")?.parse()?,
+            "--db" => config.database = args.next().ok_or("--db needs a file")?.into(),
+            "--max-open-games" => {
+                config.max_open_games_per_address = args.next().ok_or("--max-open-games needs a number")?.parse()?;
+            }
+            "--help" | "-h" => {
+                println!("serve [--addr 127.0.0.1:8089] [--db ox88-games.sqlite] [--max-open-games 20]");
+                return Ok(());
+            }
+            other => return Err(format!("unknown argument {other:?} (try --help)").into()),
+        }
+    }
+    let app = ox88_web::router(config)?;
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    println!("ox88 web on http://{}/", listener.local_addr()?);
+    axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await?;
+    Ok(())
+}

@@ -1,0 +1,102 @@
+// The browser and the small steps the scenarios share: Debian's Chromium,
+// headless, driven by playwright-core; moves made by clicking squares as a
+// person does; screenshots saved as CI artefacts.
+import { chromium } from "playwright-core"
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
+
+export const BASE = process.env.OX88_WEB_URL || "http://127.0.0.1:8089"
+export const ARTIFACTS = process.env.OX88_WEB_ARTIFACTS || "artifacts"
+mkdirSync(ARTIFACTS, { recursive: true })
+
+/** Chromium with the flags CI needs. playwright's launch() gives every run a
+ * fresh temporary profile (its own --user-data-dir) and each newContext()
+ * a clean one, which the friend-game scenario needs three of. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  })
+}
+
+/** A new page of a new context, `width` wide, failing on page errors. */
+export async function open(browser, path, width = 1280, height = 860) {
+  const context = await browser.newContext({ viewport: { width, height } })
+  const page = await context.newPage()
+  page.errors = []
+  page.on("pageerror", (e) => page.errors.push(e.message))
+  await page.goto(BASE + path)
+  await page.waitForSelector("#board svg")
+  return page
+}
+
+/** Clicks the middle of `square` on the board. */
+export async function clickSquare(page, square) {
+  const box = await page.locator(`#board rect[data-square="${square}"]`).boundingBox()
+  if (!box) throw new Error(`no square ${square} on the board`)
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+}
+
+/** Plays `uci` by clicking its two squares (and the promotion piece). */
+export async function clickMove(page, uci) {
+  await clickSquare(page, uci.slice(0, 2))
+  await page.waitForTimeout(60)
+  await clickSquare(page, uci.slice(2, 4))
+  if (uci[4]) {
+    await page.locator(`#board [data-piece="${uci[3] === "8" ? "w" : "b"}${uci[4]}"]`).last().click()
+  }
+}
+
+/** The piece on `square` ("wp", "bk") in the position the board shows, or null. */
+export function pieceIn(fen, square) {
+  const rows = (fen || "").split(" ")[0].split("/")
+  const row = rows[8 - Number(square[1])] || ""
+  let file = 0
+  for (const c of row) {
+    if (/\d/.test(c)) file += Number(c)
+    else if (file++ === square.charCodeAt(0) - 97) return (c === c.toUpperCase() ? "w" : "b") + c.toLowerCase()
+  }
+  return null
+}
+
+export async function pieceOn(page, square) {
+  return pieceIn(await page.getAttribute("#board", "data-fen"), square)
+}
+
+/** Waits until `square` holds `piece` ("wp"; null for empty), animations done. */
+export async function waitPiece(page, square, piece, timeout = 10000) {
+  try {
+    const deadline = Date.now() + timeout
+    while ((await pieceOn(page, square)) !== piece) {
+      if (Date.now() > deadline) throw new Error("timeout")
+      await page.waitForTimeout(50)
+    }
+  } catch {
+    throw new Error(`${square} never held ${piece}: it holds ${await pieceOn(page, square)}`)
+  }
+}
+
+/** Waits until the page's status line reads `text`. */
+export async function statusIs(page, text, timeout = 15000) {
+  try {
+    await page.waitForFunction((t) => (document.querySelector(".status") || {}).textContent?.includes(t), text, { timeout })
+  } catch (error) {
+    const shown = await page.evaluate(() => [document.querySelector(".status")?.textContent, document.querySelector(".notice")?.textContent])
+    await screenshot(page, `failed-${Date.now()}`)
+    throw new Error(`the status never read "${text}": it reads ${JSON.stringify(shown)} (${page.errors.join("; ")})`)
+  }
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true })
+}
+
+/** Whether the page scrolls sideways. */
+export async function horizontalOverflow(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message)
+}

@@ -1,0 +1,349 @@
+//! [`FriendGame`]: a game between two people, its rules kept by ox88's
+//! [`Position`] and its time by the server's [`Clock`].
+//!
+//! Plain data and plain functions: every action either changes the game and
+//! says what changed ([`Change`]) or is refused with a [`GameError`] and
+//! changes nothing. The game task ([`crate::hub`]) stores and broadcasts the
+//! changes.
+
+use crate::clock::{Clock, TimeControl};
+use crate::ending::{Ending, Termination};
+use crate::ids::{GameId, SeatToken};
+use ox88_board::Color;
+use ox88_movegen::{Outcome, Position};
+
+/// A move as played: its UCI and SAN text, and the mover's time left after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The move in UCI notation (`e2e4`, `e7e8q`).
+    pub uci: String,
+    /// The move in SAN with its check suffix (`e4`, `Qxf7#`).
+    pub san: String,
+    /// The mover's time left after the move (increment included), in
+    /// milliseconds, for timed games.
+    pub clock_ms: Option<u64>,
+}
+
+/// What a player asks of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Play a move (UCI text), as the game's `ply`-th move (0 for White's
+    /// first): a move sent twice, or after the game moved on, is refused.
+    Move {
+        /// The move in UCI notation.
+        uci: String,
+        /// The number of moves played before it.
+        ply: usize,
+    },
+    /// Give up.
+    Resign,
+    /// Offer a draw (or accept one offered by the opponent).
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+    /// Offer a rematch after the game (or accept the opponent's offer).
+    Rematch,
+}
+
+/// What an action changed, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A move was played: its index and the move.
+    Moved(usize, PlayedMove),
+    /// The game ended.
+    Ended(Ending),
+    /// A side offered a draw.
+    DrawOffered(Color),
+    /// The draw offer was declined or lapsed.
+    DrawOfferWithdrawn,
+    /// A side offered a rematch.
+    RematchOffered(Color),
+    /// Both sides want a rematch: the hub creates it, colours swapped.
+    RematchAgreed,
+}
+
+/// Why an action was refused. The game is as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The move is not legal here, or not readable as UCI.
+    #[error("illegal move {uci:?}: {reason}")]
+    IllegalMove {
+        /// The move's text as sent.
+        uci: String,
+        /// Why the rules refuse it.
+        reason: String,
+    },
+    /// The other side is to move.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The move was sent for another ply (a repeat, or a move made before
+    /// the sender saw the last one).
+    #[error("the move was sent for ply {sent}, but the game is at ply {current}")]
+    Stale {
+        /// The ply the sender thought it was.
+        sent: usize,
+        /// The game's ply.
+        current: usize,
+    },
+    /// There is no offer to accept or decline.
+    #[error("there is no offer to answer")]
+    NoOffer,
+    /// A rematch is for finished games.
+    #[error("the game is still going on")]
+    NotOver,
+}
+
+/// A game between two people.
+#[derive(Clone, Debug)]
+pub struct FriendGame {
+    id: GameId,
+    position: Position,
+    moves: Vec<PlayedMove>,
+    clock: Option<Clock>,
+    seats: [Option<SeatToken>; 2],
+    ending: Option<Ending>,
+    draw_offer: Option<Color>,
+    rematch_offer: Option<Color>,
+}
+
+impl FriendGame {
+    /// A new game from the start position; `seats` holds White's and Black's
+    /// tokens, `None` for a seat nobody has taken yet.
+    pub fn new(id: GameId, control: Option<TimeControl>, seats: [Option<SeatToken>; 2]) -> FriendGame {
+        FriendGame {
+            id,
+            position: Position::startpos(),
+            moves: Vec::new(),
+            clock: control.map(Clock::new),
+            seats,
+            ending: None,
+            draw_offer: None,
+            rematch_offer: None,
+        }
+    }
+
+    /// A stored game brought back: its moves replayed (each checked again),
+    /// its clock as after the last move, running for the side to move from
+    /// `now` if the game goes on. `None` if a stored move is not legal (a
+    /// damaged store).
+    pub fn restore(
+        mut game: FriendGame,
+        moves: &[String],
+        times: Option<(u64, u64)>,
+        ending: Option<Ending>,
+        now: u64,
+    ) -> Option<FriendGame> {
+        for uci in moves {
+            let m = game.position.parse_uci(uci).ok()?;
+            let san = game.position.san(m).ok()?.to_string();
+            game.position.play(m).ok()?;
+            game.moves.push(PlayedMove { uci: uci.clone(), san, clock_ms: None });
+        }
+        if let (Some(clock), Some((white, black))) = (&mut game.clock, times) {
+            *clock = Clock::resumed(clock.control(), white, black);
+            if ending.is_none() && game.moves.len() >= 2 {
+                clock.start(game.position.side_to_move(), now);
+            }
+        }
+        game.ending = ending;
+        Some(game)
+    }
+
+    /// Sets the clock times stored with each move (for the PGN's comments).
+    pub fn set_move_clocks(&mut self, clocks: &[Option<u64>]) {
+        for (m, clock) in self.moves.iter_mut().zip(clocks) {
+            m.clock_ms = *clock;
+        }
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &GameId {
+        &self.id
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    /// The clock, for timed games.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// How the game ended, once it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// The side whose draw offer stands.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// The side whose rematch offer stands.
+    pub fn rematch_offer(&self) -> Option<Color> {
+        self.rematch_offer
+    }
+
+    /// White's and Black's seat tokens, `None` for a seat not yet taken.
+    pub fn seats(&self) -> &[Option<SeatToken>; 2] {
+        &self.seats
+    }
+
+    /// The colour `token` plays, if it is one of this game's seats.
+    pub fn seat_of(&self, token: &SeatToken) -> Option<Color> {
+        [Color::White, Color::Black].into_iter().find(|c| self.seats[c.index()].as_ref() == Some(token))
+    }
+
+    /// A seat nobody has taken, White's first.
+    pub fn free_seat(&self) -> Option<Color> {
+        [Color::White, Color::Black].into_iter().find(|c| self.seats[c.index()].is_none())
+    }
+
+    /// Gives `color`'s seat a new token, returned to give to its player.
+    pub fn take_seat(&mut self, color: Color) -> SeatToken {
+        let token = SeatToken::random();
+        self.seats[color.index()] = Some(token.clone());
+        token
+    }
+
+    /// Ends the game on time if the side to move has run out at `now`.
+    pub fn check_flag(&mut self, now: u64) -> Option<Change> {
+        if self.ending.is_some() {
+            return None;
+        }
+        let flagged = self.clock.as_ref()?.flagged(now)?.0;
+        // A side whose opponent has only a king cannot lose on time: no
+        // series of moves could mate it (FIDE 6.9).
+        let winner = !flagged;
+        let lone_king = self.position.board().pieces(winner).len() == 1;
+        let ending = Ending { winner: (!lone_king).then_some(winner), termination: Termination::Timeout };
+        Some(self.end(ending, now))
+    }
+
+    /// `seat` does `action` at `now`: what changed, or why nothing did.
+    pub fn apply(&mut self, seat: Color, action: Action, now: u64) -> Result<Vec<Change>, GameError> {
+        if let Some(flag) = self.check_flag(now) {
+            // The action came too late; the flag is the change to report.
+            return Ok(vec![flag]);
+        }
+        match action {
+            Action::Move { uci, ply } => self.play(seat, &uci, ply, now),
+            Action::Resign => {
+                self.ongoing()?;
+                let ending = Ending { winner: Some(!seat), termination: Termination::Resignation };
+                Ok(vec![self.end(ending, now)])
+            }
+            Action::OfferDraw if self.draw_offer == Some(!seat) => self.apply(seat, Action::AcceptDraw, now),
+            Action::OfferDraw => {
+                self.ongoing()?;
+                self.draw_offer = Some(seat);
+                Ok(vec![Change::DrawOffered(seat)])
+            }
+            Action::AcceptDraw => {
+                self.ongoing()?;
+                if self.draw_offer != Some(!seat) {
+                    return Err(GameError::NoOffer);
+                }
+                Ok(vec![self.end(Ending { winner: None, termination: Termination::Agreement }, now)])
+            }
+            Action::DeclineDraw => {
+                self.ongoing()?;
+                if self.draw_offer != Some(!seat) {
+                    return Err(GameError::NoOffer);
+                }
+                self.draw_offer = None;
+                Ok(vec![Change::DrawOfferWithdrawn])
+            }
+            Action::Rematch => {
+                if self.ending.is_none() {
+                    return Err(GameError::NotOver);
+                }
+                if self.rematch_offer == Some(!seat) {
+                    self.rematch_offer = None;
+                    return Ok(vec![Change::RematchAgreed]);
+                }
+                self.rematch_offer = Some(seat);
+                Ok(vec![Change::RematchOffered(seat)])
+            }
+        }
+    }
+
+    fn ongoing(&self) -> Result<(), GameError> {
+        match self.ending {
+            Some(_) => Err(GameError::GameOver),
+            None => Ok(()),
+        }
+    }
+
+    fn end(&mut self, ending: Ending, now: u64) -> Change {
+        self.ending = Some(ending);
+        self.draw_offer = None;
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+        }
+        Change::Ended(ending)
+    }
+
+    fn play(&mut self, seat: Color, uci: &str, ply: usize, now: u64) -> Result<Vec<Change>, GameError> {
+        self.ongoing()?;
+        if seat != self.position.side_to_move() {
+            return Err(GameError::NotYourTurn);
+        }
+        if ply != self.moves.len() {
+            return Err(GameError::Stale { sent: ply, current: self.moves.len() });
+        }
+        let illegal = |reason: String| GameError::IllegalMove { uci: uci.chars().take(12).collect(), reason };
+        let m = self.position.parse_uci(uci).map_err(|e| illegal(e.to_string()))?;
+        let san = self.position.san(m).map_err(|e| illegal(e.to_string()))?.to_string();
+        let uci = self.position.uci(m).to_string();
+        let mut clock_ms = None;
+        if let Some(clock) = &mut self.clock {
+            if let Err(flag) = clock.press(seat, ply, now) {
+                // Checked above; kept as a guard should time pass in between.
+                let ending = Ending { winner: Some(!flag.0), termination: Termination::Timeout };
+                return Ok(vec![self.end(ending, now)]);
+            }
+            clock_ms = Some(clock.remaining(seat, now));
+        }
+        self.position.play(m).map_err(|e| illegal(e.to_string()))?;
+        let played = PlayedMove { uci, san, clock_ms };
+        self.moves.push(played.clone());
+        let mut changes = vec![Change::Moved(ply, played)];
+        if self.draw_offer == Some(!seat) {
+            self.draw_offer = None;
+            changes.push(Change::DrawOfferWithdrawn);
+        }
+        if let Some(outcome) = self.position.outcome_with_claims() {
+            changes.push(self.end(ending_of(outcome), now));
+        }
+        Ok(changes)
+    }
+}
+
+/// The ending that the rules give (mate, stalemate, the draws; claimable
+/// draws are claimed at once: nobody plays on at a threefold repetition in
+/// a friendly game).
+fn ending_of(outcome: Outcome) -> Ending {
+    let winner = outcome.winner();
+    let termination = match outcome {
+        Outcome::Decisive { .. } => Termination::Checkmate,
+        Outcome::Draw { reason } => Termination::from(reason),
+    };
+    Ending { winner, termination }
+}
+
+#[cfg(test)]
+#[path = "game_tests.rs"]
+mod tests;

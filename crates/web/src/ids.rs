@@ -1,0 +1,161 @@
+//! [`GameId`] and [`SeatToken`]: random names that cannot be guessed.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+const ALPHABET: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// `len` characters from [`ALPHABET`], drawn from the operating system's
+/// random source (about 5.95 bits each).
+fn random_text(len: usize) -> String {
+    let mut bytes = vec![0u8; len];
+    // The operating system's random source does not fail on the systems we
+    // run on; if it ever did, a predictable id would be worse than stopping.
+    getrandom::fill(&mut bytes).expect("the operating system's random source");
+    // 248 = 4 * 62: bytes above it are drawn again so each letter is equally likely.
+    let mut text = String::with_capacity(len);
+    let mut extra = [0u8; 1];
+    for mut byte in bytes {
+        while byte >= 248 {
+            getrandom::fill(&mut extra).expect("the operating system's random source");
+            byte = extra[0];
+        }
+        text.push(ALPHABET[usize::from(byte % 62)] as char);
+    }
+    text
+}
+
+fn well_formed(text: &str, len: usize) -> bool {
+    text.len() == len && text.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The public name of a friend game, as in its link: 10 letters and digits
+/// (about 59 bits), so that games cannot be found by trying names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct GameId(String);
+
+/// The length of a [`GameId`].
+pub const GAME_ID_LEN: usize = 10;
+
+impl GameId {
+    /// A new random id.
+    pub fn random() -> GameId {
+        GameId(random_text(GAME_ID_LEN))
+    }
+
+    /// The id's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A text that is not a well-formed [`GameId`] or [`SeatToken`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a well-formed id: {0:?}")]
+pub struct BadId(pub String);
+
+impl std::str::FromStr for GameId {
+    type Err = BadId;
+    fn from_str(text: &str) -> Result<GameId, BadId> {
+        if well_formed(text, GAME_ID_LEN) {
+            Ok(GameId(text.to_owned()))
+        } else {
+            Err(BadId(text.chars().take(40).collect()))
+        }
+    }
+}
+
+impl TryFrom<String> for GameId {
+    type Error = BadId;
+    fn try_from(text: String) -> Result<GameId, BadId> {
+        text.parse()
+    }
+}
+
+impl From<GameId> for String {
+    fn from(id: GameId) -> String {
+        id.0
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The secret that makes its holder a player of one colour in one game (and
+/// in its rematches): given once, to the browser that took the seat, which
+/// keeps it to reconnect.
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct SeatToken(String);
+
+/// The length of a [`SeatToken`] (about 119 bits).
+pub const SEAT_TOKEN_LEN: usize = 20;
+
+impl SeatToken {
+    /// A new random token.
+    pub fn random() -> SeatToken {
+        SeatToken(random_text(SEAT_TOKEN_LEN))
+    }
+
+    /// The token's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for SeatToken {
+    /// Secrets stay out of logs.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SeatToken(..)")
+    }
+}
+
+impl std::str::FromStr for SeatToken {
+    type Err = BadId;
+    fn from_str(text: &str) -> Result<SeatToken, BadId> {
+        if well_formed(text, SEAT_TOKEN_LEN) {
+            Ok(SeatToken(text.to_owned()))
+        } else {
+            Err(BadId(text.chars().take(40).collect()))
+        }
+    }
+}
+
+impl TryFrom<String> for SeatToken {
+    type Error = BadId;
+    fn try_from(text: String) -> Result<SeatToken, BadId> {
+        text.parse()
+    }
+}
+
+impl From<SeatToken> for String {
+    fn from(token: SeatToken) -> String {
+        token.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_ids_are_well_formed_and_differ() {
+        let a = GameId::random();
+        let b = GameId::random();
+        assert_ne!(a, b);
+        assert_eq!(a.as_str().parse::<GameId>(), Ok(a.clone()));
+        assert!(SeatToken::random().as_str().parse::<SeatToken>().is_ok());
+    }
+
+    #[test]
+    fn forged_ids_are_refused() {
+        for text in ["", "short", "abcdefghi!", "abcdefghijk", "../../etc/p", "ÄÖÜabcdefg"] {
+            assert!(text.parse::<GameId>().is_err(), "{text:?}");
+        }
+        assert_eq!(format!("{:?}", SeatToken::random()), "SeatToken(..)");
+    }
+}

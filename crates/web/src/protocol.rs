@@ -1,0 +1,259 @@
+//! The friend-game protocol: JSON text frames over a WebSocket.
+//!
+//! The browser opens `/api/v1/friend/games/{id}/ws` and sends
+//! `{"type":"hello","token":…,"sit":true}`; the server answers `welcome`
+//! (the seat, and a token if it just gave one) and the game's `state`, then
+//! each change as it happens (`move`, `ended`, `draw_offer`, `rematch_offer`,
+//! `rematch`, `presence`). A refused request gets `error` with a `code` and
+//! a `message`, and changes nothing.
+
+use crate::game::{Action, FriendGame, GameError};
+use crate::ids::{GameId, SeatToken};
+use ox88_board::Color;
+use serde::{Deserialize, Serialize};
+
+/// A frame from the browser.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first frame: who is there. A token makes its holder a player;
+    /// without one, `sit` asks for the free seat (else the sender watches).
+    Hello {
+        /// The seat token kept from an earlier visit.
+        #[serde(default)]
+        token: Option<SeatToken>,
+        /// Whether to take a free seat.
+        #[serde(default)]
+        sit: bool,
+    },
+    /// A move in UCI notation, as the game's `ply`-th.
+    Move {
+        /// The move (`e2e4`, `e7e8q`).
+        uci: String,
+        /// The number of moves played before it.
+        ply: usize,
+    },
+    /// Resign.
+    Resign,
+    /// Offer (or accept) a draw.
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+    /// Offer (or accept) a rematch.
+    Rematch,
+    /// Are you there? (answered `pong`)
+    Ping,
+}
+
+impl ClientMessage {
+    /// The game action this message asks for, if it is one.
+    pub fn action(self) -> Option<Action> {
+        Some(match self {
+            ClientMessage::Move { uci, ply } => Action::Move { uci, ply },
+            ClientMessage::Resign => Action::Resign,
+            ClientMessage::OfferDraw => Action::OfferDraw,
+            ClientMessage::AcceptDraw => Action::AcceptDraw,
+            ClientMessage::DeclineDraw => Action::DeclineDraw,
+            ClientMessage::Rematch => Action::Rematch,
+            ClientMessage::Hello { .. } | ClientMessage::Ping => return None,
+        })
+    }
+}
+
+/// A colour as the protocol writes it.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// Both clocks as the server sees them when it sends them.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockView {
+    /// The game's starting time, in milliseconds.
+    pub initial_ms: u64,
+    /// The increment per move, in milliseconds.
+    pub increment_ms: u64,
+    /// White's time left.
+    pub white_ms: u64,
+    /// Black's time left.
+    pub black_ms: u64,
+    /// The side whose time runs, if any.
+    pub running: Option<&'static str>,
+}
+
+impl ClockView {
+    /// The clock of `game` at `now`, if it is timed.
+    pub fn of(game: &FriendGame, now: u64) -> Option<ClockView> {
+        game.clock().map(|clock| ClockView {
+            initial_ms: clock.control().initial_ms,
+            increment_ms: clock.control().increment_ms,
+            white_ms: clock.remaining(Color::White, now),
+            black_ms: clock.remaining(Color::Black, now),
+            running: clock.running().map(color_name),
+        })
+    }
+}
+
+/// A played move as sent.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveView {
+    /// UCI text.
+    pub uci: String,
+    /// SAN text.
+    pub san: String,
+    /// The mover's time left after it.
+    pub clock_ms: Option<u64>,
+}
+
+/// Who is connected.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Presence {
+    /// Connections holding White's seat.
+    pub white: usize,
+    /// Connections holding Black's seat.
+    pub black: usize,
+    /// Connections watching.
+    pub spectators: usize,
+}
+
+/// The whole game, sent on joining (and after a connection fell behind).
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: GameId,
+    /// The moves so far.
+    pub moves: Vec<MoveView>,
+    /// The position now, as FEN.
+    pub fen: String,
+    /// The clocks, for a timed game.
+    pub clock: Option<ClockView>,
+    /// `1-0`, `0-1` or `1/2-1/2` once over.
+    pub result: Option<&'static str>,
+    /// Why it ended, once over.
+    pub termination: Option<&'static str>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<&'static str>,
+    /// The side whose rematch offer stands.
+    pub rematch_offer: Option<&'static str>,
+    /// Which seats have been taken.
+    pub seated: [bool; 2],
+    /// Who is connected.
+    pub presence: Presence,
+}
+
+impl GameView {
+    /// `game` as seen at `now`.
+    pub fn of(game: &FriendGame, presence: Presence, now: u64) -> GameView {
+        let moves = game
+            .moves()
+            .iter()
+            .map(|m| MoveView { uci: m.uci.clone(), san: m.san.clone(), clock_ms: m.clock_ms })
+            .collect();
+        GameView {
+            id: game.id().clone(),
+            moves,
+            fen: game.position().fen(),
+            clock: ClockView::of(game, now),
+            result: game.ending().map(|e| e.result()),
+            termination: game.ending().map(|e| e.termination.as_str()),
+            draw_offer: game.draw_offer().map(color_name),
+            rematch_offer: game.rematch_offer().map(color_name),
+            seated: game.seats().clone().map(|seat| seat.is_some()),
+            presence,
+        }
+    }
+}
+
+/// A frame from the server.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to `hello`.
+    Welcome {
+        /// The seat of this connection (`null`: watching).
+        seat: Option<&'static str>,
+        /// The seat's token, when the seat was just taken: keep it.
+        token: Option<SeatToken>,
+    },
+    /// The whole game.
+    State {
+        /// The game.
+        game: GameView,
+    },
+    /// A move was played.
+    Move {
+        /// Its index (0: White's first).
+        ply: usize,
+        /// The move.
+        #[serde(flatten)]
+        played: MoveView,
+        /// Both clocks after it.
+        clock: Option<ClockView>,
+    },
+    /// The game ended.
+    Ended {
+        /// `1-0`, `0-1` or `1/2-1/2`.
+        result: &'static str,
+        /// Why.
+        termination: &'static str,
+        /// The clocks as they stopped.
+        clock: Option<ClockView>,
+    },
+    /// A draw offer stands (`by`), or no longer does (`null`).
+    DrawOffer {
+        /// The offering side.
+        by: Option<&'static str>,
+    },
+    /// A rematch offer stands.
+    RematchOffer {
+        /// The offering side.
+        by: &'static str,
+    },
+    /// The rematch exists: players keep their tokens, colours swapped.
+    Rematch {
+        /// The new game's id.
+        id: GameId,
+    },
+    /// Who is connected changed.
+    Presence(Presence),
+    /// The answer to `ping`.
+    Pong,
+    /// A request was refused; nothing changed.
+    Error {
+        /// A stable code (`illegal_move`, `not_your_turn`, ...).
+        code: &'static str,
+        /// What was wrong, for people.
+        message: String,
+    },
+}
+
+impl ServerMessage {
+    /// The error frame for a refused action.
+    pub fn refused(error: &GameError) -> ServerMessage {
+        let code = match error {
+            GameError::IllegalMove { .. } => "illegal_move",
+            GameError::NotYourTurn => "not_your_turn",
+            GameError::GameOver => "game_over",
+            GameError::Stale { .. } => "stale_move",
+            GameError::NoOffer => "no_offer",
+            GameError::NotOver => "not_over",
+        };
+        ServerMessage::Error { code, message: error.to_string() }
+    }
+
+    /// An error frame.
+    pub fn error(code: &'static str, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error { code, message: message.into() }
+    }
+
+    /// The frame's JSON text.
+    pub fn to_json(&self) -> String {
+        // Serialising these types cannot fail: no maps with non-string keys,
+        // no floats, no custom serialisers that refuse.
+        serde_json::to_string(self).expect("server messages serialise")
+    }
+}

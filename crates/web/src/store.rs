@@ -1,0 +1,289 @@
+//! [`Store`]: friend games in SQLite, so that a restart loses none.
+//!
+//! One thread owns the connection; game tasks send it jobs and await the
+//! answer. The thread runs every job waiting at once in one transaction
+//! (group commit), so many games moving at the same moment cost one write to
+//! the disk, and a move is answered only once it is stored.
+
+use crate::clock::TimeControl;
+use crate::ending::Ending;
+use crate::game::{FriendGame, PlayedMove};
+use crate::ids::{GameId, SeatToken};
+use ox88_board::Color;
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::mpsc;
+use tokio::sync::oneshot;
+
+/// A job for the store's thread: it does its work and hands back what
+/// answers the caller once the batch's transaction has (or has not) been
+/// committed.
+type Job = Box<dyn FnOnce(&Connection) -> Answer + Send>;
+
+/// Sends a job's result, told whether it was committed.
+type Answer = Box<dyn FnOnce(bool) + Send>;
+
+/// A store failed: the database could not be opened, read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite refused.
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The store's thread has stopped.
+    #[error("the store's thread has stopped")]
+    Closed,
+    /// The transaction holding the work could not be committed.
+    #[error("the write could not be committed")]
+    NotCommitted,
+}
+
+/// A finished game, as listed on the page.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FinishedGame {
+    /// The game's id.
+    pub id: GameId,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Why it ended (`checkmate`, `timeout`, ...).
+    pub termination: String,
+    /// How many moves (plies) were played.
+    pub plies: usize,
+    /// When it ended, in milliseconds since 1970.
+    pub finished_ms: u64,
+}
+
+/// The handle to the store's thread; clone it freely.
+#[derive(Clone, Debug)]
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+}
+
+const SCHEMA: &str = "
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = NORMAL;
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created_ms INTEGER NOT NULL,
+    creator TEXT NOT NULL,
+    white_token TEXT,
+    black_token TEXT,
+    initial_ms INTEGER,
+    increment_ms INTEGER,
+    white_ms INTEGER,
+    black_ms INTEGER,
+    result TEXT,
+    termination TEXT,
+    finished_ms INTEGER
+);
+CREATE INDEX IF NOT EXISTS games_open_by_creator ON games (creator, created_ms) WHERE result IS NULL;
+CREATE INDEX IF NOT EXISTS games_finished ON games (finished_ms) WHERE result IS NOT NULL;
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games (id),
+    ply INTEGER NOT NULL,
+    uci TEXT NOT NULL,
+    clock_ms INTEGER,
+    PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+";
+
+impl Store {
+    /// Opens (or creates) the database at `path`, `:memory:` for one that
+    /// lives as long as the process.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let connection = Connection::open(path)?;
+        connection.execute_batch(SCHEMA)?;
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("ox88-web-store".into())
+            .spawn(move || run(&connection, &queue))
+            .map_err(|_| StoreError::Closed)?;
+        Ok(Store { jobs })
+    }
+
+    /// Runs `work` on the store's thread, inside the transaction of its batch.
+    async fn call<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (reply, answer) = oneshot::channel::<Result<T, StoreError>>();
+        let job: Job = Box::new(move |connection| {
+            let result = work(connection);
+            Box::new(move |committed| {
+                let _ = reply.send(if committed {
+                    result.map_err(StoreError::from)
+                } else {
+                    Err(StoreError::NotCommitted)
+                });
+            })
+        });
+        self.jobs.send(job).map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
+    }
+
+    /// Stores a new game created by `creator` (an address) at `now`.
+    pub async fn create(&self, game: &FriendGame, creator: String, now: u64) -> Result<(), StoreError> {
+        let id = game.id().to_string();
+        let [white, black] = game.seats().clone().map(|seat| seat.map(String::from));
+        let control = game.clock().map(|c| c.control());
+        self.call(move |c| {
+            c.execute(
+                "INSERT INTO games (id, created_ms, creator, white_token, black_token, initial_ms, increment_ms, \
+                 white_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?6)",
+                params![id, now, creator, white, black, control.map(|t| t.initial_ms), control.map(|t| t.increment_ms)],
+            )
+        })
+        .await?;
+        Ok(())
+    }
+
+    /// Stores move `ply` of game `id`, with both sides' time left after it.
+    pub async fn add_move(
+        &self,
+        id: &GameId,
+        ply: usize,
+        played: &PlayedMove,
+        times: Option<(u64, u64)>,
+    ) -> Result<(), StoreError> {
+        let (id, uci, clock) = (id.to_string(), played.uci.clone(), played.clock_ms);
+        self.call(move |c| {
+            c.execute(
+                "INSERT INTO moves (game, ply, uci, clock_ms) VALUES (?1, ?2, ?3, ?4)",
+                params![id, ply, uci, clock],
+            )?;
+            if let Some((white, black)) = times {
+                c.execute("UPDATE games SET white_ms = ?2, black_ms = ?3 WHERE id = ?1", params![id, white, black])?;
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// Stores the end of game `id` at `now`, with the clocks as they stopped.
+    pub async fn finish(
+        &self,
+        id: &GameId,
+        ending: Ending,
+        times: Option<(u64, u64)>,
+        now: u64,
+    ) -> Result<(), StoreError> {
+        let id = id.to_string();
+        self.call(move |c| {
+            c.execute(
+                "UPDATE games SET result = ?2, termination = ?3, finished_ms = ?4, \
+                 white_ms = coalesce(?5, white_ms), black_ms = coalesce(?6, black_ms) WHERE id = ?1",
+                params![id, ending.result(), ending.termination.as_str(), now, times.map(|t| t.0), times.map(|t| t.1)],
+            )
+        })
+        .await?;
+        Ok(())
+    }
+
+    /// Stores that `color`'s seat of game `id` was taken, with its token.
+    pub async fn take_seat(&self, id: &GameId, color: Color, token: &SeatToken) -> Result<(), StoreError> {
+        let (id, token) = (id.to_string(), token.as_str().to_owned());
+        let column = match color {
+            Color::White => "white_token",
+            Color::Black => "black_token",
+        };
+        let sql = format!("UPDATE games SET {column} = ?2 WHERE id = ?1");
+        self.call(move |c| c.execute(&sql, params![id, token])).await?;
+        Ok(())
+    }
+
+    /// How many games created by `creator` since `since` (milliseconds
+    /// since 1970) are still going on.
+    pub async fn open_games_of(&self, creator: String, since: u64) -> Result<usize, StoreError> {
+        self.call(move |c| {
+            c.query_row(
+                "SELECT count(*) FROM games WHERE creator = ?1 AND result IS NULL AND created_ms >= ?2",
+                params![creator, since],
+                |row| row.get(0),
+            )
+        })
+        .await
+    }
+
+    /// Game `id` as stored, its clock running from `now`; `None` if there is
+    /// no such game (or its stored moves no longer replay).
+    pub async fn load(&self, id: &GameId, now: u64) -> Result<Option<FriendGame>, StoreError> {
+        let key = id.to_string();
+        let id = id.clone();
+        self.call(move |c| {
+            let row = c
+                .query_row(
+                    "SELECT white_token, black_token, initial_ms, increment_ms, white_ms, black_ms, result, \
+                     termination FROM games WHERE id = ?1",
+                    [&key],
+                    |r| {
+                        Ok((
+                            r.get::<_, Option<String>>(0)?,
+                            r.get::<_, Option<String>>(1)?,
+                            r.get::<_, Option<u64>>(2)?,
+                            r.get::<_, Option<u64>>(3)?,
+                            r.get::<_, Option<u64>>(4)?,
+                            r.get::<_, Option<u64>>(5)?,
+                            r.get::<_, Option<String>>(6)?,
+                            r.get::<_, Option<String>>(7)?,
+                        ))
+                    },
+                )
+                .optional()?;
+            let Some((white, black, initial, increment, white_ms, black_ms, result, termination)) = row else {
+                return Ok(None);
+            };
+            let mut statement = c.prepare_cached("SELECT uci, clock_ms FROM moves WHERE game = ?1 ORDER BY ply")?;
+            let moves: Vec<(String, Option<u64>)> =
+                statement.query_map([&key], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+            let white = white.and_then(|t| t.parse::<SeatToken>().ok());
+            let black = black.and_then(|t| t.parse::<SeatToken>().ok());
+            let control = initial.and_then(|i| TimeControl::new(i, increment.unwrap_or(0)));
+            let ending = result.zip(termination).and_then(|(r, t)| Ending::parse(&r, &t));
+            let ucis: Vec<String> = moves.iter().map(|(uci, _)| uci.clone()).collect();
+            let fresh = FriendGame::new(id, control, [white, black]);
+            let times = white_ms.zip(black_ms);
+            let game = FriendGame::restore(fresh, &ucis, times, ending, now).map(|mut game| {
+                game.set_move_clocks(&moves.iter().map(|(_, clock)| *clock).collect::<Vec<_>>());
+                game
+            });
+            Ok(game)
+        })
+        .await
+    }
+
+    /// The ids of finished games, newest first, at most `limit`.
+    pub async fn finished(&self, limit: usize) -> Result<Vec<FinishedGame>, StoreError> {
+        self.call(move |c| {
+            let mut statement = c.prepare_cached(
+                "SELECT id, result, termination, finished_ms, (SELECT count(*) FROM moves WHERE game = id) \
+                 FROM games WHERE result IS NOT NULL ORDER BY finished_ms DESC, id LIMIT ?1",
+            )?;
+            let rows = statement
+                .query_map([limit], |r| Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?;
+            let mut games = Vec::new();
+            for row in rows {
+                let (id, result, termination, finished_ms, plies) = row?;
+                if let Ok(id) = id.parse() {
+                    games.push(FinishedGame { id, result, termination, plies, finished_ms });
+                }
+            }
+            Ok(games)
+        })
+        .await
+    }
+}
+
+/// The store's thread: each batch of waiting jobs in one transaction.
+fn run(connection: &Connection, queue: &mpsc::Receiver<Job>) {
+    while let Ok(first) = queue.recv() {
+        let batch: Vec<Job> = std::iter::once(first).chain(queue.try_iter().take(255)).collect();
+        let began = connection.execute_batch("BEGIN IMMEDIATE").is_ok();
+        let answers: Vec<Answer> = batch.into_iter().map(|job| job(connection)).collect();
+        let committed = began && connection.execute_batch("COMMIT").is_ok();
+        if began && !committed {
+            let _ = connection.execute_batch("ROLLBACK");
+        }
+        for answer in answers {
+            answer(committed);
+        }
+    }
+}
