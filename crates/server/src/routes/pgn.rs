@@ -170,13 +170,8 @@ fn game_json(game: &Game, field: &str, max_moves: usize) -> GameJson {
         result: game.outcome().as_str().to_owned(),
         error: None,
     };
-    let start = game.start_board().and_then(|board| Ok((board, game.castling_mode()?)));
-    let mut position = match start {
-        Ok((board, mode)) => {
-            let mut position = Position::new(board);
-            position.set_chess960(mode == ox88::board::CastlingMode::Chess960);
-            position
-        }
+    let mut position = match game.start_position() {
+        Ok(position) => position,
         Err(error) => {
             let error = ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "invalid_pgn", error.to_string());
             json.error = Some(error.field(format!("{field}.tags")).body);
@@ -308,7 +303,7 @@ pub async fn export(
             position.play_unchecked(m);
             moves.push(m);
         }
-        let mut game = Game::from_moves(start.board(), &moves);
+        let mut game = Game::from_position(&position);
         for (index, tag) in input.tags.iter().enumerate() {
             check_tag(tag).map_err(|message| ApiError::invalid(format!("{prefix}tags[{index}]"), message))?;
             game.headers.set(tag.name.clone(), tag.value.clone());
@@ -317,7 +312,7 @@ pub async fn export(
             game.headers.set("Variant", "Chess960");
         }
         let result = input.result.as_deref().unwrap_or("*");
-        let parsed = ox88::pgn::GameResult::from_ascii(result.as_bytes()).ok_or_else(|| {
+        let parsed = result.parse::<ox88::board::GameResult>().ok().ok_or_else(|| {
             ApiError::invalid(format!("{prefix}result"), format!("result {result:?} is not 1-0, 0-1, 1/2-1/2 or *"))
         })?;
         game.result = Some(parsed);
