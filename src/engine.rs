@@ -20,8 +20,8 @@ use std::sync::Arc;
 /// directly.
 ///
 /// ```
+/// use ox88::control::Limits;
 /// use ox88::movegen::{MoveGen, Position};
-/// use ox88::protocol::{Engine, Limits};
 /// use ox88::{Ox88, Settings};
 /// let mut engine = Ox88::with_settings(Settings { hash_mb: 32, ..Settings::default() })?;
 /// let mut game = Position::startpos();
@@ -88,6 +88,7 @@ impl Ox88 {
         if settings.threads != self.settings.threads {
             self.searcher.set_threads(settings.threads);
         }
+        self.searcher.set_multipv(settings.multipv);
         #[cfg(feature = "tuning")]
         {
             let (old, new) = (&self.settings.tuning, &settings.tuning);
@@ -98,6 +99,20 @@ impl Ox88 {
         }
         self.settings = settings;
         Ok(())
+    }
+
+    /// The engine's move in the current position of `game` (its earlier
+    /// positions count for repetitions) within `limits`, reporting progress
+    /// through `reporter`: a book move when the settings ask for one, else
+    /// the search's, with the line it heads. The protocol drivers call the
+    /// same through [`Engine::search`]; the stop handle
+    /// ([`Engine::stop_handle`]) resets itself after each search.
+    pub fn search(&mut self, game: &Position, limits: &Limits, reporter: &mut dyn FnMut(&Report)) -> SearchResult {
+        if let Some(m) = self.book_move(game.board(), limits) {
+            reporter(&Report::Text(format!("book move {m}")));
+            return SearchResult::new(m);
+        }
+        self.searcher.search(game, limits, &mut |report: &Report| reporter(report))
     }
 
     /// A move from the opening book for `board`, when `own_book` is set, a
@@ -168,12 +183,7 @@ impl Engine for Ox88 {
     }
 
     fn search(&mut self, game: &Position, limits: &Limits, reporter: &mut dyn FnMut(&Report)) -> SearchResult {
-        if let Some(m) = self.book_move(game.board(), limits) {
-            reporter(&Report::Text(format!("book move {m}")));
-            return SearchResult::new(m);
-        }
-        let limits = Limits { multipv: self.settings.multipv, ..limits.clone() };
-        self.searcher.search_game(game, &limits, &mut |report: &Report| reporter(report))
+        Ox88::search(self, game, limits, reporter)
     }
 
     fn stop_handle(&self) -> StopHandle {

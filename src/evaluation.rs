@@ -163,7 +163,9 @@ mod tests {
             assert!(matches!(error, Err(OptionError::Rejected { .. })), "{error:?}");
             assert_eq!(engine.settings().eval_file.as_deref(), Some(other_path.as_path()), "kept");
         }
-        engine.set_option("EvalFile", &OptionValue::String("<empty>".into())).unwrap();
+        // A GUI's "<empty>", as the protocol reads it.
+        let spec = engine.options().into_iter().find(|o| o.is_named("EvalFile")).expect("the EvalFile option");
+        engine.set_option("EvalFile", &spec.parse_value(Some("<empty>")).unwrap()).unwrap();
         assert_eq!(engine.settings().eval_file, None);
         assert!(explanation(&mut engine).contains(&identity(&embedded)));
         let settings = Settings { eval_file: Some(dir.join("missing.nnue")), ..Settings::default() };
