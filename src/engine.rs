@@ -4,7 +4,7 @@
 use crate::book::{Book, BookChoice};
 use crate::eval::nnue::{Network, Nnue};
 use crate::eval::{Classical, Evaluator};
-use crate::evaluation::{EvalKind, Evaluation};
+use crate::evaluation::{EngineEvaluator, EvalKind};
 use crate::movegen::Position;
 use crate::protocol::{
     BenchReport, Engine, Limits, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle,
@@ -32,7 +32,7 @@ use std::sync::Arc;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Ox88 {
-    searcher: Searcher<Evaluation>,
+    searcher: Searcher<EngineEvaluator>,
     settings: Settings,
     book: Option<Book>,
     /// The network the `nnue` evaluation uses: the built-in one, or
@@ -135,10 +135,10 @@ impl Default for Ox88 {
 }
 
 /// The evaluation the settings ask for.
-fn evaluation(settings: &Settings, network: &Arc<Network>) -> Evaluation {
+fn evaluation(settings: &Settings, network: &Arc<Network>) -> EngineEvaluator {
     match settings.eval {
-        EvalKind::Classical => Evaluation::Classical(classical(settings)),
-        EvalKind::Nnue => Evaluation::Nnue(Nnue::with_shared(network.clone())),
+        EvalKind::Classical => EngineEvaluator::Classical(classical(settings)),
+        EvalKind::Nnue => EngineEvaluator::Nnue(Nnue::with_shared(network.clone())),
     }
 }
 
@@ -209,8 +209,8 @@ impl Engine for Ox88 {
     /// signature with the classical one).
     fn bench(&mut self, depth: Option<u32>) -> Option<BenchReport> {
         let evaluation = match self.settings.eval {
-            EvalKind::Classical => Evaluation::Classical(Classical::new()),
-            EvalKind::Nnue => Evaluation::Nnue(Nnue::with_shared(self.network.clone())),
+            EvalKind::Classical => EngineEvaluator::Classical(Classical::new()),
+            EvalKind::Nnue => EngineEvaluator::Nnue(Nnue::with_shared(self.network.clone())),
         };
         Some(crate::search::bench(evaluation, depth.unwrap_or(BENCH_DEPTH), 1))
     }
