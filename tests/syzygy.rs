@@ -6,7 +6,7 @@ mod common;
 
 use common::Process;
 use ox88::movegen::Position;
-use ox88::protocol::{Engine, Limits, Report};
+use ox88::protocol::{Limits, Report};
 use ox88::syzygy::{Tablebase, Wdl};
 use ox88::{Ox88, Settings};
 use std::path::PathBuf;

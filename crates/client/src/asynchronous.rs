@@ -1,9 +1,11 @@
-//! [`AsyncEngine`]: the client for async code. The blocking [`Engine`] runs
+//! [`AsyncEngine`]: the client for async code. The blocking [`ExternalEngine`] runs
 //! on a thread of its own, and every call returns a future; no runtime
 //! thread ever waits for the engine.
 
 use crate::reply::{reply, Fulfil, Reply};
-use crate::{AnalysisResult, Engine, EngineError, EngineId, Limits, LineReport, PlayResult, Position, Protocol};
+use crate::{
+    AnalysisResult, EngineError, EngineId, ExternalEngine, Limits, LineReport, Position, Protocol, SearchReply,
+};
 use ox88_protocol::OptionValue;
 use std::fmt::Display;
 use std::process::ExitStatus;
@@ -11,22 +13,22 @@ use std::sync::mpsc::{self, Sender};
 use std::time::Duration;
 
 /// A call for the worker thread to make on the engine.
-type Job = Box<dyn FnOnce(&mut Engine) + Send>;
+type Job = Box<dyn FnOnce(&mut ExternalEngine) + Send>;
 
 enum Message {
     Call(Job),
     Quit(Fulfil<Option<ExitStatus>>),
 }
 
-/// An [`Engine`] for async code (tokio, async-std, smol...): each method
+/// An [`ExternalEngine`] for async code (tokio, async-std, smol...): each method
 /// returns a future, and the engine itself runs on a dedicated thread, so
 /// awaiting a long search blocks no runtime thread.
 ///
 /// The calls, their errors and their timeouts are the blocking API's
-/// ([`Timeouts`](crate::Timeouts) are set on the `Engine` before wrapping
+/// ([`Timeouts`](crate::Timeouts) are set on the `ExternalEngine` before wrapping
 /// it, or with [`call`](Self::call)). Calls run one at a time, in the order
 /// they were made. [`call`](Self::call) runs any closure on the engine, for
-/// what has no method here (streaming [`analysis`](Engine::analysis),
+/// what has no method here (streaming [`analysis`](ExternalEngine::analysis),
 /// pondering). It needs no runtime and starts none: futures are woken by
 /// the engine's thread.
 ///
@@ -37,7 +39,7 @@ enum Message {
 /// async fn best_reply(engine: &AsyncEngine) -> Result<(), ox88_client::EngineError> {
 ///     let mut game = Position::startpos();
 ///     game.play_san("e4").expect("legal");
-///     let result = engine.play(&game, &Limits::depth(1)).await?;
+///     let result = engine.search(&game, &Limits::depth(1)).await?;
 ///     assert!(result.best.is_some_and(|m| game.is_legal(m)));
 ///     Ok(())
 /// }
@@ -56,9 +58,9 @@ pub struct AsyncEngine {
 
 impl AsyncEngine {
     /// Moves `engine` to a thread of its own. The thread ends, and the
-    /// engine shuts down as a dropped [`Engine`] does, when this handle is
+    /// engine shuts down as a dropped [`ExternalEngine`] does, when this handle is
     /// dropped (after the calls already made) or by [`quit`](Self::quit).
-    pub fn new(engine: Engine) -> AsyncEngine {
+    pub fn new(engine: ExternalEngine) -> AsyncEngine {
         let (jobs, inbox) = mpsc::channel::<Message>();
         let (id, protocol) = (engine.id().clone(), engine.protocol());
         let name = format!("ox88-client {}", engine.name());
@@ -88,7 +90,7 @@ impl AsyncEngine {
     pub fn call<T, F>(&self, call: F) -> Reply<T>
     where
         T: Send + 'static,
-        F: FnOnce(&mut Engine) -> T + Send + 'static,
+        F: FnOnce(&mut ExternalEngine) -> T + Send + 'static,
     {
         let (done, answer) = reply();
         let job: Job = Box::new(move |engine| done.send(call(engine)));
@@ -97,13 +99,13 @@ impl AsyncEngine {
         answer
     }
 
-    /// [`Engine::play`]: the engine's move in `position` within `limits`.
-    pub async fn play(&self, position: &Position, limits: &Limits) -> Result<PlayResult, EngineError> {
+    /// [`ExternalEngine::search`]: the engine's move in `position` within `limits`.
+    pub async fn search(&self, position: &Position, limits: &Limits) -> Result<SearchReply, EngineError> {
         let (position, limits) = (position.clone(), limits.clone());
-        self.call(move |engine| engine.play(&position, &limits)).await?
+        self.call(move |engine| engine.search(&position, &limits)).await?
     }
 
-    /// [`Engine::analyse`]: `multipv` lines for `position`, best first.
+    /// [`ExternalEngine::analyse`]: `multipv` lines for `position`, best first.
     pub async fn analyse(
         &self,
         position: &Position,
@@ -114,7 +116,7 @@ impl AsyncEngine {
         self.call(move |engine| engine.analyse(&position, &limits, multipv)).await?
     }
 
-    /// [`Engine::analysis`] run to its end (`limits` must end by
+    /// [`ExternalEngine::analysis`] run to its end (`limits` must end by
     /// themselves): every line and the engine's move.
     pub async fn analysis(
         &self,
@@ -126,20 +128,20 @@ impl AsyncEngine {
         self.call(move |engine| engine.analysis(&position, &limits, multipv)?.wait()).await?
     }
 
-    /// [`Engine::set_option`].
+    /// [`ExternalEngine::set_option`].
     pub async fn set_option(&self, name: &str, value: impl Display) -> Result<OptionValue, EngineError> {
         let (name, value) = (name.to_owned(), value.to_string());
         self.call(move |engine| engine.set_option(&name, value)).await?
     }
 
-    /// [`Engine::new_game`].
+    /// [`ExternalEngine::new_game`].
     pub async fn new_game(&self) -> Result<(), EngineError> {
-        self.call(Engine::new_game).await?
+        self.call(ExternalEngine::new_game).await?
     }
 
-    /// [`Engine::ping`]: how long the engine took to answer.
+    /// [`ExternalEngine::ping`]: how long the engine took to answer.
     pub async fn ping(&self) -> Result<Duration, EngineError> {
-        self.call(Engine::ping).await?
+        self.call(ExternalEngine::ping).await?
     }
 
     /// Who the engine says it is.
@@ -157,7 +159,7 @@ impl AsyncEngine {
         self.protocol
     }
 
-    /// [`Engine::quit`]: asks the engine to quit, after the calls already
+    /// [`ExternalEngine::quit`]: asks the engine to quit, after the calls already
     /// made, and gives its exit status (if the client started its process).
     pub async fn quit(self) -> Option<ExitStatus> {
         let (done, answer) = reply();

@@ -47,7 +47,7 @@ fn plays_and_analyses_in_both_protocols() {
             let mut game = Position::startpos();
             game.play_san("e4").expect("legal");
             engine.new_game().await.expect("new game");
-            let result = engine.play(&game, &Limits::depth(1)).await.expect("a move");
+            let result = engine.search(&game, &Limits::depth(1)).await.expect("a move");
             let best = result.best.expect("a legal position has a move");
             assert!(game.is_legal(best), "{protocol}");
             assert!(engine.ping().await.expect("an answer") < Duration::from_secs(5));
@@ -72,7 +72,7 @@ fn errors_are_the_blocking_clients() {
         let err = engine.set_option("No Such Option", 1).await.unwrap_err();
         assert!(matches!(err, EngineError::UnknownOption { .. }), "{err}");
         // The engine is still usable after errors that leave it so.
-        assert!(engine.play(&Position::startpos(), &Limits::depth(1)).await.is_ok());
+        assert!(engine.search(&Position::startpos(), &Limits::depth(1)).await.is_ok());
     });
 }
 
@@ -82,10 +82,10 @@ fn a_silent_engine_times_out_as_in_the_blocking_client() {
     let engine = AsyncEngine::new(engine.expect("the handshake"));
     let started = Instant::now();
     let movetime = Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() };
-    let err = runtime().block_on(engine.play(&Position::startpos(), &movetime)).unwrap_err();
+    let err = runtime().block_on(engine.search(&Position::startpos(), &movetime)).unwrap_err();
     assert!(matches!(err, EngineError::Timeout { waiting: Waiting::Move, .. }), "{err}");
     assert!(started.elapsed() < Duration::from_secs(3));
-    let again = runtime().block_on(engine.play(&Position::startpos(), &movetime)).unwrap_err();
+    let again = runtime().block_on(engine.search(&Position::startpos(), &movetime)).unwrap_err();
     assert!(matches!(again, EngineError::Dead(_)), "{again}");
 }
 
@@ -96,7 +96,7 @@ fn a_call_that_panics_ends_the_engine_without_a_hang() {
     let rt = runtime();
     let err = rt.block_on(engine.call(|_| -> u32 { panic!("a bug in the caller's closure") })).unwrap_err();
     assert!(matches!(err, EngineError::Dead(_)), "{err}");
-    let err = rt.block_on(engine.play(&Position::startpos(), &Limits::depth(1))).unwrap_err();
+    let err = rt.block_on(engine.search(&Position::startpos(), &Limits::depth(1))).unwrap_err();
     assert!(matches!(err, EngineError::Dead(_)), "{err}");
 }
 

@@ -8,7 +8,7 @@
 //!
 //! usage: cargo run --release -p ox88-server --example analysis_overhead -- [DEPTH] [ROUNDS]
 
-use ox88::protocol::{Engine, Limits};
+use ox88::protocol::Limits;
 use ox88::{Ox88, Position, Settings};
 use ox88_server::{app, serve, Config};
 use serde_json::{json, Value};

@@ -26,7 +26,7 @@ async fn analyse_finds_the_mate_and_reports_its_lines() {
 
 #[tokio::test]
 async fn analyse_agrees_with_the_engine_searched_directly() {
-    use ox88::protocol::{Engine, Limits};
+    use ox88::protocol::Limits;
     let server = Server::start(small()).await;
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let (status, body) = server.post("/api/v1/analyse", &json!({"fen": kiwipete, "depth": 6})).await;
