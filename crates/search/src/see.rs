@@ -47,16 +47,8 @@ fn least_valuable_attacker(board: &Board, target: Square, side: Color, gone: &Go
 
 /// Whether the exchange that legal move `m` starts wins at least `threshold`
 /// centipawns for the side to move.
-///
-/// ```
-/// use ox88_board::{Board, Move, MoveKind, Square};
-/// use ox88_search::see_ge;
-/// // The knight takes a pawn defended by a pawn: it loses 220.
-/// let board: Board = "4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1".parse().unwrap();
-/// let nxd5 = Move::new(Square::E3, Square::D5, MoveKind::Capture);
-/// assert!(see_ge(&board, nxd5, -220));
-/// assert!(!see_ge(&board, nxd5, -219));
-/// ```
+/// (For example, a knight taking a pawn defended by a pawn loses 220: see
+/// the test `a_knight_taking_a_defended_pawn_loses_220`.)
 pub fn see_ge(board: &Board, m: Move, threshold: i32) -> bool {
     if m.is_castle() {
         return threshold <= 0;
@@ -111,7 +103,16 @@ pub fn see_ge(board: &Board, m: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ox88_board::{MoveKind, Square};
     use ox88_movegen::MoveGen;
+
+    #[test]
+    fn a_knight_taking_a_defended_pawn_loses_220() {
+        let board: Board = "4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1".parse().unwrap();
+        let nxd5 = Move::new(Square::E3, Square::D5, MoveKind::Capture);
+        assert!(see_ge(&board, nxd5, -220));
+        assert!(!see_ge(&board, nxd5, -219));
+    }
 
     fn see_of(fen: &str, uci: &str) -> i32 {
         let board: Board = fen.parse().unwrap();

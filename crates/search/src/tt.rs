@@ -138,17 +138,6 @@ fn is_empty(data: u64) -> bool {
 }
 
 /// A transposition table of a fixed size in megabytes.
-///
-/// ```
-/// use ox88_board::{Move, MoveKind, Score, Square};
-/// use ox88_search::{TranspositionTable, TtBound};
-/// let tt = TranspositionTable::new(1);
-/// let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
-/// tt.store(0x1234, Some(e4), Score::cp(30), Some(Score::cp(10)), 5, TtBound::Exact);
-/// let entry = tt.probe(0x1234).unwrap();
-/// assert_eq!((entry.mv, entry.score, entry.depth), (Some(e4), Score::cp(30), 5));
-/// assert!(tt.probe(0x4321).is_none());
-/// ```
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: AtomicU8,
@@ -274,6 +263,16 @@ fn write(entry: &Entry, key: u64, data: u64) {
 mod tests {
     use super::*;
     use ox88_board::{MoveKind, Square};
+
+    #[test]
+    fn a_stored_entry_is_found_by_its_key_alone() {
+        let tt = TranspositionTable::new(1);
+        let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
+        tt.store(0x1234, Some(e4), Score::cp(30), Some(Score::cp(10)), 5, TtBound::Exact);
+        let entry = tt.probe(0x1234).unwrap();
+        assert_eq!((entry.mv, entry.score, entry.depth), (Some(e4), Score::cp(30), 5));
+        assert!(tt.probe(0x4321).is_none());
+    }
 
     #[test]
     fn bucket_is_a_cache_line() {
