@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod analysis;
+mod asynchronous;
 mod command;
 mod engine;
 mod error;
@@ -11,6 +12,7 @@ mod link;
 mod log;
 mod play;
 mod reader;
+mod reply;
 mod results;
 mod search;
 mod session;
@@ -21,15 +23,16 @@ mod uci;
 mod xboard;
 
 pub use analysis::{Analysis, Stopper, MAX_MULTIPV};
+pub use asynchronous::AsyncEngine;
 pub use command::{EngineCommand, ParseProtocolError, Protocol};
 pub use engine::Engine;
 pub use error::{EngineError, Waiting};
 pub use log::EngineLog;
+pub use reply::Reply;
 pub use results::{AnalysisResult, EngineId, PlayResult};
 pub use timeouts::Timeouts;
 
 // The vocabulary a user of the client needs, so that one `use` line does.
-pub use ox88_board::{Board, ByColor, Color, Move, Score};
+pub use ox88_board::{Board, ByColor, Color, GameResult, Move, Score};
 pub use ox88_movegen::Position;
-pub use ox88_protocol::xboard::GameResult;
 pub use ox88_protocol::{Bound, Clock, Limits, LineReport, OptionKind, OptionSpec, OptionValue, Report};
