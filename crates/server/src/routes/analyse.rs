@@ -62,6 +62,18 @@ pub struct AnalyseResponse {
     pub capped: bool,
 }
 
+/// One Server-Sent Event of the analysis stream, as a client's SSE reader
+/// sees it: `info` with a `LineJson` as its data, or `result` with an
+/// `AnalyseResponse`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AnalyseEvent {
+    /// `info` or `result`.
+    pub event: String,
+    /// The event's JSON: a `LineJson` (`info`) or an `AnalyseResponse`
+    /// (`result`).
+    pub data: String,
+}
+
 /// Analyses a position and answers when the search ends.
 #[utoipa::path(
     post,
@@ -116,7 +128,7 @@ pub async fn analyse(
     request_body = AnalyseRequest,
     responses(
         (status = 200, description = "Server-Sent Events: `info` events with a LineJson each, then a `result` \
-                                      event with an AnalyseResponse", body = String, content_type = "text/event-stream"),
+                                      event with an AnalyseResponse", body = AnalyseEvent, content_type = "text/event-stream"),
         (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
         (status = 413, description = "The body is too large", body = ErrorResponse),
         (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),

@@ -63,6 +63,11 @@ pub enum PlayFailure {
 impl IntoResponse for PlayFailure {
     fn into_response(self) -> Response {
         match self {
+            // A 422 always has the PlayError shape, with no moves played
+            // when the start itself is wrong.
+            PlayFailure::Request(error) if error.status == StatusCode::UNPROCESSABLE_ENTITY => {
+                (error.status, Json(PlayError { error: error.body, plies: Vec::new() })).into_response()
+            }
             PlayFailure::Request(error) => error.into_response(),
             PlayFailure::Move(error) => (StatusCode::UNPROCESSABLE_ENTITY, Json(error)).into_response(),
         }

@@ -155,4 +155,5 @@ async fn play_names_the_bad_move_and_keeps_the_moves_before_it() {
     let (status, body) = server.post("/api/v1/play", &json!({"fen": "8/8/8/8/8/8/8/8 w - - 0 1", "moves": []})).await;
     assert_eq!(status, 422, "{body}");
     assert_eq!(error_field(&body, "invalid_fen").as_deref(), Some("fen"));
+    assert_eq!(body["plies"], json!([]));
 }
