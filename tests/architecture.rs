@@ -1,4 +1,4 @@
-//! The architecture's invariants, as the README's "Architecture" section
+//! The architecture's invariants, as CONTRIBUTING.md's "Architecture" section
 //! states them, read from the manifests and sources: dependencies point one
 //! way, from the board up; the protocol crate and the search never depend on
 //! each other, and the control seam they share sits on the board alone; only
