@@ -4,7 +4,7 @@
 use crate::book::{Book, BookChoice};
 use crate::eval::nnue::{Network, Nnue};
 use crate::eval::{Classical, Evaluator};
-use crate::evaluation::{EvalKind, Evaluation};
+use crate::evaluation::{EngineEvaluator, EvalKind};
 use crate::movegen::Position;
 use crate::protocol::{
     BenchReport, Engine, Limits, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle,
@@ -21,8 +21,8 @@ use std::sync::Arc;
 /// directly.
 ///
 /// ```
+/// use ox88::control::Limits;
 /// use ox88::movegen::{MoveGen, Position};
-/// use ox88::protocol::{Engine, Limits};
 /// use ox88::{Ox88, Settings};
 /// let mut engine = Ox88::with_settings(Settings { hash_mb: 32, ..Settings::default() })?;
 /// let mut game = Position::startpos();
@@ -33,7 +33,7 @@ use std::sync::Arc;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Ox88 {
-    searcher: Searcher<Evaluation>,
+    searcher: Searcher<EngineEvaluator>,
     settings: Settings,
     book: Option<Book>,
     /// The network the `nnue` evaluation uses: the built-in one, or
@@ -99,6 +99,7 @@ impl Ox88 {
         if settings.threads != self.settings.threads {
             self.searcher.set_threads(settings.threads);
         }
+        self.searcher.set_multipv(settings.multipv);
         #[cfg(feature = "tuning")]
         {
             let (old, new) = (&self.settings.tuning, &settings.tuning);
@@ -109,6 +110,20 @@ impl Ox88 {
         }
         self.settings = settings;
         Ok(())
+    }
+
+    /// The engine's move in the current position of `game` (its earlier
+    /// positions count for repetitions) within `limits`, reporting progress
+    /// through `reporter`: a book move when the settings ask for one, else
+    /// the search's, with the line it heads. The protocol drivers call the
+    /// same through [`Engine::search`]; the stop handle
+    /// ([`Engine::stop_handle`]) resets itself after each search.
+    pub fn search(&mut self, game: &Position, limits: &Limits, reporter: &mut dyn FnMut(&Report)) -> SearchResult {
+        if let Some(m) = self.book_move(game.board(), limits) {
+            reporter(&Report::Text(format!("book move {m}")));
+            return SearchResult::new(m);
+        }
+        self.searcher.search(game, limits, &mut |report: &Report| reporter(report))
     }
 
     /// A move from the opening book for `board`, when `own_book` is set, a
@@ -140,10 +155,10 @@ fn open_tables(path: &str) -> Result<Tablebase, crate::syzygy::OpenError> {
 }
 
 /// The evaluation the settings ask for.
-fn evaluation(settings: &Settings, network: &Arc<Network>) -> Evaluation {
+fn evaluation(settings: &Settings, network: &Arc<Network>) -> EngineEvaluator {
     match settings.eval {
-        EvalKind::Classical => Evaluation::Classical(classical(settings)),
-        EvalKind::Nnue => Evaluation::Nnue(Nnue::with_shared(network.clone())),
+        EvalKind::Classical => EngineEvaluator::Classical(classical(settings)),
+        EvalKind::Nnue => EngineEvaluator::Nnue(Nnue::with_shared(network.clone())),
     }
 }
 
@@ -188,12 +203,7 @@ impl Engine for Ox88 {
     }
 
     fn search(&mut self, game: &Position, limits: &Limits, reporter: &mut dyn FnMut(&Report)) -> SearchResult {
-        if let Some(m) = self.book_move(game.board(), limits) {
-            reporter(&Report::Text(format!("book move {m}")));
-            return SearchResult::new(m);
-        }
-        let limits = Limits { multipv: self.settings.multipv, ..limits.clone() };
-        self.searcher.search_game(game, &limits, &mut |report: &Report| reporter(report))
+        Ox88::search(self, game, limits, reporter)
     }
 
     fn stop_handle(&self) -> StopHandle {
@@ -219,8 +229,8 @@ impl Engine for Ox88 {
     /// signature with the classical one).
     fn bench(&mut self, depth: Option<u32>) -> Option<BenchReport> {
         let evaluation = match self.settings.eval {
-            EvalKind::Classical => Evaluation::Classical(Classical::new()),
-            EvalKind::Nnue => Evaluation::Nnue(Nnue::with_shared(self.network.clone())),
+            EvalKind::Classical => EngineEvaluator::Classical(Classical::new()),
+            EvalKind::Nnue => EngineEvaluator::Nnue(Nnue::with_shared(self.network.clone())),
         };
         Some(crate::search::bench(evaluation, depth.unwrap_or(BENCH_DEPTH), 1))
     }

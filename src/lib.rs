@@ -12,7 +12,7 @@ mod settings;
 pub mod tuning;
 
 pub use engine::Ox88;
-pub use evaluation::{EvalKind, Evaluation};
+pub use evaluation::{EngineEvaluator, EvalKind};
 pub use ox88_board as board;
 pub use ox88_book as book;
 #[cfg(feature = "client")]

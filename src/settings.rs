@@ -217,13 +217,11 @@ fn count(name: &str, value: &OptionValue) -> Result<usize, OptionError> {
     }
 }
 
-/// A string value, trimmed; "" for none (GUIs may send `<empty>`).
+/// A string value, trimmed; "" for none (the protocol reads a GUI's
+/// `<empty>` as "").
 pub(crate) fn text<'a>(name: &str, value: &'a OptionValue) -> Result<&'a str, OptionError> {
     match value {
-        OptionValue::String(text) => Ok(match text.trim() {
-            "<empty>" => "",
-            text => text,
-        }),
+        OptionValue::String(text) => Ok(text.trim()),
         other => Err(invalid(name, other, "a string")),
     }
 }

@@ -204,7 +204,8 @@ impl OptionSpec {
     }
 }
 
-/// How UCI writes an empty string default.
+/// How UCI writes an empty string: read here as "" for every string
+/// option, so that engines never see it.
 pub(crate) const EMPTY_STRING: &str = "<empty>";
 
 /// The name of the hash-size option, in megabytes.

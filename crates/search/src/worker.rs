@@ -98,6 +98,8 @@ pub(crate) struct RootMove {
 /// What only the main thread holds: limits, clock and reporting.
 pub(crate) struct Control<'a> {
     pub limits: &'a Limits,
+    /// How many best lines to search and report (at least 1).
+    pub multipv: usize,
     pub stop: &'a StopHandle,
     pub time: TimeManager,
     /// When the search started (for reports; the time manager's clock
@@ -140,11 +142,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         root_moves: &[Move],
     ) -> Worker<'a, E> {
         let mut keys = KeyHistory::with_capacity(history.len() + MAX_PLY + 2);
-        // Accept histories that end with the root position as well.
-        let history = match history.split_last() {
-            Some((&last, rest)) if last == board.repetition_key() => rest,
-            _ => history,
-        };
         for &key in history {
             keys.push(key);
         }

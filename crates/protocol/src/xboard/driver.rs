@@ -5,7 +5,7 @@ mod search;
 mod setup;
 
 use super::state::{centis, features, EditBoard, TimeControl};
-use super::{XbCommand, XbMessage, XbMove, XbParseError};
+use super::{ParseXbCommandError, XbCommand, XbMessage, XbMove};
 use crate::event_loop::{poll_events, run_events, EventHandler};
 use crate::moves::LastLine;
 use crate::worker::{Event, Worker};
@@ -166,7 +166,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         }
         let command = match line.parse::<XbCommand>() {
             Ok(command) => command,
-            Err(XbParseError::Empty) => return Ok(Flow::Continue),
+            Err(ParseXbCommandError::Empty) => return Ok(Flow::Continue),
             Err(err) => {
                 return self.error(&err.reason(), line).map(|()| Flow::Continue);
             }
