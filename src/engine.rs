@@ -4,13 +4,14 @@
 use crate::book::{Book, BookChoice};
 use crate::eval::nnue::{Network, Nnue};
 use crate::eval::{Classical, Evaluator};
-use crate::evaluation::{EvalKind, Evaluation};
+use crate::evaluation::{EngineEvaluator, EvalKind};
 use crate::movegen::Position;
 use crate::protocol::{
     BenchReport, Engine, Limits, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle,
 };
-use crate::search::{Searcher, BENCH_DEPTH};
+use crate::search::{Searcher, TablebaseProbing, BENCH_DEPTH};
 use crate::settings::{Settings, SettingsError};
+use crate::syzygy::Tablebase;
 use ox88_board::{Board, Color, Move, Random};
 use std::sync::Arc;
 
@@ -20,8 +21,8 @@ use std::sync::Arc;
 /// directly.
 ///
 /// ```
+/// use ox88::control::Limits;
 /// use ox88::movegen::{MoveGen, Position};
-/// use ox88::protocol::{Engine, Limits};
 /// use ox88::{Ox88, Settings};
 /// let mut engine = Ox88::with_settings(Settings { hash_mb: 32, ..Settings::default() })?;
 /// let mut game = Position::startpos();
@@ -32,12 +33,14 @@ use std::sync::Arc;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Ox88 {
-    searcher: Searcher<Evaluation>,
+    searcher: Searcher<EngineEvaluator>,
     settings: Settings,
     book: Option<Book>,
     /// The network the `nnue` evaluation uses: the built-in one, or
     /// `eval_file`'s.
     network: Arc<Network>,
+    /// The tables of `syzygy_path`.
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Ox88 {
@@ -47,7 +50,7 @@ impl Ox88 {
         let settings = Settings::default();
         let network = Arc::new(Network::embedded());
         let searcher = Searcher::with_evaluator(evaluation(&settings, &network), settings.hash_mb, 1);
-        Ox88 { searcher, settings, book: None, network }
+        Ox88 { searcher, settings, book: None, network, tablebase: None }
     }
 
     /// An engine with `settings` (numbers out of range are brought into
@@ -76,6 +79,14 @@ impl Ox88 {
         if settings.book_file != self.settings.book_file {
             self.book = settings.book_file.as_ref().map(Book::open).transpose()?;
         }
+        if settings.syzygy_path != self.settings.syzygy_path {
+            self.tablebase = settings.syzygy_path.as_deref().map(open_tables).transpose()?.map(Arc::new);
+        }
+        self.searcher.set_tablebase(self.tablebase.as_ref().map(|tables| TablebaseProbing {
+            tables: tables.clone(),
+            probe_depth: settings.syzygy_probe_depth as i32,
+            fifty_move_rule: settings.syzygy_50_move_rule,
+        }));
         if let Some(network) = network {
             self.network = network;
             self.searcher.set_evaluator(evaluation(&settings, &self.network));
@@ -88,6 +99,7 @@ impl Ox88 {
         if settings.threads != self.settings.threads {
             self.searcher.set_threads(settings.threads);
         }
+        self.searcher.set_multipv(settings.multipv);
         #[cfg(feature = "tuning")]
         {
             let (old, new) = (&self.settings.tuning, &settings.tuning);
@@ -98,6 +110,20 @@ impl Ox88 {
         }
         self.settings = settings;
         Ok(())
+    }
+
+    /// The engine's move in the current position of `game` (its earlier
+    /// positions count for repetitions) within `limits`, reporting progress
+    /// through `reporter`: a book move when the settings ask for one, else
+    /// the search's, with the line it heads. The protocol drivers call the
+    /// same through [`Engine::search`]; the stop handle
+    /// ([`Engine::stop_handle`]) resets itself after each search.
+    pub fn search(&mut self, game: &Position, limits: &Limits, reporter: &mut dyn FnMut(&Report)) -> SearchResult {
+        if let Some(m) = self.book_move(game.board(), limits) {
+            reporter(&Report::Text(format!("book move {m}")));
+            return SearchResult::new(m);
+        }
+        self.searcher.search(game, limits, &mut |report: &Report| reporter(report))
     }
 
     /// A move from the opening book for `board`, when `own_book` is set, a
@@ -119,11 +145,20 @@ impl Default for Ox88 {
     }
 }
 
+/// The tables of the directories in `path`, separated as `PATH` is.
+fn open_tables(path: &str) -> Result<Tablebase, crate::syzygy::OpenError> {
+    let mut tables = Tablebase::new();
+    for directory in std::env::split_paths(path) {
+        tables.add_directory(directory)?;
+    }
+    Ok(tables)
+}
+
 /// The evaluation the settings ask for.
-fn evaluation(settings: &Settings, network: &Arc<Network>) -> Evaluation {
+fn evaluation(settings: &Settings, network: &Arc<Network>) -> EngineEvaluator {
     match settings.eval {
-        EvalKind::Classical => Evaluation::Classical(classical(settings)),
-        EvalKind::Nnue => Evaluation::Nnue(Nnue::with_shared(network.clone())),
+        EvalKind::Classical => EngineEvaluator::Classical(classical(settings)),
+        EvalKind::Nnue => EngineEvaluator::Nnue(Nnue::with_shared(network.clone())),
     }
 }
 
@@ -168,12 +203,7 @@ impl Engine for Ox88 {
     }
 
     fn search(&mut self, game: &Position, limits: &Limits, reporter: &mut dyn FnMut(&Report)) -> SearchResult {
-        if let Some(m) = self.book_move(game.board(), limits) {
-            reporter(&Report::Text(format!("book move {m}")));
-            return SearchResult::new(m);
-        }
-        let limits = Limits { multipv: self.settings.multipv, ..limits.clone() };
-        self.searcher.search_game(game, &limits, &mut |report: &Report| reporter(report))
+        Ox88::search(self, game, limits, reporter)
     }
 
     fn stop_handle(&self) -> StopHandle {
@@ -199,8 +229,8 @@ impl Engine for Ox88 {
     /// signature with the classical one).
     fn bench(&mut self, depth: Option<u32>) -> Option<BenchReport> {
         let evaluation = match self.settings.eval {
-            EvalKind::Classical => Evaluation::Classical(Classical::new()),
-            EvalKind::Nnue => Evaluation::Nnue(Nnue::with_shared(self.network.clone())),
+            EvalKind::Classical => EngineEvaluator::Classical(Classical::new()),
+            EvalKind::Nnue => EngineEvaluator::Nnue(Nnue::with_shared(self.network.clone())),
         };
         Some(crate::search::bench(evaluation, depth.unwrap_or(BENCH_DEPTH), 1))
     }

@@ -1,4 +1,4 @@
-//! [`Evaluation`]: the engine's evaluator, classical or NNUE, chosen at run
+//! [`EngineEvaluator`]: the engine's evaluator, classical or NNUE, chosen at run
 //! time (by the `Eval` option) behind one type the searcher is built with.
 
 use crate::eval::nnue::Nnue;
@@ -41,65 +41,65 @@ impl EvalKind {
 /// The engine's evaluator: one of the two, behind the `Evaluator` trait
 /// (every call is a match on which; the branch always goes the same way).
 #[derive(Clone, Debug)]
-pub enum Evaluation {
+pub enum EngineEvaluator {
     /// The classical evaluation.
     Classical(Classical),
     /// The neural network.
     Nnue(Nnue),
 }
 
-impl Evaluator for Evaluation {
+impl Evaluator for EngineEvaluator {
     #[inline]
     fn evaluate(&mut self, board: &Board) -> Score {
         match self {
-            Evaluation::Classical(e) => e.evaluate(board),
-            Evaluation::Nnue(e) => e.evaluate(board),
+            EngineEvaluator::Classical(e) => e.evaluate(board),
+            EngineEvaluator::Nnue(e) => e.evaluate(board),
         }
     }
 
     fn clear(&mut self) {
         match self {
-            Evaluation::Classical(e) => e.clear(),
-            Evaluation::Nnue(e) => e.clear(),
+            EngineEvaluator::Classical(e) => e.clear(),
+            EngineEvaluator::Nnue(e) => e.clear(),
         }
     }
 
     fn set_root(&mut self, board: &Board) {
         match self {
-            Evaluation::Classical(e) => e.set_root(board),
-            Evaluation::Nnue(e) => e.set_root(board),
+            EngineEvaluator::Classical(e) => e.set_root(board),
+            EngineEvaluator::Nnue(e) => e.set_root(board),
         }
     }
 
     #[inline]
     fn make_move(&mut self, board: &Board, m: Move) {
         match self {
-            Evaluation::Classical(e) => e.make_move(board, m),
-            Evaluation::Nnue(e) => e.make_move(board, m),
+            EngineEvaluator::Classical(e) => e.make_move(board, m),
+            EngineEvaluator::Nnue(e) => e.make_move(board, m),
         }
     }
 
     #[inline]
     fn unmake_move(&mut self) {
         match self {
-            Evaluation::Classical(e) => e.unmake_move(),
-            Evaluation::Nnue(e) => e.unmake_move(),
+            EngineEvaluator::Classical(e) => e.unmake_move(),
+            EngineEvaluator::Nnue(e) => e.unmake_move(),
         }
     }
 
     #[inline]
     fn make_null_move(&mut self, board: &Board) {
         match self {
-            Evaluation::Classical(e) => e.make_null_move(board),
-            Evaluation::Nnue(e) => e.make_null_move(board),
+            EngineEvaluator::Classical(e) => e.make_null_move(board),
+            EngineEvaluator::Nnue(e) => e.make_null_move(board),
         }
     }
 
     #[inline]
     fn unmake_null_move(&mut self) {
         match self {
-            Evaluation::Classical(e) => e.unmake_null_move(),
-            Evaluation::Nnue(e) => e.unmake_null_move(),
+            EngineEvaluator::Classical(e) => e.unmake_null_move(),
+            EngineEvaluator::Nnue(e) => e.unmake_null_move(),
         }
     }
 }
@@ -163,7 +163,9 @@ mod tests {
             assert!(matches!(error, Err(OptionError::Rejected { .. })), "{error:?}");
             assert_eq!(engine.settings().eval_file.as_deref(), Some(other_path.as_path()), "kept");
         }
-        engine.set_option("EvalFile", &OptionValue::String("<empty>".into())).unwrap();
+        // A GUI's "<empty>", as the protocol reads it.
+        let spec = engine.options().into_iter().find(|o| o.is_named("EvalFile")).expect("the EvalFile option");
+        engine.set_option("EvalFile", &spec.parse_value(Some("<empty>")).unwrap()).unwrap();
         assert_eq!(engine.settings().eval_file, None);
         assert!(explanation(&mut engine).contains(&identity(&embedded)));
         let settings = Settings { eval_file: Some(dir.join("missing.nnue")), ..Settings::default() };

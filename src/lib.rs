@@ -12,7 +12,7 @@ mod settings;
 pub mod tuning;
 
 pub use engine::Ox88;
-pub use evaluation::{EvalKind, Evaluation};
+pub use evaluation::{EngineEvaluator, EvalKind};
 pub use ox88_board as board;
 pub use ox88_book as book;
 #[cfg(feature = "client")]
@@ -29,4 +29,7 @@ pub use ox88_protocol as protocol;
 pub use ox88_search as search;
 #[cfg(feature = "svg")]
 pub use ox88_svg as svg;
-pub use settings::{Settings, SettingsError, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+pub use ox88_syzygy as syzygy;
+pub use settings::{
+    Settings, SettingsError, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_SYZYGY_PROBE_DEPTH, MAX_THREADS,
+};

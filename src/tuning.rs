@@ -163,8 +163,11 @@ mod tests {
     use crate::protocol::Engine;
     use crate::Ox88;
 
+    /// Sets a string option as a GUI's text reaches the engine: read by
+    /// the option's spec first (which turns `<empty>` into "").
     fn set(engine: &mut Ox88, name: &str, value: &str) -> Result<(), OptionError> {
-        engine.set_option(name, &OptionValue::String(value.to_owned()))
+        let spec = engine.options().into_iter().find(|o| o.is_named(name)).expect("an option of the engine");
+        engine.set_option(name, &spec.parse_value(Some(value))?)
     }
 
     #[test]

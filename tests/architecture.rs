@@ -1,9 +1,11 @@
-//! The architecture's invariants, as the README's "Architecture" section
+//! The architecture's invariants, as CONTRIBUTING.md's "Architecture" section
 //! states them, read from the manifests and sources: dependencies point one
 //! way, from the board up; the protocol crate and the search never depend on
 //! each other, and the control seam they share sits on the board alone; only
 //! the protocol crate writes protocol messages; every crate inherits the
-//! workspace lints; `unsafe` code is forbidden or justified.
+//! workspace lints; `unsafe` code is forbidden or justified; no two public
+//! types under the `ox88` facade share a name, and error types follow one
+//! naming rule.
 
 mod manifest;
 
@@ -139,7 +141,7 @@ fn each_library_uses_only_the_layers_below_it() {
         ("ox88-pgn", &["ox88-board", "ox88-movegen"]),
         ("ox88-syzygy", &["ox88-board", "ox88-movegen"]),
         ("ox88-svg", &["ox88-board", "ox88-movegen"]),
-        ("ox88-search", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-eval"]),
+        ("ox88-search", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-eval", "ox88-syzygy"]),
         ("ox88-protocol", &["ox88-board", "ox88-control", "ox88-movegen"]),
         ("ox88-client", &["ox88-board", "ox88-movegen", "ox88-protocol"]),
         // The match runner drives engines: it is a client, never an engine.
@@ -240,4 +242,87 @@ fn unsafe_code_is_forbidden_or_justified() {
             }
         }
     }
+}
+
+/// The crates the `ox88` facade re-exports (`pub use ox88_x as x;` in
+/// src/lib.rs), with the root crate itself.
+fn facade_sources() -> Vec<PathBuf> {
+    let root = manifest::root();
+    let lib = std::fs::read_to_string(root.dir().join("src/lib.rs")).expect("src/lib.rs");
+    let mut dirs = vec![root.dir().join("src")];
+    for line in lib.lines() {
+        let Some(rest) = line.trim().strip_prefix("pub use ox88_") else { continue };
+        let Some((crate_name, _)) = rest.split_once(" as ") else { continue };
+        let member = manifest::members().into_iter().find(|m| m.name() == format!("ox88-{crate_name}"));
+        dirs.push(member.expect("a re-exported crate is a member").dir().join("src"));
+    }
+    dirs.iter().flat_map(|dir| rust_files(dir)).collect()
+}
+
+/// The public types defined in `files`: (name, "file:line").
+fn public_types(files: &[PathBuf]) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).expect("a source file");
+        for (number, line) in code_lines(&text) {
+            let line = line.trim_start();
+            for kind in ["pub struct ", "pub enum ", "pub trait ", "pub type ", "pub union "] {
+                if let Some(rest) = line.strip_prefix(kind) {
+                    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    found.push((name, format!("{}:{number}", file.display())));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_two_public_types_under_the_facade_share_a_name() {
+    let mut by_name: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (name, place) in public_types(&facade_sources()) {
+        by_name.entry(name).or_default().push(place);
+    }
+    assert!(by_name.contains_key("GameResult") && by_name.contains_key("Position"), "the scan found the types");
+    for (name, places) in by_name {
+        assert!(places.len() == 1, "two public types named {name}: {places:?}; one word per idea");
+    }
+}
+
+#[test]
+fn error_types_follow_the_naming_rule() {
+    // `Parse<X>Error`: text that is not X's syntax, naming the bad token in
+    // a field (never a bare `(pub String)`). `<X>Error`: X failed for more
+    // than syntax (legality, validity, I/O). Never `<X>ParseError`.
+    let mut checked = 0;
+    for member in std::iter::once(manifest::root()).chain(manifest::members()) {
+        for file in rust_files(&member.dir().join("src")) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (number, line) in code_lines(&text) {
+                let line = line.trim_start();
+                let Some(rest) = line.strip_prefix("pub struct ").or_else(|| line.strip_prefix("pub enum ")) else {
+                    continue;
+                };
+                let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                if !name.ends_with("Error") {
+                    continue;
+                }
+                checked += 1;
+                let place = format!("{}:{number}", file.display());
+                assert!(
+                    !name.contains("ParseError") || name.starts_with("Parse"),
+                    "{place}: {name}: say Parse<X>Error"
+                );
+                assert!(!rest.contains("(pub String)"), "{place}: {name}(pub String): name the bad token in a field");
+                if name.starts_with("Parse") && line.starts_with("pub enum ") {
+                    // Syntax only: a legality or validity failure makes it an `<X>Error`.
+                    let body = text[text.find(line).expect("the line")..].split("\n}").next().unwrap_or_default();
+                    for legality in ["IllegalMoveError", "SetupError", "Illegal"] {
+                        assert!(!body.contains(legality), "{place}: {name} carries {legality}: name it {}", &name[5..]);
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10, "the scan found only {checked} error types");
 }

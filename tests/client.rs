@@ -25,7 +25,7 @@ fn ox88_over_uci_plays_and_analyses() {
     engine.set_option("Hash", 8).unwrap();
     let mut position = Position::startpos();
     for _ in 0..6 {
-        let result = engine.play(&position, &depth(3)).unwrap();
+        let result = engine.search(&position, &depth(3)).unwrap();
         assert_eq!(result.line.map(|l| l.depth), Some(3));
         position.play(result.best.unwrap()).unwrap();
     }
@@ -42,7 +42,7 @@ fn ox88_over_cecp_plays_chess960() {
     let mut engine = EngineCommand::xboard(common::example("xboard")).spawn().expect("ox88 starts");
     let mut position = Position::chess960(700).unwrap();
     for _ in 0..10 {
-        let result = engine.play(&position, &depth(2)).unwrap();
+        let result = engine.search(&position, &depth(2)).unwrap();
         let best = result.best.unwrap();
         assert!(position.board().is_legal(best));
         position.play(best).unwrap();
@@ -59,7 +59,7 @@ fn a_hung_search_is_killed_and_reaped() {
     let pid = engine.process_id().expect("a process");
     assert!(alive(pid));
     // An infinite search never ends by itself: `play` gives up and kills.
-    let err = engine.play(&Position::startpos(), &Limits { infinite: true, ..Limits::default() }).unwrap_err();
+    let err = engine.search(&Position::startpos(), &Limits { infinite: true, ..Limits::default() }).unwrap_err();
     assert!(matches!(err, EngineError::Timeout { waiting: Waiting::Move, .. }), "{err}");
     assert!(!alive(pid), "the process is gone");
 }

@@ -289,13 +289,16 @@ pub enum UciMove {
 
 /// The error of parsing UCI move text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid UCI move {0:?}: expected two squares and an optional promotion letter, like \"e7e8q\"")]
-pub struct ParseUciMoveError(pub String);
+#[error("invalid UCI move {text:?}: expected two squares and an optional promotion letter, like \"e7e8q\"")]
+pub struct ParseUciMoveError {
+    /// The text given.
+    pub text: String,
+}
 
 impl FromStr for UciMove {
     type Err = ParseUciMoveError;
     fn from_str(s: &str) -> Result<UciMove, ParseUciMoveError> {
-        let err = || ParseUciMoveError(s.to_owned());
+        let err = || ParseUciMoveError { text: s.to_owned() };
         if s == "0000" {
             return Ok(UciMove::Null);
         }

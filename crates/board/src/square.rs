@@ -125,8 +125,11 @@ pub struct Square(u8);
 
 /// The error of parsing a square name such as `"e4"`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid square {0:?}: expected a file a-h and a rank 1-8, like \"e4\"")]
-pub struct ParseSquareError(pub String);
+#[error("invalid square {text:?}: expected a file a-h and a rank 1-8, like \"e4\"")]
+pub struct ParseSquareError {
+    /// The text given.
+    pub text: String,
+}
 
 macro_rules! squares {
     ($($name:ident = $value:expr),* $(,)?) => {
@@ -263,9 +266,9 @@ impl FromStr for Square {
         match (chars.next(), chars.next(), chars.next()) {
             (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
                 (Some(file), Some(rank)) if f.is_ascii_lowercase() => Ok(Square::from_coords(file, rank)),
-                _ => Err(ParseSquareError(s.to_owned())),
+                _ => Err(ParseSquareError { text: s.to_owned() }),
             },
-            _ => Err(ParseSquareError(s.to_owned())),
+            _ => Err(ParseSquareError { text: s.to_owned() }),
         }
     }
 }

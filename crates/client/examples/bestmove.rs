@@ -18,7 +18,7 @@ fn main() -> std::process::ExitCode {
 /// The README's ten lines.
 fn best_move(program: &str) -> Result<(), EngineError> {
     let mut engine = EngineCommand::uci(program).spawn()?;
-    let result = engine.play(&Position::startpos(), &Limits::movetime(Duration::from_millis(200)))?;
+    let result = engine.search(&Position::startpos(), &Limits::movetime(Duration::from_millis(200)))?;
     if let (Some(best), Some(line)) = (result.best, result.line) {
         println!("{} plays {best}, score {}", engine.name(), line.score);
     }

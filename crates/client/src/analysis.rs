@@ -1,12 +1,12 @@
-//! Analysis: [`Engine::analyse`] waits for the lines at the end of a limited
-//! search; [`Engine::analysis`] hands out each report as it arrives and can
+//! Analysis: [`ExternalEngine::analyse`] waits for the lines at the end of a limited
+//! search; [`ExternalEngine::analysis`] hands out each report as it arrives and can
 //! be stopped, also from another thread through a [`Stopper`].
 
 use crate::info::Lines;
 use crate::link::Deadline;
 use crate::search::{self, Event, Purpose, Request};
 use crate::transport::SharedWriter;
-use crate::{AnalysisResult, Engine, EngineError, Waiting};
+use crate::{AnalysisResult, EngineError, ExternalEngine, Waiting};
 use ox88_movegen::Position;
 use ox88_protocol::{Limits, LineReport, Report};
 use std::io::Write;
@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// The most lines an analysis may ask for.
 pub const MAX_MULTIPV: u32 = 500;
 
-impl Engine {
+impl ExternalEngine {
     /// Analyses `position` within `limits` (a depth, node count or move
     /// time; not infinite) and returns the `multipv` best lines, best first,
     /// each with depth, selective depth, score and bound, nodes (and
@@ -40,7 +40,7 @@ impl Engine {
     ) -> Result<Vec<LineReport>, EngineError> {
         if limits.infinite || limits.is_unlimited() {
             return Err(EngineError::Unsupported(
-                "analyse without a limit: use Engine::analysis and stop it, or give a depth, node count or time".into(),
+                "analyse without a limit: use ExternalEngine::analysis and stop it, or give a depth, node count or time".into(),
             ));
         }
         Ok(self.analysis(position, limits, multipv)?.wait()?.lines)
@@ -101,9 +101,9 @@ impl Engine {
     }
 }
 
-/// A running analysis (see [`Engine::analysis`]).
+/// A running analysis (see [`ExternalEngine::analysis`]).
 pub struct Analysis<'e> {
-    engine: &'e mut Engine,
+    engine: &'e mut ExternalEngine,
     lines: Lines,
     /// The end of a search limited in time; `None` re-arms the silence limit
     /// with each report.

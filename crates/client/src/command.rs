@@ -1,7 +1,7 @@
 //! How to start an engine: [`EngineCommand`] (program, arguments, working
 //! directory, protocol, timeouts, log) and the [`Protocol`] it speaks.
 
-use crate::{Engine, EngineError, EngineLog, Timeouts};
+use crate::{EngineError, EngineLog, ExternalEngine, Timeouts};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::PathBuf;
@@ -13,14 +13,17 @@ use std::str::FromStr;
 pub enum Protocol {
     /// The Universal Chess Interface.
     Uci,
-    /// The Chess Engine Communication Protocol, version 2 (XBoard/WinBoard).
+    /// The Chess ExternalEngine Communication Protocol, version 2 (XBoard/WinBoard).
     Xboard,
 }
 
 /// Why text names no protocol.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown protocol {0:?}: expected uci or xboard")]
-pub struct ParseProtocolError(pub String);
+#[error("unknown protocol {text:?}: expected uci or xboard")]
+pub struct ParseProtocolError {
+    /// The text given.
+    pub text: String,
+}
 
 impl FromStr for Protocol {
     type Err = ParseProtocolError;
@@ -29,7 +32,7 @@ impl FromStr for Protocol {
         match text.to_ascii_lowercase().as_str() {
             "uci" => Ok(Protocol::Uci),
             "xboard" | "cecp" | "winboard" | "wb" => Ok(Protocol::Xboard),
-            _ => Err(ParseProtocolError(text.to_owned())),
+            _ => Err(ParseProtocolError { text: text.to_owned() }),
         }
     }
 }
@@ -134,7 +137,7 @@ impl EngineCommand {
 
     /// Starts the engine and runs the handshake. If anything fails the
     /// process is killed and reaped before the error is returned.
-    pub fn spawn(&self) -> Result<Engine, EngineError> {
+    pub fn spawn(&self) -> Result<ExternalEngine, EngineError> {
         let mut command = Command::new(&self.program);
         command.args(&self.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(dir) = &self.dir {
@@ -144,7 +147,7 @@ impl EngineCommand {
             .spawn()
             .map_err(|source| EngineError::Spawn { program: self.program.to_string_lossy().into_owned(), source })?;
         let transport = crate::transport::Transport::with_child(child, self.log.clone());
-        Engine::handshake(transport, self.protocol, self.timeouts)
+        ExternalEngine::handshake(transport, self.protocol, self.timeouts)
     }
 }
 

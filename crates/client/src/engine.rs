@@ -1,4 +1,4 @@
-//! [`Engine`]: a running engine behind one API for both protocols: who it
+//! [`ExternalEngine`]: a running engine behind one API for both protocols: who it
 //! is, its options, a new game, and shutting it down. Searching is in
 //! `play.rs` and `analysis.rs`.
 
@@ -18,12 +18,12 @@ use std::time::{Duration, Instant};
 
 /// A chess engine speaking UCI or CECP, started with
 /// [`EngineCommand::spawn`](crate::EngineCommand::spawn) or connected over
-/// any pipe with [`Engine::connect`].
+/// any pipe with [`ExternalEngine::connect`].
 ///
 /// Every method blocks until the engine answered, within the session's
 /// [`Timeouts`]. Dropping the engine tells it to quit and reaps its process
 /// (killing it if it does not exit in time).
-pub struct Engine {
+pub struct ExternalEngine {
     pub(crate) link: Link,
     pub(crate) session: Session,
     pub(crate) ponder: bool,
@@ -39,7 +39,7 @@ pub(crate) struct Pondering {
     pub(crate) moves: Vec<Move>,
 }
 
-impl Engine {
+impl ExternalEngine {
     /// An engine reached over any reader (its output) and writer (its
     /// input), for example pipes to a process started elsewhere, a socket,
     /// or an engine running in the same program; runs the handshake.
@@ -48,8 +48,8 @@ impl Engine {
         writer: impl Write + Send + 'static,
         protocol: Protocol,
         timeouts: Timeouts,
-    ) -> Result<Engine, EngineError> {
-        Engine::handshake(Transport::new(reader, writer, None), protocol, timeouts)
+    ) -> Result<ExternalEngine, EngineError> {
+        ExternalEngine::handshake(Transport::new(reader, writer, None), protocol, timeouts)
     }
 
     /// Like [`connect`](Self::connect), with a transcript of the session
@@ -60,18 +60,18 @@ impl Engine {
         protocol: Protocol,
         timeouts: Timeouts,
         log: EngineLog,
-    ) -> Result<Engine, EngineError> {
-        Engine::handshake(Transport::new(reader, writer, Some(log)), protocol, timeouts)
+    ) -> Result<ExternalEngine, EngineError> {
+        ExternalEngine::handshake(Transport::new(reader, writer, Some(log)), protocol, timeouts)
     }
 
     pub(crate) fn handshake(
         transport: Transport,
         protocol: Protocol,
         timeouts: Timeouts,
-    ) -> Result<Engine, EngineError> {
+    ) -> Result<ExternalEngine, EngineError> {
         let mut link = Link::new(transport, timeouts);
         let session = Session::handshake(&mut link, protocol)?;
-        Ok(Engine { link, session, ponder: false, pondering: None, closed: false })
+        Ok(ExternalEngine { link, session, ponder: false, pondering: None, closed: false })
     }
 
     /// The protocol the engine speaks.
@@ -158,7 +158,7 @@ impl Engine {
         }
     }
 
-    /// Lets the engine ponder: after each [`play`](Self::play) it thinks on
+    /// Lets the engine ponder: after each [`search`](Self::search) it thinks on
     /// the opponent's time (UCI `go ponder` on the move it expects, CECP
     /// `hard`), and the next `play` is a ponder hit or a ponder miss.
     pub fn set_ponder(&mut self, on: bool) -> Result<(), EngineError> {
@@ -247,15 +247,15 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for ExternalEngine {
     fn drop(&mut self) {
         self.shut_down();
     }
 }
 
-impl std::fmt::Debug for Engine {
+impl std::fmt::Debug for ExternalEngine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Engine")
+        f.debug_struct("ExternalEngine")
             .field("name", &self.name())
             .field("protocol", &self.protocol())
             .field("dead", &self.is_dead())

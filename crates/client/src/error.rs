@@ -113,6 +113,10 @@ pub enum EngineError {
     /// without the variant...). Nothing was sent to the engine.
     #[error("not supported: {0}")]
     Unsupported(String),
+    /// The call needs a running search and none is running. Nothing was
+    /// sent to the engine.
+    #[error("no search is running")]
+    NotSearching,
     /// An earlier error ended the engine; start a new one.
     #[error("the engine was shut down after an earlier error: {0}")]
     Dead(String),

@@ -25,11 +25,11 @@ mod xboard;
 pub use analysis::{Analysis, Stopper, MAX_MULTIPV};
 pub use asynchronous::AsyncEngine;
 pub use command::{EngineCommand, ParseProtocolError, Protocol};
-pub use engine::Engine;
+pub use engine::ExternalEngine;
 pub use error::{EngineError, Waiting};
 pub use log::EngineLog;
 pub use reply::Reply;
-pub use results::{AnalysisResult, EngineId, PlayResult};
+pub use results::{AnalysisResult, EngineId, SearchReply};
 pub use timeouts::Timeouts;
 
 // The vocabulary a user of the client needs, so that one `use` line does.

@@ -1,17 +1,17 @@
-//! [`Engine::play`]: ask for a move, and ponder on the expected reply
+//! [`ExternalEngine::search`]: ask for a move, and ponder on the expected reply
 //! between moves (UCI `go ponder` with `ponderhit` or a stop on a miss; CECP
 //! `hard`, the engine pondering by itself).
 
 use crate::engine::Pondering;
 use crate::info::{Lines, Root};
 use crate::search::{self, Event, Purpose, Request};
-use crate::{Engine, EngineError, PlayResult, Protocol, Waiting};
+use crate::{EngineError, ExternalEngine, Protocol, SearchReply, Waiting};
 use ox88_board::Move;
 use ox88_movegen::Position;
 use ox88_protocol::{Limits, Report};
 use std::time::{Duration, Instant};
 
-impl Engine {
+impl ExternalEngine {
     /// The engine's move in `position` (the game so far: its start and
     /// moves, so the engine sees repetitions) within `limits`: a clock
     /// (`limits.clock`: UCI `wtime`/`btime`/`winc`/`binc`/`movestogo`, CECP
@@ -32,11 +32,11 @@ impl Engine {
     /// use ox88_client::{EngineCommand, Limits, Position};
     /// use std::time::Duration;
     /// let mut engine = EngineCommand::uci("stockfish").spawn()?;
-    /// let result = engine.play(&Position::startpos(), &Limits::movetime(Duration::from_millis(100)))?;
+    /// let result = engine.search(&Position::startpos(), &Limits::movetime(Duration::from_millis(100)))?;
     /// println!("{:?} scores {:?}", result.best, result.line.map(|l| l.score));
     /// # Ok::<(), ox88_client::EngineError>(())
     /// ```
-    pub fn play(&mut self, position: &Position, limits: &Limits) -> Result<PlayResult, EngineError> {
+    pub fn search(&mut self, position: &Position, limits: &Limits) -> Result<SearchReply, EngineError> {
         self.link.check_alive()?;
         let root = self.root(position);
         let request = Request {
@@ -71,7 +71,7 @@ impl Engine {
             }
         };
         let elapsed = done.at.unwrap_or_else(Instant::now).saturating_duration_since(started);
-        let result = PlayResult {
+        let result = SearchReply {
             best: done.best,
             ponder: done.ponder,
             line: lines.main(),

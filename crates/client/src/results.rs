@@ -1,5 +1,5 @@
 //! What the client hands back: who the engine is, and the results of
-//! [`play`](crate::Engine::play) and of an analysis.
+//! [`play`](crate::ExternalEngine::search) and of an analysis.
 
 use ox88_board::{GameResult, Move};
 use ox88_protocol::LineReport;
@@ -14,9 +14,9 @@ pub struct EngineId {
     pub author: Option<String>,
 }
 
-/// The answer to [`Engine::play`](crate::Engine::play).
+/// The answer to [`ExternalEngine::search`](crate::ExternalEngine::search).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct PlayResult {
+pub struct SearchReply {
     /// The move the engine plays, checked legal; `None` if it resigned or
     /// claimed a result instead of moving, or had no legal move.
     pub best: Option<Move>,

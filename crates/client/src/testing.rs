@@ -2,7 +2,7 @@
 //! real protocol drivers on a thread: for testing programs built on the
 //! client, and engines through the client, without starting a process.
 
-use crate::{Engine, EngineError, Protocol, Timeouts};
+use crate::{EngineError, ExternalEngine, Protocol, Timeouts};
 use ox88_protocol::uci::UciDriver;
 use ox88_protocol::xboard::XbDriver;
 use std::io::{self, BufReader, Read, Write};
@@ -73,7 +73,7 @@ impl Read for PipeReader {
 /// use ox88_client::{testing, Limits, Position, Protocol, Timeouts};
 /// use ox88_protocol::testing::FirstLegal;
 /// let mut engine = testing::in_process(FirstLegal::default(), Protocol::Xboard, Timeouts::default())?;
-/// let result = engine.play(&Position::startpos(), &Limits { depth: Some(1), ..Limits::default() })?;
+/// let result = engine.search(&Position::startpos(), &Limits { depth: Some(1), ..Limits::default() })?;
 /// assert!(result.best.is_some());
 /// # Ok::<(), ox88_client::EngineError>(())
 /// ```
@@ -81,7 +81,7 @@ pub fn in_process<E: ox88_protocol::Engine + 'static>(
     engine: E,
     protocol: Protocol,
     timeouts: Timeouts,
-) -> Result<Engine, EngineError> {
+) -> Result<ExternalEngine, EngineError> {
     let (to_engine, engine_input) = pipe();
     let (engine_output, from_engine) = pipe();
     let input = BufReader::new(engine_input);
@@ -96,7 +96,7 @@ pub fn in_process<E: ox88_protocol::Engine + 'static>(
             };
         })
         .expect("the operating system starts a thread");
-    Engine::connect(from_engine, to_engine, protocol, timeouts)
+    ExternalEngine::connect(from_engine, to_engine, protocol, timeouts)
 }
 
 /// Runs `future` to its end on the calling thread, parking it while the

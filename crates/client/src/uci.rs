@@ -174,7 +174,7 @@ impl UciSession {
     /// The next report or the end of the running search.
     pub(crate) fn next(&mut self, link: &mut Link, deadline: Deadline, waiting: Waiting) -> Result<Event, EngineError> {
         let Some(root) = self.search.clone() else {
-            return Err(EngineError::Unsupported("no search is running".into()));
+            return Err(EngineError::NotSearching);
         };
         loop {
             let (line, at) = link.recv(deadline, waiting)?;

@@ -39,12 +39,12 @@ fn silence_during_a_search_times_out_and_kills() {
     let (engine, _) = uci_fake(quick(), |_| Vec::new());
     let mut engine = engine.unwrap();
     let started = Instant::now();
-    let err = engine.play(&Position::startpos(), &movetime(100)).unwrap_err();
+    let err = engine.search(&Position::startpos(), &movetime(100)).unwrap_err();
     assert!(matches!(err, EngineError::Timeout { waiting: Waiting::Move, .. }), "{err}");
     let waited = started.elapsed();
     assert!(waited >= Duration::from_millis(400) && waited < Duration::from_secs(2), "{waited:?}");
     assert!(engine.is_dead());
-    assert!(matches!(engine.play(&Position::startpos(), &movetime(100)), Err(EngineError::Dead(_))));
+    assert!(matches!(engine.search(&Position::startpos(), &movetime(100)), Err(EngineError::Dead(_))));
     assert!(matches!(engine.set_option("Hash", 1), Err(EngineError::Dead(_))));
 }
 
@@ -53,7 +53,7 @@ fn a_crash_during_a_search_is_reported() {
     let (engine, _) =
         uci_fake(quick(), |l| if l.starts_with("go") { vec![line("info depth 1"), Reply::Exit] } else { Vec::new() });
     let mut engine = engine.unwrap();
-    let err = engine.play(&Position::startpos(), &movetime(1000)).unwrap_err();
+    let err = engine.search(&Position::startpos(), &movetime(1000)).unwrap_err();
     assert!(matches!(err, EngineError::Exited { waiting: Waiting::Move, .. }), "{err}");
     assert!(engine.is_dead());
 }
@@ -69,10 +69,10 @@ fn an_illegal_move_is_an_error_that_leaves_the_engine_usable() {
         vec![line(if calls == 1 { "bestmove e2e5" } else { "bestmove e2e4 ponder e7e7" })]
     });
     let mut engine = engine.unwrap();
-    let err = engine.play(&Position::startpos(), &movetime(100)).unwrap_err();
+    let err = engine.search(&Position::startpos(), &movetime(100)).unwrap_err();
     assert!(matches!(err, EngineError::IllegalMove { ref text, .. } if text == "e2e5"), "{err}");
     assert!(!engine.is_dead());
-    let result = engine.play(&Position::startpos(), &movetime(100)).unwrap();
+    let result = engine.search(&Position::startpos(), &movetime(100)).unwrap();
     assert_eq!(result.best.map(|m| m.to_string()), Some("e2e4".into()));
     assert_eq!(result.ponder, None, "an illegal ponder move is dropped");
     assert!(engine.take_warnings().iter().any(|w| w.contains("ponder")));
@@ -82,7 +82,7 @@ fn an_illegal_move_is_an_error_that_leaves_the_engine_usable() {
 fn a_malformed_best_move_is_a_protocol_error() {
     let (engine, _) = uci_fake(quick(), |l| if l.starts_with("go") { vec![line("bestmove zz99")] } else { Vec::new() });
     let mut engine = engine.unwrap();
-    let err = engine.play(&Position::startpos(), &movetime(100)).unwrap_err();
+    let err = engine.search(&Position::startpos(), &movetime(100)).unwrap_err();
     assert!(matches!(err, EngineError::Protocol { ref line, .. } if line == "bestmove zz99"), "{err}");
     assert!(engine.is_dead());
 }
@@ -103,7 +103,7 @@ fn garbage_around_the_answer_is_ignored() {
         ]
     });
     let mut engine = engine.unwrap();
-    let result = engine.play(&Position::startpos(), &movetime(100)).unwrap();
+    let result = engine.search(&Position::startpos(), &movetime(100)).unwrap();
     assert_eq!(result.best.map(|m| m.to_string()), Some("e2e4".into()));
     let line = result.line.expect("a line");
     assert_eq!((line.depth, line.pv.len()), (2, 1));
@@ -145,10 +145,10 @@ fn xboard_illegal_move_and_refused_commands() {
     });
     let mut engine = engine.unwrap();
     assert_eq!(engine.name(), "Bad");
-    let err = engine.play(&Position::startpos(), &movetime(100)).unwrap_err();
+    let err = engine.search(&Position::startpos(), &movetime(100)).unwrap_err();
     assert!(matches!(err, EngineError::IllegalMove { .. }), "{err}");
     // The game is set up afresh next time.
-    let _ = engine.play(&Position::startpos(), &movetime(100));
+    let _ = engine.search(&Position::startpos(), &movetime(100));
     assert_eq!(transcript.lines().iter().filter(|l| *l == "new").count(), 2);
 
     let (engine, _) = xboard_fake("ping=1 setboard=1 usermove=1", quick(), |l| {
@@ -161,7 +161,7 @@ fn xboard_illegal_move_and_refused_commands() {
     let mut engine = engine.unwrap();
     let mut position = Position::startpos();
     position.play_uci("e2e4").unwrap();
-    let err = engine.play(&position, &movetime(100)).unwrap_err();
+    let err = engine.search(&position, &movetime(100)).unwrap_err();
     assert!(matches!(err, EngineError::Protocol { .. }), "{err}");
     assert!(engine.is_dead());
 }
@@ -172,14 +172,14 @@ fn xboard_resignation_and_claims() {
         "go" => vec![line("resign")],
         _ => Vec::new(),
     });
-    let result = engine.unwrap().play(&Position::startpos(), &movetime(100)).unwrap();
+    let result = engine.unwrap().search(&Position::startpos(), &movetime(100)).unwrap();
     assert!(result.resigned && result.best.is_none());
 
     let (engine, _) = xboard_fake("ping=1 setboard=1", quick(), |l| match l {
         "go" => vec![line("move e2e4"), line("offer draw"), line("1/2-1/2 {Draw by repetition}")],
         _ => Vec::new(),
     });
-    let result = engine.unwrap().play(&Position::startpos(), &movetime(100)).unwrap();
+    let result = engine.unwrap().search(&Position::startpos(), &movetime(100)).unwrap();
     assert_eq!(result.best.map(|m| m.to_string()), Some("e2e4".into()));
     assert!(result.draw_offered);
     assert_eq!(result.claim.map(|c| c.1), Some("Draw by repetition".into()));
@@ -189,6 +189,6 @@ fn xboard_resignation_and_claims() {
 fn xboard_silence_times_out() {
     let (engine, _) = xboard_fake("ping=1 setboard=1", quick(), |_| Vec::new());
     let mut engine = engine.unwrap();
-    let err = engine.play(&Position::startpos(), &movetime(100)).unwrap_err();
+    let err = engine.search(&Position::startpos(), &movetime(100)).unwrap_err();
     assert!(matches!(err, EngineError::Timeout { waiting: Waiting::Move, .. }), "{err}");
 }

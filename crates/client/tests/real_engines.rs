@@ -8,7 +8,7 @@
 //! `cargo test -p ox88-client --test real_engines -- --ignored`.
 
 use ox88_board::{Board, ByColor};
-use ox88_client::{Clock, Engine, EngineCommand, Limits, Position, Protocol, Report, Timeouts};
+use ox88_client::{Clock, EngineCommand, ExternalEngine, Limits, Position, Protocol, Report, Timeouts};
 use ox88_movegen::MoveGen;
 use std::time::Duration;
 
@@ -81,7 +81,7 @@ fn engines() -> Vec<Spec> {
     list
 }
 
-fn start(spec: &Spec) -> Engine {
+fn start(spec: &Spec) -> ExternalEngine {
     let timeouts = Timeouts { unbounded_search: Duration::from_secs(60), ..Timeouts::default() };
     let command = EngineCommand::new(&spec.program, spec.protocol)
         .args(&spec.args)
@@ -130,7 +130,7 @@ fn every_engine_plays_a_game_on_the_clock() {
         let mut position = Position::startpos();
         for ply in 0..16 {
             let result =
-                engine.play(&position, &clock(3000 - 100 * ply)).unwrap_or_else(|e| panic!("{}: {e}", label(&spec)));
+                engine.search(&position, &clock(3000 - 100 * ply)).unwrap_or_else(|e| panic!("{}: {e}", label(&spec)));
             let best = result.best.unwrap_or_else(|| panic!("{}: no move: {result:?}", label(&spec)));
             assert!(result.elapsed < Duration::from_secs(3), "{}: {:?}", label(&spec), result.elapsed);
             position.play(best).unwrap();
@@ -168,7 +168,8 @@ fn every_engine_analyses_and_stops() {
         assert!(result.best.is_some_and(|m| position.board().is_legal(m)), "{}: {result:?}", label(&spec));
         // The engine is in step afterwards.
         engine.ping().unwrap_or_else(|e| panic!("{}: {e}", label(&spec)));
-        let reply = engine.play(&position, &Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() });
+        let reply =
+            engine.search(&position, &Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() });
         assert!(reply.unwrap().best.is_some(), "{}", label(&spec));
     }
 }
@@ -182,7 +183,7 @@ fn pondering_with_hits_and_misses() {
         let mut position = Position::startpos();
         let (mut hits, mut misses) = (0, 0);
         for round in 0..6 {
-            let result = engine.play(&position, &clock(5000)).unwrap_or_else(|e| panic!("{}: {e}", label(&spec)));
+            let result = engine.search(&position, &clock(5000)).unwrap_or_else(|e| panic!("{}: {e}", label(&spec)));
             match result.ponder_hit {
                 Some(true) => hits += 1,
                 Some(false) => misses += 1,
@@ -217,7 +218,7 @@ fn chess960_games_castle_in_each_protocols_spelling() {
         let mut position = Position::new(start_board);
         assert!(position.is_chess960());
         for _ in 0..12 {
-            let result = engine.play(&position, &Limits { depth: Some(4), ..Limits::default() }).unwrap();
+            let result = engine.search(&position, &Limits { depth: Some(4), ..Limits::default() }).unwrap();
             let best = result.best.unwrap_or_else(|| panic!("{}: no move", label(&spec)));
             position.play(best).unwrap();
         }
@@ -225,7 +226,7 @@ fn chess960_games_castle_in_each_protocols_spelling() {
         let castle = position.board().legal_moves().into_iter().find(|m| m.is_castle());
         if let (Some(castle), Protocol::Uci) = (castle, spec.protocol) {
             let limits = Limits { searchmoves: vec![castle], depth: Some(3), ..Limits::default() };
-            assert_eq!(engine.play(&position, &limits).unwrap().best, Some(castle), "{}", label(&spec));
+            assert_eq!(engine.search(&position, &limits).unwrap().best, Some(castle), "{}", label(&spec));
         }
     }
 }

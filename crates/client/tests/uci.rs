@@ -17,7 +17,7 @@ fn depth(d: u32) -> Limits {
     Limits { depth: Some(d), ..Limits::default() }
 }
 
-fn first_legal() -> ox88_client::Engine {
+fn first_legal() -> ox88_client::ExternalEngine {
     in_process(FirstLegal::default(), Protocol::Uci, Timeouts::default()).expect("the handshake succeeds")
 }
 
@@ -60,7 +60,7 @@ fn play_returns_a_legal_move_with_its_report() {
     let mut engine = first_legal();
     let mut position = Position::startpos();
     for _ in 0..6 {
-        let result = engine.play(&position, &depth(1)).unwrap();
+        let result = engine.search(&position, &depth(1)).unwrap();
         let best = result.best.expect("a move");
         assert!(position.board().is_legal(best));
         let line = result.line.expect("a line");
@@ -86,7 +86,7 @@ fn clocks_and_limits_reach_go() {
         increment: ByColor::new(ms(100), ms(100)),
         moves_to_go: None,
     };
-    let result = engine.play(&Position::startpos(), &Limits { clock: Some(clock), ..Limits::default() }).unwrap();
+    let result = engine.search(&Position::startpos(), &Limits { clock: Some(clock), ..Limits::default() }).unwrap();
     assert_eq!(result.best.map(|m| m.to_string()), Some("e2e4".into()));
     assert_eq!(result.ponder.map(|m| m.to_string()), Some("e7e5".into()));
     assert_eq!(transcript.last("go"), Some("go wtime 30000 btime 29000 winc 100 binc 100".into()));
@@ -98,7 +98,7 @@ fn clocks_and_limits_reach_go() {
     for m in ["g1f3", "g8f6"] {
         position.play_uci(m).unwrap();
     }
-    engine.play(&position, &Limits { movetime: Some(ms(50)), ..Limits::default() }).unwrap();
+    engine.search(&position, &Limits { movetime: Some(ms(50)), ..Limits::default() }).unwrap();
     assert_eq!(transcript.last("position"), Some("position startpos moves g1f3 g8f6".into()));
     assert_eq!(transcript.last("go"), Some("go movetime 50".into()));
 }
@@ -130,7 +130,7 @@ fn multipv_analysis_gives_every_line() {
     assert_eq!((second.score, second.nodes, second.nps()), (Score::mated_in(6), 99, 14_142));
     assert_eq!((second.hashfull, second.tbhits, second.time), (Some(5), Some(2), Duration::from_millis(7)));
     // Back to one line for a move.
-    engine.play(&Position::startpos(), &depth(1)).unwrap();
+    engine.search(&Position::startpos(), &depth(1)).unwrap();
     assert_eq!(transcript.last("setoption"), Some("setoption name MultiPV value 1".into()));
     assert!(matches!(engine.analyse(&Position::startpos(), &Limits::default(), 1), Err(EngineError::Unsupported(_))));
 }
@@ -158,7 +158,7 @@ fn streaming_analysis_yields_reports_and_stops() {
     assert!(analysis.wait().unwrap().best.is_some());
     // Dropping a running analysis stops it; the engine is ready for more.
     drop(engine.analysis(&Position::startpos(), &infinite, 1).unwrap());
-    assert!(engine.play(&Position::startpos(), &depth(1)).unwrap().best.is_some());
+    assert!(engine.search(&Position::startpos(), &depth(1)).unwrap().best.is_some());
 }
 
 #[test]
@@ -173,19 +173,19 @@ fn pondering_hits_and_misses() {
         ..Limits::default()
     };
     let mut position = Position::startpos();
-    let first = engine.play(&position, &limits).unwrap();
+    let first = engine.search(&position, &limits).unwrap();
     assert_eq!(first.ponder_hit, None);
     let (best, expected) = (first.best.unwrap(), first.ponder.unwrap());
     position.play(best).unwrap();
     position.play(expected).unwrap();
-    let hit = engine.play(&position, &limits).unwrap();
+    let hit = engine.search(&position, &limits).unwrap();
     assert_eq!(hit.ponder_hit, Some(true));
     assert!(position.board().is_legal(hit.best.unwrap()));
     position.play(hit.best.unwrap()).unwrap();
     // The opponent plays something else.
     let other = position.board().legal_moves().into_iter().find(|&m| Some(m) != hit.ponder).unwrap();
     position.play(other).unwrap();
-    let miss = engine.play(&position, &limits).unwrap();
+    let miss = engine.search(&position, &limits).unwrap();
     assert_eq!(miss.ponder_hit, Some(false));
     assert!(position.board().is_legal(miss.best.unwrap()));
     engine.set_ponder(false).unwrap();
@@ -198,7 +198,7 @@ fn chess960_castling_is_king_takes_rook() {
         uci_fake(Timeouts::default(), |l| if l.starts_with("go") { vec![line("bestmove f1h1")] } else { Vec::new() });
     let mut engine = engine.unwrap();
     let start: Board = "4k3/8/8/8/8/8/8/5K1R w H - 0 1".parse().unwrap();
-    let result = engine.play(&Position::new(start.clone()), &depth(1)).unwrap();
+    let result = engine.search(&Position::new(start.clone()), &depth(1)).unwrap();
     let castle = result.best.unwrap();
     assert!(castle.is_castle());
     assert!(transcript.has("setoption name UCI_Chess960 value true"));
@@ -206,10 +206,10 @@ fn chess960_castling_is_king_takes_rook() {
     // The driver of ox88-protocol plays it too, and reads it back.
     let mut ox = first_legal();
     let limits = Limits { searchmoves: vec![castle], ..depth(1) };
-    assert_eq!(ox.play(&Position::new(start), &limits).unwrap().best, Some(castle));
+    assert_eq!(ox.search(&Position::new(start), &limits).unwrap().best, Some(castle));
     // Chess960 is the position's: the standard arrangement as position 518
     // of Chess960 is played with UCI_Chess960 on, a standard game with it off.
-    engine.play(&Position::startpos(), &depth(1)).unwrap_err(); // f1h1 is no move here
+    engine.search(&Position::startpos(), &depth(1)).unwrap_err(); // f1h1 is no move here
     assert_eq!(transcript.last("setoption"), Some("setoption name UCI_Chess960 value false".into()));
 }
 
@@ -219,6 +219,6 @@ fn a_position_without_moves_gets_no_move() {
         uci_fake(quick(), |l| if l.starts_with("go") { vec![line("bestmove (none)")] } else { Vec::new() });
     let mut engine = engine.unwrap();
     let mated = Position::new("4k3/8/8/8/8/8/5PPP/3r2K1 w - - 0 1".parse().unwrap());
-    let result = engine.play(&mated, &depth(1)).unwrap();
+    let result = engine.search(&mated, &depth(1)).unwrap();
     assert_eq!(result.best, None);
 }

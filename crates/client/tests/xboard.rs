@@ -12,7 +12,7 @@ use ox88_movegen::MoveGen;
 use ox88_protocol::testing::FirstLegal;
 use std::time::Duration;
 
-fn first_legal() -> ox88_client::Engine {
+fn first_legal() -> ox88_client::ExternalEngine {
     in_process(FirstLegal::default(), Protocol::Xboard, Timeouts::default()).expect("the handshake succeeds")
 }
 
@@ -46,7 +46,7 @@ fn a_whole_game_against_itself() {
     let mut position = Position::startpos();
     let limits = clock(5000, 5000, 50);
     for _ in 0..40 {
-        let result = engine.play(&position, &limits).unwrap();
+        let result = engine.search(&position, &limits).unwrap();
         let Some(best) = result.best else {
             // First legal moves soon repeat: the driver claims the draw.
             assert!(position.outcome_with_claims().is_some());
@@ -70,7 +70,7 @@ fn time_controls_and_moves_on_the_wire() {
     let mut engine = engine.unwrap();
     let mut position = Position::startpos();
     position.play_uci("e2e4").unwrap();
-    let result = engine.play(&position, &clock(60_000, 59_000, 1000)).unwrap();
+    let result = engine.search(&position, &clock(60_000, 59_000, 1000)).unwrap();
     assert_eq!(result.best.map(|m| m.to_string()), Some("e7e5".into()));
     assert_eq!(result.line.map(|l| l.score), Some(Score::cp(12)));
     let sent = transcript.lines();
@@ -82,7 +82,7 @@ fn time_controls_and_moves_on_the_wire() {
     // The game goes on: only the new move, no second `level`.
     position.play_uci("e7e5").unwrap();
     position.play_uci("g1f3").unwrap();
-    engine.play(&position, &clock(60_000, 58_000, 1000)).unwrap_err(); // e7e5 is not legal now
+    engine.search(&position, &clock(60_000, 58_000, 1000)).unwrap_err(); // e7e5 is not legal now
     let sent = transcript.lines();
     let tail: Vec<&str> = sent[sent.len() - 5..].iter().map(String::as_str).collect();
     assert_eq!(tail, ["force", "usermove g1f3", "time 5800", "otim 6000", "go"]);
@@ -98,14 +98,14 @@ fn engines_without_usermove_or_setboard() {
     });
     let mut engine = engine.unwrap();
     let start: Board = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1".parse().unwrap();
-    let result = engine.play(&Position::new(start), &Limits { depth: Some(3), ..Limits::default() }).unwrap();
+    let result = engine.search(&Position::new(start), &Limits { depth: Some(3), ..Limits::default() }).unwrap();
     assert_eq!(result.best.map(|m| m.to_string()), Some("e8d8".into()));
     let sent = transcript.lines();
     let at = sent.iter().position(|l| l == "a2a3").expect("black to move: a2a3 first");
     assert_eq!(sent[at + 1..at + 4], ["edit", "#", "Ke1"]);
     assert!(sent.contains(&"c".to_owned()) && sent.contains(&"Ke8".to_owned()) && sent.contains(&"sd 3".to_owned()));
     let unexpressible = Position::new("4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap());
-    assert!(matches!(engine.play(&unexpressible, &Limits::default()), Err(EngineError::Unsupported(_))));
+    assert!(matches!(engine.search(&unexpressible, &Limits::default()), Err(EngineError::Unsupported(_))));
 }
 
 #[test]
@@ -119,7 +119,7 @@ fn a_version_one_engine_and_late_features() {
     let mut engine = engine.unwrap();
     assert!(transcript.has("ping"));
     assert_eq!(
-        engine.play(&Position::startpos(), &Limits::default()).unwrap().best.map(|m| m.to_string()),
+        engine.search(&Position::startpos(), &Limits::default()).unwrap().best.map(|m| m.to_string()),
         Some("e2e4".into())
     );
     // GNU Chess 6: features only after the next line it reads.
@@ -151,7 +151,7 @@ fn chess960_castling_as_o_o() {
         });
     let mut engine = engine.unwrap();
     let start: Board = "4k3/8/8/8/8/8/8/5K1R w H - 0 1".parse().unwrap();
-    let result = engine.play(&Position::new(start), &Limits::default()).unwrap();
+    let result = engine.search(&Position::new(start), &Limits::default()).unwrap();
     assert!(result.best.unwrap().is_castle());
     assert!(transcript.has("variant fischerandom"));
     // Through ox88-protocol's driver, which writes castling as O-O too: CECP
@@ -165,7 +165,7 @@ fn chess960_castling_as_o_o() {
         assert_eq!(ox.analysis(&position, &limits, 1).unwrap().wait().unwrap().best, Some(castle));
     }
     position.play(position.board().legal_moves().into_iter().find(|m| m.is_castle()).unwrap()).unwrap();
-    let reply = ox.play(&position, &Limits::default()).unwrap();
+    let reply = ox.search(&position, &Limits::default()).unwrap();
     assert!(position.board().is_legal(reply.best.unwrap()));
 }
 
@@ -204,10 +204,10 @@ fn pondering_keeps_the_engine_playing() {
     engine.set_ponder(true).unwrap();
     let limits = clock(10_000, 10_000, 0);
     let mut position = Position::startpos();
-    let first = engine.play(&position, &limits).unwrap();
+    let first = engine.search(&position, &limits).unwrap();
     position.play(first.best.unwrap()).unwrap();
     position.play_uci("e7e5").unwrap();
-    let second = engine.play(&position, &limits).unwrap();
+    let second = engine.search(&position, &limits).unwrap();
     assert_eq!(second.best.map(|m| m.to_string()), Some("g1f3".into()));
     let sent = transcript.lines();
     assert!(sent.contains(&"hard".to_owned()));

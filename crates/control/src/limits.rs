@@ -65,9 +65,6 @@ pub struct Limits {
     /// Search only these root moves, when not empty (UCI `searchmoves`;
     /// CECP `exclude`/`include`). Moves that are not legal are ignored.
     pub searchmoves: Vec<Move>,
-    /// How many best lines to search and report (MultiPV); 0 counts as 1.
-    /// An engine option rather than a protocol limit: drivers leave it 0.
-    pub multipv: usize,
     /// CECP `nps N`: measure time in nodes, one second per `N` nodes (all
     /// threads together), instead of by the wall clock, both to budget the
     /// clock or move time and in the times reported. CECP's `nps 0` asks

@@ -8,10 +8,11 @@ use std::sync::Arc;
 /// flags. The search polls them every thousand nodes or so, so a stop ends
 /// it within a few milliseconds.
 ///
-/// The search does not clear the flags: whoever starts a search calls
-/// [`reset`](Self::reset) first (the protocol drivers do), so a stop meant
-/// for the last search cannot hit the next, and a stop sent between `reset`
-/// and the start of the search is not lost.
+/// ox88-search's `Searcher` clears the flags when a search returns, so a
+/// direct caller need not. The protocol drivers also call
+/// [`reset`](Self::reset) before each search (with `true` for a ponder
+/// search), so a stop meant for the last search cannot hit the next, and a
+/// stop sent between `reset` and the start of the search is not lost.
 ///
 /// ```
 /// use ox88_control::StopHandle;

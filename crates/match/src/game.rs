@@ -117,7 +117,7 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
             Ok(engine) => engine,
             Err(failure) => return forfeit(record, player, side, failure, started),
         };
-        let answer = match engine.play(&position, &limits) {
+        let answer = match engine.search(&position, &limits) {
             Ok(answer) => answer,
             Err(err) => {
                 let failure = Failure::of(err, &player.spec.name);

@@ -61,14 +61,14 @@ impl PgnOut {
         let mut board = start.clone();
         self.writer.begin_movetext(&board);
         for (index, &m) in book.iter().enumerate() {
-            self.writer.play(&board, m)?;
+            self.writer.write_move(&board, m)?;
             board.make_move_unchecked(m);
             if index + 1 == book.len() {
                 self.writer.comment("book")?;
             }
         }
         for (&m, comment) in record.moves.iter().zip(&record.comments) {
-            self.writer.play(&board, m)?;
+            self.writer.write_move(&board, m)?;
             board.make_move_unchecked(m);
             self.writer.comment(comment)?;
         }

@@ -3,7 +3,7 @@
 //! an engine can commit.
 
 use crate::cli::EngineSpec;
-use ox88_client::{Engine, EngineCommand, EngineError, EngineLog, Timeouts, Waiting};
+use ox88_client::{EngineCommand, EngineError, EngineLog, ExternalEngine, Timeouts, Waiting};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,7 +67,7 @@ const MAX_FAILED_STARTS: u32 = 3;
 /// An engine as one worker holds it.
 pub struct Player {
     pub spec: Arc<EngineSpec>,
-    engine: Option<Engine>,
+    engine: Option<ExternalEngine>,
     log: Option<EngineLog>,
     failed_starts: u32,
     /// Whether a skipped `-each` option was reported (once is enough).
@@ -81,9 +81,9 @@ impl Player {
 
     /// The engine, started and configured if it is not running (or must be
     /// restarted for every game).
-    pub fn ready(&mut self, new_game: bool) -> Result<&mut Engine, Failure> {
+    pub fn ready(&mut self, new_game: bool) -> Result<&mut ExternalEngine, Failure> {
         let restart = new_game && self.spec.restart;
-        if restart || self.engine.as_ref().is_some_and(Engine::is_dead) {
+        if restart || self.engine.as_ref().is_some_and(ExternalEngine::is_dead) {
             self.engine = None;
         }
         if self.engine.is_none() {
@@ -106,7 +106,7 @@ impl Player {
         Ok(self.engine.as_mut().expect("started above"))
     }
 
-    fn start(&self) -> Result<Engine, Failure> {
+    fn start(&self) -> Result<ExternalEngine, Failure> {
         let spec = &self.spec;
         let timeouts = Timeouts {
             // The runner judges time forfeits itself; waiting a little past the

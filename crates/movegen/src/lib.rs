@@ -39,7 +39,7 @@ pub use position_variation::VariationError;
 pub use san::{San, SanPlus, Suffix};
 pub use san_line::SanLine;
 pub use san_parse::{ParseSanError, SanError};
-pub use uci::ParseUciError;
+pub use uci::UciMoveError;
 
 use arrayvec::ArrayVec;
 use ox88_board::{Board, Move, Square, Undo};

@@ -4,7 +4,7 @@
 use crate::san::{San, SanPlus};
 use crate::san_line::SanLine;
 use crate::san_parse::SanError;
-use crate::uci::ParseUciError;
+use crate::uci::UciMoveError;
 use ox88_board::{Board, CastlingMode, Move, UciMove};
 
 /// Move notation on a position, as methods of [`Board`].
@@ -27,9 +27,9 @@ pub trait Notation {
     /// when no ordinary king move has the same squares. Write a move back
     /// with [`Move::to_uci`]. (`Position::parse_uci` takes the mode from the
     /// position.)
-    fn parse_uci(&self, text: &str, mode: CastlingMode) -> Result<Move, ParseUciError>;
+    fn parse_uci(&self, text: &str, mode: CastlingMode) -> Result<Move, UciMoveError>;
     /// Like [`parse_uci`](Self::parse_uci), for an already parsed [`UciMove`].
-    fn parse_uci_move(&self, uci: UciMove, mode: CastlingMode) -> Result<Move, ParseUciError>;
+    fn parse_uci_move(&self, uci: UciMove, mode: CastlingMode) -> Result<Move, UciMoveError>;
     /// The SAN of the legal move `m`, with its check or mate suffix
     /// ("Nbd7", "exd8=Q+", "O-O#"). Allocates nothing; format it with
     /// `Display`. Unchecked: for a move that is not legal here the result
@@ -51,10 +51,10 @@ pub trait Notation {
 }
 
 impl Notation for Board {
-    fn parse_uci(&self, text: &str, mode: CastlingMode) -> Result<Move, ParseUciError> {
+    fn parse_uci(&self, text: &str, mode: CastlingMode) -> Result<Move, UciMoveError> {
         crate::uci::parse_uci(self, text, mode)
     }
-    fn parse_uci_move(&self, uci: UciMove, mode: CastlingMode) -> Result<Move, ParseUciError> {
+    fn parse_uci_move(&self, uci: UciMove, mode: CastlingMode) -> Result<Move, UciMoveError> {
         crate::uci::parse_uci_move(self, uci, mode)
     }
     fn san(&self, m: Move) -> SanPlus {

@@ -53,7 +53,7 @@ impl Position {
     /// assert!(!pos.is_repetition(3) && pos.can_claim_threefold_repetition());
     /// pos.play_uci("f6g8")?;
     /// assert!(pos.is_repetition(3) && !pos.is_repetition(4));
-    /// # Ok::<(), ox88_movegen::ParseUciError>(())
+    /// # Ok::<(), ox88_movegen::UciMoveError>(())
     /// ```
     pub fn is_repetition(&self, count: usize) -> bool {
         self.repetitions() + 1 >= count

@@ -2,7 +2,7 @@
 //! playing them by SAN or UCI, and writing moves and FEN.
 
 use crate::illegal::{diagnose, resolve};
-use crate::{IllegalMoveError, MoveGen, MoveList, Notation, ParseUciError, Position, SanError, SanLine, SanPlus};
+use crate::{IllegalMoveError, MoveGen, MoveList, Notation, Position, SanError, SanLine, SanPlus, UciMoveError};
 use ox88_board::{Move, Role, Square, UciMove};
 
 impl Position {
@@ -29,7 +29,7 @@ impl Position {
     }
     /// The legal move named by UCI text ("e2e4", "e7e8q"), castling read in
     /// this position's convention (see [`set_castling_mode`](Self::set_castling_mode)).
-    pub fn parse_uci(&self, uci: &str) -> Result<Move, ParseUciError> {
+    pub fn parse_uci(&self, uci: &str) -> Result<Move, UciMoveError> {
         self.board().parse_uci(uci, self.castling_mode())
     }
     /// Plays the move named in SAN, and returns it.
@@ -42,7 +42,7 @@ impl Position {
     /// Plays the move named in UCI notation (in this position's castling
     /// convention), and returns it.
     #[doc(alias = "push_uci")]
-    pub fn play_uci(&mut self, uci: &str) -> Result<Move, ParseUciError> {
+    pub fn play_uci(&mut self, uci: &str) -> Result<Move, UciMoveError> {
         let m = self.parse_uci(uci)?;
         self.play_unchecked(m); // parse_uci returns only legal moves
         Ok(m)

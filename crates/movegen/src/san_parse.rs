@@ -7,8 +7,11 @@ use std::str::FromStr;
 
 /// Text that is not SAN syntax.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid SAN {0:?}: expected a move like \"e4\", \"Nbd7\", \"exd8=Q+\" or \"O-O\"")]
-pub struct ParseSanError(pub String);
+#[error("invalid SAN {text:?}: expected a move like \"e4\", \"Nbd7\", \"exd8=Q+\" or \"O-O\"")]
+pub struct ParseSanError {
+    /// The text given.
+    pub text: String,
+}
 
 /// Why SAN names no single legal move in a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -83,7 +86,7 @@ impl SanPlus {
 
 #[cold]
 fn syntax_error(text: &[u8]) -> ParseSanError {
-    ParseSanError(String::from_utf8_lossy(text).into_owned())
+    ParseSanError { text: String::from_utf8_lossy(text).into_owned() }
 }
 
 /// The shapes most moves have ("e4", "Nf3", "exd5", "Nxe5", "Nbd7", "R1e2",

@@ -6,7 +6,7 @@ use ox88_board::{Board, CastlingMode, Move, ParseUciMoveError, UciMove};
 
 /// Why UCI move text names no legal move in a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseUciError {
+pub enum UciMoveError {
     /// The text is not UCI move syntax.
     #[error(transparent)]
     Syntax(#[from] ParseUciMoveError),
@@ -20,9 +20,9 @@ pub enum ParseUciError {
 }
 
 /// Finds the legal move named by `uci` (castling as [`resolve`] reads it).
-pub(crate) fn parse_uci_move(board: &Board, uci: UciMove, mode: CastlingMode) -> Result<Move, ParseUciError> {
+pub(crate) fn parse_uci_move(board: &Board, uci: UciMove, mode: CastlingMode) -> Result<Move, UciMoveError> {
     let UciMove::Normal { from, to, promotion } = uci else {
-        return Err(ParseUciError::NullMove);
+        return Err(UciMoveError::NullMove);
     };
     Ok(resolve(board, from, to, promotion, mode)?)
 }
@@ -31,7 +31,7 @@ pub(crate) fn parse_uci_move(board: &Board, uci: UciMove, mode: CastlingMode) ->
 /// of UCI text into a [`Move`], behind [`Notation::parse_uci`](crate::Notation::parse_uci)
 /// and `Position::parse_uci`. Surrounding whitespace is ignored, as SAN
 /// reading ignores it; castling as [`resolve`] reads it.
-pub(crate) fn parse_uci(board: &Board, text: &str, mode: CastlingMode) -> Result<Move, ParseUciError> {
+pub(crate) fn parse_uci(board: &Board, text: &str, mode: CastlingMode) -> Result<Move, UciMoveError> {
     parse_uci_move(board, text.trim().parse()?, mode)
 }
 
@@ -40,12 +40,12 @@ mod tests {
     use crate::Notation;
     use ox88_board::{Board, CastlingMode, Color, Move, MoveKind, Piece, Role, Square};
 
-    use super::ParseUciError;
+    use super::UciMoveError;
     use crate::IllegalReason;
 
-    fn reason(result: Result<Move, ParseUciError>) -> IllegalReason {
+    fn reason(result: Result<Move, UciMoveError>) -> IllegalReason {
         match result {
-            Err(ParseUciError::Illegal(e)) => e.reason,
+            Err(UciMoveError::Illegal(e)) => e.reason,
             other => panic!("expected an illegal move, got {other:?}"),
         }
     }
@@ -97,11 +97,11 @@ mod tests {
         assert_eq!(reason(b.parse_uci("e7e5", std)), IllegalReason::NoPiece { side: Color::White });
         assert_eq!(reason(b.parse_uci("e2e4q", std)), IllegalReason::UnexpectedPromotion);
         assert_eq!(reason(b.parse_uci("g1g3q", std)), IllegalReason::UnexpectedPromotion);
-        assert!(matches!(b.parse_uci("e2", std), Err(ParseUciError::Syntax(_))));
+        assert!(matches!(b.parse_uci("e2", std), Err(UciMoveError::Syntax(_))));
         // Surrounding whitespace is not part of the move.
         assert_eq!(b.parse_uci(" g1f3\n", std), Ok(Move::new(Square::G1, Square::F3, MoveKind::Quiet)));
-        assert!(matches!(b.parse_uci("g1 f3", std), Err(ParseUciError::Syntax(_))));
-        assert_eq!(b.parse_uci("0000", std), Err(ParseUciError::NullMove));
+        assert!(matches!(b.parse_uci("g1 f3", std), Err(UciMoveError::Syntax(_))));
+        assert_eq!(b.parse_uci("0000", std), Err(UciMoveError::NullMove));
         // A promotion without its role is not a move.
         let p = board("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         assert_eq!(reason(p.parse_uci("a7a8", std)), IllegalReason::MissingPromotion);

@@ -3,7 +3,7 @@
 //! that say what is wrong with the move given.
 
 use ox88_board::{Board, CastlingMode, Color, Move, MoveKind, Piece, Role, Square};
-use ox88_movegen::{IllegalReason, ParseUciError, Position, SanError};
+use ox88_movegen::{IllegalReason, Position, SanError, UciMoveError};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -63,8 +63,8 @@ fn failed_play_changes_nothing() {
     unchanged(&p);
     assert!(matches!(p.play_san("Qh4"), Err(SanError::Illegal { .. })));
     unchanged(&p);
-    assert!(matches!(p.play_uci("e2e4"), Err(ParseUciError::Illegal(_))));
-    assert!(matches!(p.play_uci("e7"), Err(ParseUciError::Syntax(_))));
+    assert!(matches!(p.play_uci("e2e4"), Err(UciMoveError::Illegal(_))));
+    assert!(matches!(p.play_uci("e7"), Err(UciMoveError::Syntax(_))));
     unchanged(&p);
 }
 

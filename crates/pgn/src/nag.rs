@@ -89,13 +89,16 @@ impl Nag {
 
 /// Text that is not a NAG.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid NAG {0:?}: expected \"$\" and a number up to 255, or a suffix like \"!?\"")]
-pub struct ParseNagError(pub String);
+#[error("invalid NAG {text:?}: expected \"$\" and a number up to 255, or a suffix like \"!?\"")]
+pub struct ParseNagError {
+    /// The text given.
+    pub text: String,
+}
 
 impl FromStr for Nag {
     type Err = ParseNagError;
     fn from_str(text: &str) -> Result<Nag, ParseNagError> {
-        Nag::from_ascii(text.as_bytes()).ok_or_else(|| ParseNagError(text.to_owned()))
+        Nag::from_ascii(text.as_bytes()).ok_or_else(|| ParseNagError { text: text.to_owned() })
     }
 }
 

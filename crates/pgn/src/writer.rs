@@ -42,7 +42,7 @@ struct Plies {
 /// writer.begin_movetext(&board);
 /// for uci in ["e2e4", "c7c5", "g1f3"] {
 ///     let m = board.parse_uci(uci, Default::default()).unwrap();
-///     writer.play(&board, m)?;
+///     writer.write_move(&board, m)?;
 ///     board.make_move_unchecked(m);
 /// }
 /// writer.comment("the Sicilian")?;
@@ -154,7 +154,7 @@ impl<W: Write> Writer<W> {
 
     /// Writes the legal move `m` of `board` in SAN (the caller then plays
     /// it on its board).
-    pub fn play(&mut self, board: &Board, m: Move) -> io::Result<()> {
+    pub fn write_move(&mut self, board: &Board, m: Move) -> io::Result<()> {
         self.san(board.san(m))
     }
 

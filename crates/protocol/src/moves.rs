@@ -4,7 +4,7 @@
 use crate::LineReport;
 use crate::SearchResult;
 use ox88_board::{Board, CastlingMode, Move, UciMove};
-use ox88_movegen::{IllegalMoveError, IllegalReason, MoveGen, Notation, ParseUciError};
+use ox88_movegen::{IllegalMoveError, IllegalReason, MoveGen, Notation, UciMoveError};
 
 /// The legal move `uci` names, read by the one UCI reader
 /// ([`Notation::parse_uci_move`]) in `mode`, with one leniency for GUIs: in
@@ -13,11 +13,11 @@ use ox88_movegen::{IllegalMoveError, IllegalReason, MoveGen, Notation, ParseUciE
 /// castling is accepted in both spellings in both modes: king-takes-rook
 /// ("e1h1") always; the king's two-square move unless, in Chess960, an
 /// ordinary king move has the same squares.
-pub(crate) fn resolve_uci(board: &Board, uci: UciMove, mode: CastlingMode) -> Result<Move, ParseUciError> {
+pub(crate) fn resolve_uci(board: &Board, uci: UciMove, mode: CastlingMode) -> Result<Move, UciMoveError> {
     match board.parse_uci_move(uci, mode) {
-        Err(ParseUciError::Illegal(IllegalMoveError {
-            reason: IllegalReason::Chess960Castling { castle }, ..
-        })) => Ok(castle),
+        Err(UciMoveError::Illegal(IllegalMoveError { reason: IllegalReason::Chess960Castling { castle }, .. })) => {
+            Ok(castle)
+        }
         read => read,
     }
 }

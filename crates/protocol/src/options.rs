@@ -204,13 +204,17 @@ impl OptionSpec {
     }
 }
 
-/// How UCI writes an empty string default.
+/// How UCI writes an empty string: read here as "" for every string
+/// option, so that engines never see it.
 pub(crate) const EMPTY_STRING: &str = "<empty>";
 
 /// The name of the hash-size option, in megabytes.
 pub const HASH: &str = "Hash";
 /// The name of the search-threads option.
 pub const THREADS: &str = "Threads";
+/// The name of the Syzygy tables' directories option, which CECP's
+/// `egtpath syzygy PATH` sets.
+pub const SYZYGY_PATH: &str = "SyzygyPath";
 /// The name of the number-of-lines option.
 pub const MULTIPV: &str = "MultiPV";
 /// The name of the hash-clearing button.

@@ -3,7 +3,7 @@
 
 use ox88_board::{Board, CastlingMode, Move};
 use ox88_eval::Classical;
-use ox88_movegen::Notation;
+use ox88_movegen::{Notation, Position};
 use ox88_search::{Limits, Report, Searcher};
 use std::process::ExitCode;
 
@@ -40,7 +40,7 @@ fn run(args: &[String]) -> Result<(), String> {
         .collect::<Result<Vec<Move>, String>>()?;
     let mut searcher = Searcher::<Classical>::new(64, 1);
     let limits = Limits { searchmoves, ..Limits::depth(depth) };
-    let result = searcher.search(&board, &[], &limits, &mut |report: &Report| {
+    let result = searcher.search(&Position::new(board.clone()), &limits, &mut |report: &Report| {
         if let Report::Line(l) = report {
             let pv: Vec<String> = l.pv.iter().map(|m| m.to_string()).collect();
             println!(

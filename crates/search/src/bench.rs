@@ -4,9 +4,9 @@
 //! the search record it.
 
 use crate::Searcher;
-use ox88_board::Board;
 use ox88_control::{BenchReport, Limits};
 use ox88_eval::Evaluator;
+use ox88_movegen::Position;
 use std::time::Instant;
 
 /// The default bench depth.
@@ -72,8 +72,8 @@ pub fn bench<E: Evaluator + Clone + Send>(evaluator: E, depth: u32, threads: usi
     let start = Instant::now();
     let mut nodes = 0;
     for fen in BENCH_FENS {
-        let board: Board = fen.parse().expect("the bench positions are valid");
-        nodes += searcher.search(&board, &[], &limits, &mut |_| {}).nodes();
+        let game = Position::from_fen(fen).expect("the bench positions are valid");
+        nodes += searcher.search(&game, &limits, &mut |_| {}).nodes();
     }
     BenchReport { nodes, time: start.elapsed(), positions: BENCH_FENS.len() }
 }

@@ -61,11 +61,6 @@ impl History {
         }
     }
 
-    /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
-        *self = History::new();
-    }
-
     /// Forgets the killers (a new search: they belong to the last tree).
     pub fn clear_killers(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 2];

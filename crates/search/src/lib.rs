@@ -10,6 +10,7 @@ mod qsearch;
 mod root;
 mod search;
 mod see;
+mod tablebase;
 mod threads;
 mod time;
 mod tt;
@@ -17,19 +18,16 @@ mod tt_score;
 mod worker;
 
 pub use bench::{bench, BENCH_DEPTH, BENCH_FENS};
-pub use history::{History, PieceTo, HISTORY_MAX};
-pub use ordering::{MovePicker, Pick};
 /// The types the search shares with whatever drives it (the protocol
 /// drivers), re-exported from `ox88-control` so that one import does.
 pub use ox88_control::{BenchReport, Bound, Clock, Limits, LineReport, Report, SearchResult, StopHandle};
 pub use params::SearchParams;
-pub use see::{see_ge, see_value};
+pub use tablebase::TablebaseProbing;
 pub use threads::Searcher;
 pub use time::TimeManager;
-pub use tt::{TranspositionTable, TtBound, TtEntry};
 
 /// The deepest ply the search reaches (quiescence included).
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 
 /// The stack a thread that runs a search should have (ox88-control's): the
 /// search's own helper threads get this much; a caller running

@@ -24,7 +24,7 @@ impl<E: Evaluator> Worker<'_, E> {
         let (max_depth, multipv) = match &self.control {
             Some(c) => (
                 c.limits.depth.map_or(MAX_PLY as i32 - 4, |d| (d as i32).clamp(1, MAX_PLY as i32 - 4)),
-                c.limits.multipv.clamp(1, self.root_moves.len()),
+                c.multipv.clamp(1, self.root_moves.len()),
             ),
             None => (MAX_PLY as i32 - 4, 1),
         };
@@ -250,7 +250,10 @@ impl<E: Evaluator> Worker<'_, E> {
             nodes,
             time,
             hashfull: Some(self.shared.tt.hashfull()),
-            tbhits: None,
+            tbhits: {
+                let hits = self.shared.tb_hits.load(std::sync::atomic::Ordering::Relaxed);
+                (hits > 0 || self.shared.tablebase.is_some()).then_some(hits)
+            },
             pv: rm.pv.to_vec(),
         })
     }

@@ -17,13 +17,13 @@ use std::time::{Duration, Instant};
 /// shared transposition table, on one or more threads.
 ///
 /// ```
-/// use ox88_board::Board;
 /// use ox88_eval::Material;
+/// use ox88_movegen::Position;
 /// use ox88_search::{Limits, Searcher};
 /// let mut searcher = Searcher::<Material>::new(16, 1);
 /// // White mates in one: Ra8#.
-/// let board: Board = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse().unwrap();
-/// let result = searcher.search(&board, &[], &Limits::depth(4), &mut |_| {});
+/// let game = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+/// let result = searcher.search(&game, &Limits::depth(4), &mut |_| {});
 /// assert_eq!(result.best.unwrap().to_string(), "a1a8");
 /// assert_eq!(result.score().unwrap().mate_moves(), Some(1));
 /// ```
@@ -33,6 +33,8 @@ pub struct Searcher<E> {
     threads: Vec<ThreadData<E>>,
     stop: StopHandle,
     params: SearchParams,
+    tablebase: Option<crate::TablebaseProbing>,
+    multipv: usize,
 }
 
 impl<E: Evaluator + Clone + Send + Default> Searcher<E> {
@@ -52,9 +54,19 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
             threads: Vec::new(),
             stop: StopHandle::new(),
             params: SearchParams::default(),
+            tablebase: None,
+            multipv: 1,
         };
         searcher.set_threads(threads);
         searcher
+    }
+
+    /// The endgame tables to probe (`None`: none). At the root the moves
+    /// are narrowed to those of the best DTZ result; below it, positions
+    /// right after a capture or pawn move are probed for WDL, and a search
+    /// from a root the tables hold probes nothing more.
+    pub fn set_tablebase(&mut self, tablebase: Option<crate::TablebaseProbing>) {
+        self.tablebase = tablebase;
     }
 
     /// Resizes the transposition table (clearing it).
@@ -110,6 +122,17 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         self.set_threads(count);
     }
 
+    /// How many best lines each search finds and reports (MultiPV; at
+    /// least 1): an engine setting, kept from search to search.
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.multipv = lines.max(1);
+    }
+
+    /// How many best lines each search finds and reports.
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
     /// The handle that stops a running search (and signals ponder hits).
     pub fn stop_handle(&self) -> StopHandle {
         self.stop.clone()
@@ -120,10 +143,9 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         &self.prototype
     }
 
-    /// Searches `board` within `limits`. `history` holds the repetition keys
-    /// ([`MoveGen::repetition_key`](ox88_movegen::MoveGen::repetition_key))
-    /// of the game's earlier positions (oldest first, the current one optional),
-    /// so that repetitions of them count as draws; `report` receives the
+    /// Searches the current position of `game` within `limits`; the game's
+    /// earlier positions ([`Position::history`]) count for repetitions, so
+    /// that repeating one of them is a draw. `report` receives the
     /// progress. Returns a legal move whenever there is one, even when
     /// stopped at once, with the line it heads (its score may be a bound
     /// when the search stopped after a failed aspiration window).
@@ -132,10 +154,19 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
     /// last iteration, or of the iteration the search stopped in when that
     /// one has already scored a move.
     ///
-    /// The stop handle is not reset here: call
-    /// [`StopHandle::reset`] before the search (with `true` for a ponder
-    /// search).
-    pub fn search(
+    /// The [stop handle](Self::stop_handle) is reset when the search returns,
+    /// so that the next search starts unstopped: a stop sent before a search
+    /// starts stops it at once. For a ponder search, call
+    /// [`StopHandle::reset`] with `true` before it.
+    pub fn search(&mut self, game: &Position, limits: &Limits, report: &mut impl FnMut(&Report)) -> SearchResult {
+        let result = self.search_board(game.board(), game.history().keys(), limits, report);
+        self.stop.reset(false);
+        result
+    }
+
+    /// [`search`](Self::search) from `board`, with the repetition keys of
+    /// the positions before it, oldest first.
+    fn search_board(
         &mut self,
         board: &Board,
         history: &[u64],
@@ -155,15 +186,27 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
             let line = LineReport { score, multipv: 1, time: started.elapsed(), ..LineReport::default() };
             return SearchResult { best: None, ponder: None, line: Some(line) };
         }
+        // The tables rank the root's moves by DTZ: search only the best
+        // ones, and probe no more below (the ranking already decides).
+        let mut tb_hits = 0;
+        let mut tablebase = self.tablebase.as_ref();
+        if let Some((kept, probes)) = tablebase.and_then(|t| t.filter_root(board, &moves)) {
+            moves = kept;
+            tb_hits = probes;
+            tablebase = None;
+        }
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
             params: &self.params,
             abort: AtomicBool::new(false),
             nodes: (0..self.threads.len()).map(|_| AtomicU64::new(0)).collect(),
+            tablebase,
+            tb_hits: AtomicU64::new(tb_hits),
         };
         let (main_data, helper_data) = self.threads.split_first_mut().expect("at least one thread");
         let stop = &self.stop;
+        let multipv = self.multipv;
         let report: &mut dyn FnMut(&Report) = report;
         let (best, line) = std::thread::scope(|scope| {
             for (i, data) in helper_data.iter_mut().enumerate() {
@@ -180,6 +223,7 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
             let mut main = Worker::new(0, &shared, main_data, board, history, &moves);
             main.control = Some(Control {
                 limits,
+                multipv,
                 stop,
                 time: TimeManager::new(limits, board.side_to_move()),
                 started,
@@ -199,11 +243,6 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
             _ => self.ponder_from_table(board, best),
         };
         SearchResult { best: Some(best), ponder, line }
-    }
-
-    /// Searches the current position of `game`, with its history.
-    pub fn search_game(&mut self, game: &Position, limits: &Limits, report: &mut impl FnMut(&Report)) -> SearchResult {
-        self.search(game.board(), game.history().keys(), limits, report)
     }
 
     /// The table's move in the position after `best`, if it is legal there.

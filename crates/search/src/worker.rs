@@ -66,6 +66,10 @@ pub(crate) struct Shared<'a> {
     pub abort: AtomicBool,
     /// Each thread's node count, published every poll interval.
     pub nodes: Vec<AtomicU64>,
+    /// The endgame tables probed below the root, if any.
+    pub tablebase: Option<&'a crate::TablebaseProbing>,
+    /// Tablebase probes that gave a result, all threads and the root's.
+    pub tb_hits: AtomicU64,
 }
 
 impl Shared<'_> {
@@ -94,6 +98,8 @@ pub(crate) struct RootMove {
 /// What only the main thread holds: limits, clock and reporting.
 pub(crate) struct Control<'a> {
     pub limits: &'a Limits,
+    /// How many best lines to search and report (at least 1).
+    pub multipv: usize,
     pub stop: &'a StopHandle,
     pub time: TimeManager,
     /// When the search started (for reports; the time manager's clock
@@ -136,11 +142,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         root_moves: &[Move],
     ) -> Worker<'a, E> {
         let mut keys = KeyHistory::with_capacity(history.len() + MAX_PLY + 2);
-        // Accept histories that end with the root position as well.
-        let history = match history.split_last() {
-            Some((&last, rest)) if last == board.repetition_key() => rest,
-            _ => history,
-        };
         for &key in history {
             keys.push(key);
         }

@@ -7,7 +7,7 @@
 use ox88_alloc_count::{allocations_during, CountingAllocator};
 use ox88_board::Board;
 use ox88_eval::{Classical, Evaluator};
-use ox88_movegen::{perft, MoveGen, MoveList};
+use ox88_movegen::{perft, MoveGen, MoveList, Position};
 use ox88_search::{Limits, Report, Searcher};
 
 #[global_allocator]
@@ -82,11 +82,11 @@ fn nnue_evaluation_allocates_nothing_once_built() {
 /// Nodes searched, allocations made and iterations reported by a search of
 /// `fen` to `depth`.
 fn count(searcher: &mut Searcher<Classical>, fen: &str, depth: u32) -> (u64, u64, u64) {
-    let board: Board = fen.parse().unwrap();
+    let game = Position::from_fen(fen).unwrap();
     let mut iterations = 0;
     let mut nodes = 0;
     let allocations = allocations_during(|| {
-        let result = searcher.search(&board, &[], &Limits::depth(depth), &mut |r: &Report| {
+        let result = searcher.search(&game, &Limits::depth(depth), &mut |r: &Report| {
             if matches!(r, Report::Line(_)) {
                 iterations += 1;
             }

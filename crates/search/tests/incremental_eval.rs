@@ -5,6 +5,7 @@
 use ox88_board::{Board, Score};
 use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS, OUTPUT_BUCKETS};
 use ox88_eval::Evaluator;
+use ox88_movegen::Position;
 use ox88_search::{Limits, Searcher, BENCH_FENS};
 
 /// A network with pseudo-random weights: any mistake in the updates changes
@@ -42,8 +43,8 @@ fn incremental_and_from_scratch_evaluation_search_alike() {
     let mut scratch = Searcher::with_evaluator(FromScratch(nnue), 16, 1);
     for fen in BENCH_FENS.iter().step_by(4) {
         let board: Board = fen.parse().unwrap();
-        let a = incremental.search(&board, &[], &Limits::depth(7), &mut |_| {});
-        let b = scratch.search(&board, &[], &Limits::depth(7), &mut |_| {});
+        let a = incremental.search(&Position::new(board.clone()), &Limits::depth(7), &mut |_| {});
+        let b = scratch.search(&Position::new(board.clone()), &Limits::depth(7), &mut |_| {});
         assert_eq!((a.nodes(), a.best, a.score()), (b.nodes(), b.best, b.score()), "{fen}");
         assert!(a.nodes() > 1000, "{fen}: {} nodes, score {:?}", a.nodes(), a.score());
     }

@@ -3,7 +3,7 @@
 
 use ox88_board::{Board, Move, Score};
 use ox88_eval::Material as TestEval;
-use ox88_movegen::MoveGen;
+use ox88_movegen::{MoveGen, Position};
 use ox88_search::{Limits, LineReport, Report, SearchResult, Searcher};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -21,7 +21,7 @@ fn board(fen: &str) -> Board {
 
 fn search(fen: &str, limits: &Limits) -> SearchResult {
     let mut searcher = Searcher::<TestEval>::new(16, 1);
-    searcher.search(&board(fen), &[], limits, &mut |_| {})
+    searcher.search(&Position::new(board(fen)), limits, &mut |_| {})
 }
 
 fn uci(board: &Board, text: &str) -> Move {
@@ -80,7 +80,7 @@ fn assert_stops_within(threads: usize, bound: Duration) {
         handle.stop();
         Instant::now()
     });
-    let result = searcher.search(&Board::startpos(), &[], &Limits::infinite(), &mut |_| {});
+    let result = searcher.search(&Position::startpos(), &Limits::infinite(), &mut |_| {});
     let returned = Instant::now();
     let stopped = stopper.join().unwrap();
     let latency = returned.duration_since(stopped);
@@ -94,8 +94,12 @@ fn a_search_stopped_before_it_starts_still_returns_a_legal_move() {
     let mut searcher = Searcher::<TestEval>::new(1, 1);
     searcher.stop_handle().stop();
     let b = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    let result = searcher.search(&b, &[], &Limits::infinite(), &mut |_| {});
+    let result = searcher.search(&Position::new(b.clone()), &Limits::infinite(), &mut |_| {});
     assert!(b.is_legal(result.best.unwrap()));
+    // The handle resets itself when a search returns: the next one runs.
+    assert!(!searcher.stop_handle().is_stopped());
+    let result = searcher.search(&Position::new(b), &Limits::depth(3), &mut |_| {});
+    assert_eq!(result.depth(), 3);
 }
 
 #[test]
@@ -120,7 +124,7 @@ fn searchmoves_restrict_the_root() {
     let only = vec![uci(&b, "a2a3"), uci(&b, "h2h4")];
     let limits = Limits { searchmoves: only.clone(), ..Limits::depth(6) };
     let mut searcher = Searcher::<TestEval>::new(16, 1);
-    let result = searcher.search(&b, &[], &limits, &mut |_| {});
+    let result = searcher.search(&Position::new(b.clone()), &limits, &mut |_| {});
     assert!(only.contains(&result.best.unwrap()));
     if let Some(ponder) = result.ponder {
         let mut after = b.clone();
@@ -142,7 +146,7 @@ fn a_perpetual_check_is_seen_as_a_draw() {
     // one the game has seen.
     let b = board(fen);
     let mut searcher = Searcher::<TestEval>::new(16, 1);
-    let result = searcher.search(&b, &[b.repetition_key()], &Limits::depth(9), &mut |_| {});
+    let result = searcher.search(&Position::new(b.clone()), &Limits::depth(9), &mut |_| {});
     assert_eq!(result.score(), Some(Score::DRAW));
 }
 
@@ -163,7 +167,7 @@ fn movetime_is_respected() {
     let mut searcher = Searcher::<TestEval>::new(16, 1);
     let b = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let start = Instant::now();
-    let result = searcher.search(&b, &[], &Limits::movetime(Duration::from_millis(300)), &mut |_| {});
+    let result = searcher.search(&Position::new(b.clone()), &Limits::movetime(Duration::from_millis(300)), &mut |_| {});
     let took = start.elapsed();
     // Generous above: the machine running the tests may be busy.
     assert!(took >= Duration::from_millis(250) && took < Duration::from_millis(500), "{took:?}");
@@ -175,8 +179,9 @@ fn multipv_reports_distinct_lines_best_first() {
     let _serial = serial();
     let mut searcher = Searcher::<TestEval>::new(16, 1);
     let mut last_lines = Vec::new();
-    let limits = Limits { multipv: 3, ..Limits::depth(6) };
-    searcher.search(&Board::startpos(), &[], &limits, &mut |r: &Report| {
+    searcher.set_multipv(3);
+    let limits = Limits::depth(6);
+    searcher.search(&Position::startpos(), &limits, &mut |r: &Report| {
         if let Report::Line(line) = r {
             if line.depth == 6 {
                 last_lines.push((line.multipv, line.score, line.pv[0]));
@@ -203,7 +208,7 @@ fn a_ponder_search_waits_for_the_hit_then_keeps_time() {
     };
     let start = Instant::now();
     let limits = Limits { ponder: true, ..Limits::movetime(Duration::from_millis(100)) };
-    let result = searcher.search(&Board::startpos(), &[], &limits, &mut |_| {});
+    let result = searcher.search(&Position::startpos(), &limits, &mut |_| {});
     let took = start.elapsed();
     hitter.join().unwrap();
     assert!(took >= Duration::from_millis(290) && took < Duration::from_millis(450), "{took:?}");
@@ -215,7 +220,7 @@ fn reports_carry_consistent_statistics() {
     let _serial = serial();
     let mut searcher = Searcher::<TestEval>::new(16, 1);
     let mut depths = Vec::new();
-    let result = searcher.search(&Board::startpos(), &[], &Limits::depth(5), &mut |r: &Report| {
+    let result = searcher.search(&Position::startpos(), &Limits::depth(5), &mut |r: &Report| {
         if let Report::Line(line) = r {
             assert!(line.seldepth >= Some(line.depth) && line.nodes > 0 && !line.pv.is_empty());
             depths.push(line.depth);
@@ -229,7 +234,8 @@ fn reports_carry_consistent_statistics() {
 fn two_threads_find_the_same_mate() {
     let _serial = serial();
     let mut searcher = Searcher::<TestEval>::new(16, 2);
-    let result = searcher.search(&board("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"), &[], &Limits::depth(8), &mut |_| {});
+    let result =
+        searcher.search(&Position::new(board("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1")), &Limits::depth(8), &mut |_| {});
     assert_eq!(result.best.unwrap().to_string(), "a1a6");
     assert_eq!(result.score().unwrap().mate_moves(), Some(2));
 }
@@ -251,7 +257,7 @@ fn switching_a_heuristic_off_changes_the_search_but_not_the_mate() {
     let fen = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
     let mut plain = Searcher::<TestEval>::new(16, 1);
     plain.set_params(ox88_search::SearchParams { null_move: false, lmr: false, ..Default::default() });
-    let without = plain.search(&board(fen), &[], &Limits::depth(6), &mut |_| {});
+    let without = plain.search(&Position::new(board(fen)), &Limits::depth(6), &mut |_| {});
     let with = search(fen, &Limits::depth(6));
     assert_eq!(without.score(), with.score());
     assert_ne!(without.nodes(), with.nodes());
@@ -263,13 +269,15 @@ fn an_infinite_search_waits_for_the_stop_even_when_it_has_nothing_left() {
     let mut searcher = Searcher::<TestEval>::new(1, 1);
     let handle = searcher.stop_handle();
     handle.reset(false);
+    // The clock starts before the stopper's, so that it measures at least
+    // the stopper's 150 ms.
+    let start = Instant::now();
     let stopper = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(150));
         handle.stop();
     });
-    let start = Instant::now();
     let limits = Limits { infinite: true, ..Limits::depth(2) };
-    let result = searcher.search(&board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), &[], &limits, &mut |_| {});
+    let result = searcher.search(&Position::new(board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")), &limits, &mut |_| {});
     stopper.join().unwrap();
     assert!(start.elapsed() >= Duration::from_millis(150));
     assert_eq!(result.best.unwrap().to_string(), "a1a8");
@@ -284,7 +292,7 @@ fn a_node_rate_turns_time_into_nodes() {
     let limits = Limits { nodes_per_second: Some(5_000), ..Limits::movetime(Duration::from_secs(1)) };
     let mut times = Vec::new();
     let mut searcher = Searcher::<TestEval>::new(16, 1);
-    let result = searcher.search(&board(fen), &[], &limits, &mut |r: &Report| {
+    let result = searcher.search(&Position::new(board(fen)), &limits, &mut |r: &Report| {
         if let Report::Line(line) = r {
             times.push((line.nodes, line.time));
         }
@@ -301,7 +309,7 @@ fn a_node_rate_turns_time_into_nodes() {
     };
     let limits = Limits { nodes_per_second: Some(1_000), clock: Some(clock), ..Limits::default() };
     let hard = ox88_search::TimeManager::new(&limits, ox88_board::Color::White).hard_node_limit().unwrap();
-    let result = searcher.search(&board(fen), &[], &limits, &mut |_| {});
+    let result = searcher.search(&Position::new(board(fen)), &limits, &mut |_| {});
     assert!(result.nodes() <= hard && hard < 60_000, "{} nodes, hard limit {hard}", result.nodes());
 }
 
@@ -317,7 +325,7 @@ fn the_result_heads_its_own_line() {
         assert_eq!(result.ponder, line.pv.get(1).copied().or(result.ponder), "{nodes} nodes");
         // With two threads the helper may spend a small budget before the
         // main thread scores anything: then there is no line at all.
-        let two = searcher.search(&board(fen), &[], &Limits::nodes(nodes), &mut |_| {});
+        let two = searcher.search(&Position::new(board(fen)), &Limits::nodes(nodes), &mut |_| {});
         if let Some(line) = &two.line {
             assert_eq!(line.best(), two.best, "{nodes} nodes, two threads");
         }

@@ -47,7 +47,7 @@ pub fn write_game<W: io::Write>(game: &FriendGame, out: W) -> io::Result<W> {
         let m = position
             .parse_uci(&played.uci)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", played.uci)))?;
-        writer.play(position.board(), m)?;
+        writer.write_move(position.board(), m)?;
         position.play_unchecked(m); // parse_uci returns only legal moves
         if let Some(ms) = played.clock_ms {
             writer.comment(&format!("[%clk {}]", clk(ms)))?;

@@ -180,7 +180,7 @@ impl XbSession {
         let mut pong_deadline = None;
         loop {
             let Some(search) = self.search.as_ref() else {
-                return Err(EngineError::Unsupported("no search is running".into()));
+                return Err(EngineError::NotSearching);
             };
             if search.pong == Some(-1) {
                 return Ok(Event::Done(self.search.take().expect("checked above").done));

@@ -6,7 +6,7 @@
 #![allow(dead_code)] // each test file uses its own part
 
 use ox88_client::testing::pipe;
-use ox88_client::{Engine, EngineError, Protocol, Timeouts};
+use ox88_client::{EngineError, ExternalEngine, Protocol, Timeouts};
 use std::io::{BufRead, BufReader, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -66,7 +66,7 @@ pub fn fake(
     protocol: Protocol,
     timeouts: Timeouts,
     mut script: impl FnMut(&str) -> Vec<Reply> + Send + 'static,
-) -> (Result<Engine, EngineError>, Transcript) {
+) -> (Result<ExternalEngine, EngineError>, Transcript) {
     let (to_engine, engine_input) = pipe();
     let (mut engine_output, from_engine) = pipe();
     let transcript = Transcript::default();
@@ -91,7 +91,7 @@ pub fn fake(
             }
         }
     });
-    (Engine::connect(from_engine, to_engine, protocol, timeouts), transcript)
+    (ExternalEngine::connect(from_engine, to_engine, protocol, timeouts), transcript)
 }
 
 /// The answers of a well-behaved UCI engine to the setup commands, `None`
@@ -119,7 +119,7 @@ pub fn uci_setup(received: &str) -> Option<Vec<Reply>> {
 pub fn uci_fake(
     timeouts: Timeouts,
     mut on_go: impl FnMut(&str) -> Vec<Reply> + Send + 'static,
-) -> (Result<Engine, EngineError>, Transcript) {
+) -> (Result<ExternalEngine, EngineError>, Transcript) {
     fake(Protocol::Uci, timeouts, move |l| uci_setup(l).unwrap_or_else(|| on_go(l)))
 }
 
@@ -139,7 +139,7 @@ pub fn xboard_fake(
     features: &'static str,
     timeouts: Timeouts,
     mut rest: impl FnMut(&str) -> Vec<Reply> + Send + 'static,
-) -> (Result<Engine, EngineError>, Transcript) {
+) -> (Result<ExternalEngine, EngineError>, Transcript) {
     let mut setup = xboard_setup(features);
     fake(Protocol::Xboard, timeouts, move |l| setup(l).unwrap_or_else(|| rest(l)))
 }

@@ -92,7 +92,7 @@ pub struct Go {
 
 /// Why a line is not a UCI command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum UciParseError {
+pub enum ParseUciCommandError {
     /// The line has no words.
     #[error("empty line")]
     Empty,
@@ -147,18 +147,18 @@ const COMMANDS: [&str; 15] = [
 ];
 
 impl FromStr for UciCommand {
-    type Err = UciParseError;
+    type Err = ParseUciCommandError;
     /// Reads one line. As the UCI specification asks, unknown words before
     /// the command are skipped ("joho debug on" is `debug on`); unknown
     /// words inside `go` are skipped too, while a known parameter with a bad
     /// value is an error.
-    fn from_str(line: &str) -> Result<UciCommand, UciParseError> {
+    fn from_str(line: &str) -> Result<UciCommand, ParseUciCommandError> {
         let all = words(line);
         if all.is_empty() {
-            return Err(UciParseError::Empty);
+            return Err(ParseUciCommandError::Empty);
         }
         let Some(at) = all.iter().position(|w| COMMANDS.contains(&w.text)) else {
-            return Err(UciParseError::UnknownCommand { line: line.trim().to_owned() });
+            return Err(ParseUciCommandError::UnknownCommand { line: line.trim().to_owned() });
         };
         let args = &all[at + 1..];
         let arg = |i: usize| args.get(i).map(|w| w.text);
@@ -175,7 +175,7 @@ impl FromStr for UciCommand {
             "debug" => match arg(0) {
                 Some("on") => UciCommand::Debug(true),
                 Some("off") => UciCommand::Debug(false),
-                None => return Err(UciParseError::MissingValue { command: "debug", field: "on|off" }),
+                None => return Err(ParseUciCommandError::MissingValue { command: "debug", field: "on|off" }),
                 Some(v) => return Err(invalid("debug", "on|off", v)),
             },
             "bench" => UciCommand::Bench(arg(0).map(|v| number("bench", "depth", v)).transpose()?),
@@ -187,45 +187,49 @@ impl FromStr for UciCommand {
     }
 }
 
-fn invalid(command: &'static str, field: &'static str, value: &str) -> UciParseError {
-    UciParseError::InvalidValue { command, field, value: value.to_owned() }
+fn invalid(command: &'static str, field: &'static str, value: &str) -> ParseUciCommandError {
+    ParseUciCommandError::InvalidValue { command, field, value: value.to_owned() }
 }
 
-fn number<T: FromStr>(command: &'static str, field: &'static str, value: &str) -> Result<T, UciParseError> {
+fn number<T: FromStr>(command: &'static str, field: &'static str, value: &str) -> Result<T, ParseUciCommandError> {
     value.parse().map_err(|_| invalid(command, field, value))
 }
 
-fn required<T: FromStr>(command: &'static str, field: &'static str, value: Option<&str>) -> Result<T, UciParseError> {
-    number(command, field, value.ok_or(UciParseError::MissingValue { command, field })?)
+fn required<T: FromStr>(
+    command: &'static str,
+    field: &'static str,
+    value: Option<&str>,
+) -> Result<T, ParseUciCommandError> {
+    number(command, field, value.ok_or(ParseUciCommandError::MissingValue { command, field })?)
 }
 
-fn parse_setoption(line: &str, args: &[Word<'_>]) -> Result<UciCommand, UciParseError> {
+fn parse_setoption(line: &str, args: &[Word<'_>]) -> Result<UciCommand, ParseUciCommandError> {
     if args.first().map(|w| w.text) != Some("name") || args.len() < 2 {
-        return Err(UciParseError::MissingValue { command: "setoption", field: "name" });
+        return Err(ParseUciCommandError::MissingValue { command: "setoption", field: "name" });
     }
     let value_at = args.iter().position(|w| w.text == "value");
     let name = span(line, args, 1, value_at.unwrap_or(args.len())).to_owned();
     if name.is_empty() {
-        return Err(UciParseError::MissingValue { command: "setoption", field: "name" });
+        return Err(ParseUciCommandError::MissingValue { command: "setoption", field: "name" });
     }
     let value = value_at.map(|i| rest(line, args, i + 1).to_owned());
     Ok(UciCommand::SetOption { name, value })
 }
 
-fn parse_position(line: &str, args: &[Word<'_>]) -> Result<UciCommand, UciParseError> {
+fn parse_position(line: &str, args: &[Word<'_>]) -> Result<UciCommand, ParseUciCommandError> {
     let moves_at = args.iter().position(|w| w.text == "moves").unwrap_or(args.len());
     let start = match args.first().map(|w| w.text) {
         Some("startpos") if moves_at == 1 => PositionStart::StartPos,
         Some("startpos") => return Err(invalid("position", "moves keyword", args[1].text)),
         Some("fen") => PositionStart::Fen(Box::new(Board::from_fen(span(line, args, 1, moves_at))?)),
         Some(other) => return Err(invalid("position", "start (startpos or fen)", other)),
-        None => return Err(UciParseError::MissingValue { command: "position", field: "startpos or fen" }),
+        None => return Err(ParseUciCommandError::MissingValue { command: "position", field: "startpos or fen" }),
     };
     let moves = args.get(moves_at + 1..).unwrap_or(&[]).iter().map(|w| w.text.parse()).collect::<Result<_, _>>()?;
     Ok(UciCommand::Position { start, moves })
 }
 
-fn parse_go(args: &[Word<'_>]) -> Result<UciCommand, UciParseError> {
+fn parse_go(args: &[Word<'_>]) -> Result<UciCommand, ParseUciCommandError> {
     let mut go = Go::default();
     let mut i = 0;
     while i < args.len() {

@@ -3,7 +3,7 @@
 use crate::event_loop::{poll_events, run_events, EventHandler};
 use crate::moves::{check_best_move, resolve_uci, LastLine};
 use crate::options::{driver_options, MOVE_OVERHEAD, PONDER, UCI_CHESS960};
-use crate::uci::{one_line, Go, PositionStart, UciCommand, UciInfo, UciMessage, UciParseError};
+use crate::uci::{one_line, Go, ParseUciCommandError, PositionStart, UciCommand, UciInfo, UciMessage};
 use crate::worker::{Event, Worker};
 use crate::{Clock, Engine, Flow, Limits, LineReport, OptionValue, Report, ScoreInfo, SearchResult};
 use ox88_board::{Board, ByColor, CastlingMode, UciMove};
@@ -110,7 +110,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
     pub fn handle_line(&mut self, line: &str) -> io::Result<Flow> {
         let command = match line.parse::<UciCommand>() {
             Ok(command) => command,
-            Err(UciParseError::Empty) => return Ok(Flow::Continue),
+            Err(ParseUciCommandError::Empty) => return Ok(Flow::Continue),
             Err(err) => return self.info_string(format!("error: {err}")).map(|()| Flow::Continue),
         };
         match command {

@@ -81,14 +81,14 @@ pub(crate) fn one_line(text: &str) -> String {
 /// Why a line is not a UCI engine message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid UCI engine message {line:?}: {reason}")]
-pub struct UciMessageError {
+pub struct ParseUciMessageError {
     /// The line.
     pub line: String,
     /// What is wrong.
     pub reason: &'static str,
 }
 
-impl UciMessageError {
+impl ParseUciMessageError {
     /// Whether the line was meant as `bestmove` (a move the engine played,
     /// malformed).
     pub fn is_best_move(&self) -> bool {
@@ -202,9 +202,9 @@ impl fmt::Display for UciOptionKind<'_> {
 }
 
 impl FromStr for UciMessage {
-    type Err = UciMessageError;
-    fn from_str(line: &str) -> Result<UciMessage, UciMessageError> {
-        let err = |reason| UciMessageError { line: line.to_owned(), reason };
+    type Err = ParseUciMessageError;
+    fn from_str(line: &str) -> Result<UciMessage, ParseUciMessageError> {
+        let err = |reason| ParseUciMessageError { line: line.to_owned(), reason };
         let all = words(line);
         let word = |i: usize| all.get(i).map(|w| w.text);
         match word(0) {

@@ -7,7 +7,7 @@ mod message;
 #[cfg(test)]
 mod tests;
 
-pub use command::{Go, PositionStart, UciCommand, UciParseError};
+pub use command::{Go, ParseUciCommandError, PositionStart, UciCommand};
 pub use driver::UciDriver;
 pub(crate) use message::one_line;
-pub use message::{UciInfo, UciMessage, UciMessageError};
+pub use message::{ParseUciMessageError, UciInfo, UciMessage};

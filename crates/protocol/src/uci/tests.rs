@@ -6,7 +6,7 @@ use crate::{Bound, OptionKind, OptionSpec, ScoreInfo};
 use ox88_board::{Board, Role, Square, UciMove};
 use proptest::prelude::*;
 
-fn cmd(line: &str) -> Result<UciCommand, UciParseError> {
+fn cmd(line: &str) -> Result<UciCommand, ParseUciCommandError> {
     line.parse()
 }
 
@@ -35,25 +35,25 @@ fn simple_commands_parse() {
 
 #[test]
 fn malformed_commands_are_typed_errors() {
-    assert_eq!(cmd(""), Err(UciParseError::Empty));
-    assert_eq!(cmd("   "), Err(UciParseError::Empty));
-    assert!(matches!(cmd("hello world"), Err(UciParseError::UnknownCommand { .. })));
-    assert!(matches!(cmd("debug"), Err(UciParseError::MissingValue { .. })));
-    assert!(matches!(cmd("debug maybe"), Err(UciParseError::InvalidValue { .. })));
-    assert!(matches!(cmd("go depth"), Err(UciParseError::MissingValue { field: "depth", .. })));
-    assert!(matches!(cmd("go depth x"), Err(UciParseError::InvalidValue { field: "depth", .. })));
-    assert!(matches!(cmd("go wtime 1.5"), Err(UciParseError::InvalidValue { field: "wtime", .. })));
-    assert!(matches!(cmd("go perft"), Err(UciParseError::MissingValue { .. })));
-    assert!(matches!(cmd("bench deep"), Err(UciParseError::InvalidValue { .. })));
-    assert!(matches!(cmd("position"), Err(UciParseError::MissingValue { .. })));
-    assert!(matches!(cmd("position startpos e2e4"), Err(UciParseError::InvalidValue { .. })));
-    assert!(matches!(cmd("position somewhere"), Err(UciParseError::InvalidValue { .. })));
-    assert!(matches!(cmd("position fen 8/8/8 w - - 0 1"), Err(UciParseError::Fen(_))));
-    assert!(matches!(cmd("position fen"), Err(UciParseError::Fen(_))));
-    assert!(matches!(cmd("position startpos moves e2e4 e7e9"), Err(UciParseError::Move(_))));
-    assert!(matches!(cmd("setoption"), Err(UciParseError::MissingValue { field: "name", .. })));
-    assert!(matches!(cmd("setoption name"), Err(UciParseError::MissingValue { field: "name", .. })));
-    assert!(matches!(cmd("setoption name value 3"), Err(UciParseError::MissingValue { field: "name", .. })));
+    assert_eq!(cmd(""), Err(ParseUciCommandError::Empty));
+    assert_eq!(cmd("   "), Err(ParseUciCommandError::Empty));
+    assert!(matches!(cmd("hello world"), Err(ParseUciCommandError::UnknownCommand { .. })));
+    assert!(matches!(cmd("debug"), Err(ParseUciCommandError::MissingValue { .. })));
+    assert!(matches!(cmd("debug maybe"), Err(ParseUciCommandError::InvalidValue { .. })));
+    assert!(matches!(cmd("go depth"), Err(ParseUciCommandError::MissingValue { field: "depth", .. })));
+    assert!(matches!(cmd("go depth x"), Err(ParseUciCommandError::InvalidValue { field: "depth", .. })));
+    assert!(matches!(cmd("go wtime 1.5"), Err(ParseUciCommandError::InvalidValue { field: "wtime", .. })));
+    assert!(matches!(cmd("go perft"), Err(ParseUciCommandError::MissingValue { .. })));
+    assert!(matches!(cmd("bench deep"), Err(ParseUciCommandError::InvalidValue { .. })));
+    assert!(matches!(cmd("position"), Err(ParseUciCommandError::MissingValue { .. })));
+    assert!(matches!(cmd("position startpos e2e4"), Err(ParseUciCommandError::InvalidValue { .. })));
+    assert!(matches!(cmd("position somewhere"), Err(ParseUciCommandError::InvalidValue { .. })));
+    assert!(matches!(cmd("position fen 8/8/8 w - - 0 1"), Err(ParseUciCommandError::Fen(_))));
+    assert!(matches!(cmd("position fen"), Err(ParseUciCommandError::Fen(_))));
+    assert!(matches!(cmd("position startpos moves e2e4 e7e9"), Err(ParseUciCommandError::Move(_))));
+    assert!(matches!(cmd("setoption"), Err(ParseUciCommandError::MissingValue { field: "name", .. })));
+    assert!(matches!(cmd("setoption name"), Err(ParseUciCommandError::MissingValue { field: "name", .. })));
+    assert!(matches!(cmd("setoption name value 3"), Err(ParseUciCommandError::MissingValue { field: "name", .. })));
 }
 
 #[test]

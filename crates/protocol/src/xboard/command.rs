@@ -145,7 +145,7 @@ pub struct Level {
 
 /// Why a line is not a CECP command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum XbParseError {
+pub enum ParseXbCommandError {
     /// The line has no words.
     #[error("empty line")]
     Empty,
@@ -173,25 +173,29 @@ pub enum XbParseError {
     Fen(#[from] FenError),
 }
 
-impl XbParseError {
+impl ParseXbCommandError {
     /// The reason XBoard shows in `Error (REASON): COMMAND`.
     pub fn reason(&self) -> String {
         self.to_string()
     }
 }
 
-fn invalid(field: &'static str, value: &str) -> XbParseError {
-    XbParseError::InvalidValue { field, value: value.to_owned() }
+fn invalid(field: &'static str, value: &str) -> ParseXbCommandError {
+    ParseXbCommandError::InvalidValue { field, value: value.to_owned() }
 }
 
-fn required<T: FromStr>(command: &'static str, field: &'static str, value: Option<&str>) -> Result<T, XbParseError> {
-    let value = value.ok_or(XbParseError::MissingValue { command, field })?;
+fn required<T: FromStr>(
+    command: &'static str,
+    field: &'static str,
+    value: Option<&str>,
+) -> Result<T, ParseXbCommandError> {
+    let value = value.ok_or(ParseXbCommandError::MissingValue { command, field })?;
     value.parse().map_err(|_| invalid(field, value))
 }
 
 /// Seconds with an optional fraction ("5", "0.5") as a duration, to the
 /// millisecond.
-fn seconds(field: &'static str, text: &str) -> Result<Duration, XbParseError> {
+fn seconds(field: &'static str, text: &str) -> Result<Duration, ParseXbCommandError> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && (0.0..1e9).contains(&s) => Ok(Duration::from_millis((s * 1000.0).round() as u64)),
         _ => Err(invalid(field, text)),
@@ -199,7 +203,7 @@ fn seconds(field: &'static str, text: &str) -> Result<Duration, XbParseError> {
 }
 
 /// A level's base time: "5" (minutes) or "5:30" (minutes:seconds).
-fn base_time(text: &str) -> Result<Duration, XbParseError> {
+fn base_time(text: &str) -> Result<Duration, ParseXbCommandError> {
     let (minutes, secs) = text.split_once(':').unwrap_or((text, "0"));
     match (minutes.parse::<u64>(), secs.parse::<u64>()) {
         (Ok(m), Ok(s)) if m < 1_000_000 && s < 60 => Ok(Duration::from_secs(m * 60 + s)),
@@ -208,10 +212,10 @@ fn base_time(text: &str) -> Result<Duration, XbParseError> {
 }
 
 impl FromStr for XbCommand {
-    type Err = XbParseError;
-    fn from_str(line: &str) -> Result<XbCommand, XbParseError> {
+    type Err = ParseXbCommandError;
+    fn from_str(line: &str) -> Result<XbCommand, ParseXbCommandError> {
         let all = words(line);
-        let Some(first) = all.first() else { return Err(XbParseError::Empty) };
+        let Some(first) = all.first() else { return Err(ParseXbCommandError::Empty) };
         let arg = |i: usize| all.get(i).map(|w| w.text);
         let text_from = |i: usize| rest(line, &all, i).to_owned();
         Ok(match first.text {
@@ -229,7 +233,7 @@ impl FromStr for XbCommand {
             "white" => XbCommand::White,
             "black" => XbCommand::Black,
             "level" => {
-                let field = |i, name| arg(i).ok_or(XbParseError::MissingValue { command: "level", field: name });
+                let field = |i, name| arg(i).ok_or(ParseXbCommandError::MissingValue { command: "level", field: name });
                 XbCommand::Level(Level {
                     moves: required("level", "moves per session", arg(1))?,
                     base: base_time(field(2, "base time")?)?,
@@ -238,7 +242,7 @@ impl FromStr for XbCommand {
             }
             "st" => XbCommand::St(seconds(
                 "time",
-                arg(1).ok_or(XbParseError::MissingValue { command: "st", field: "time" })?,
+                arg(1).ok_or(ParseXbCommandError::MissingValue { command: "st", field: "time" })?,
             )?),
             "sd" => XbCommand::Sd(required("sd", "depth", arg(1))?),
             "nps" => XbCommand::Nps(required("nps", "node rate", arg(1))?),
@@ -282,7 +286,7 @@ impl FromStr for XbCommand {
             "option" => {
                 let text = text_from(1);
                 if text.is_empty() {
-                    return Err(XbParseError::MissingValue { command: "option", field: "a name" });
+                    return Err(ParseXbCommandError::MissingValue { command: "option", field: "a name" });
                 }
                 match text.split_once('=') {
                     Some((name, value)) => {
@@ -306,7 +310,7 @@ impl FromStr for XbCommand {
             }
             word => match (word.parse::<XbMove>(), all.len()) {
                 (Ok(m), 1) => XbCommand::UserMove(m),
-                _ => return Err(XbParseError::UnknownCommand),
+                _ => return Err(ParseXbCommandError::UnknownCommand),
             },
         })
     }

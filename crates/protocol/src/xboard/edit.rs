@@ -22,14 +22,17 @@ pub enum EditCommand {
 
 /// Why a line is not an edit-mode command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not an edit command: {0:?}")]
-pub struct ParseEditError(pub String);
+#[error("not an edit command: {text:?}")]
+pub struct ParseEditError {
+    /// The text given.
+    pub text: String,
+}
 
 impl FromStr for EditCommand {
     type Err = ParseEditError;
     fn from_str(line: &str) -> Result<EditCommand, ParseEditError> {
         let text = line.trim();
-        let err = || ParseEditError(text.to_owned());
+        let err = || ParseEditError { text: text.to_owned() };
         match text {
             "#" => return Ok(EditCommand::Clear),
             "c" => return Ok(EditCommand::SwitchColor),

@@ -117,14 +117,14 @@ pub struct Stat01 {
 /// Why a line is not a CECP engine message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid CECP engine message {line:?}: {reason}")]
-pub struct XbMessageError {
+pub struct ParseXbMessageError {
     /// The line.
     pub line: String,
     /// What is wrong.
     pub reason: &'static str,
 }
 
-impl XbMessageError {
+impl ParseXbMessageError {
     /// Whether the line was meant as `feature` (malformed pairs).
     pub fn is_feature(&self) -> bool {
         without_prompt(&self.line).split_whitespace().next() == Some("feature")
@@ -180,9 +180,9 @@ impl fmt::Display for XbMessage {
 }
 
 impl FromStr for XbMessage {
-    type Err = XbMessageError;
-    fn from_str(full: &str) -> Result<XbMessage, XbMessageError> {
-        let err = |reason| XbMessageError { line: full.to_owned(), reason };
+    type Err = ParseXbMessageError;
+    fn from_str(full: &str) -> Result<XbMessage, ParseXbMessageError> {
+        let err = |reason| ParseXbMessageError { line: full.to_owned(), reason };
         let line = without_prompt(full);
         let all = words(line);
         let word = |i: usize| all.get(i).map(|w| w.text);

@@ -14,11 +14,11 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use command::{Level, MoveSelection, XbCommand, XbParseError};
+pub use command::{Level, MoveSelection, ParseXbCommandError, XbCommand};
 pub use driver::XbDriver;
 pub use edit::{EditCommand, ParseEditError};
 pub use engine_features::{EngineFeatures, CHESS960_VARIANT};
-pub use message::{announced_move, Feature, FeatureValue, Stat01, Thinking, XbMessage, XbMessageError};
+pub use message::{announced_move, Feature, FeatureValue, ParseXbMessageError, Stat01, Thinking, XbMessage};
 pub use moves::{ParseXbMoveError, XbMove};
 pub use option::{parse_option_feature, ParseOptionFeatureError};
 pub use reading::{read_move, ThinkingExtras};

@@ -27,8 +27,11 @@ pub enum XbMove {
 
 /// Why text is not a CECP move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a move: {0:?}")]
-pub struct ParseXbMoveError(pub String);
+#[error("not a move: {text:?}")]
+pub struct ParseXbMoveError {
+    /// The text given.
+    pub text: String,
+}
 
 impl FromStr for XbMove {
     type Err = ParseXbMoveError;
@@ -48,7 +51,7 @@ impl FromStr for XbMove {
         };
         match normalized.parse::<UciMove>() {
             Ok(m @ UciMove::Normal { .. }) => Ok(XbMove::Coord(m)),
-            _ => Err(ParseXbMoveError(text.to_owned())),
+            _ => Err(ParseXbMoveError { text: text.to_owned() }),
         }
     }
 }

@@ -6,7 +6,7 @@ use ox88_board::{Board, CastlingSide, Color, GameResult, Role, Square, UciMove};
 use proptest::prelude::*;
 use std::time::Duration;
 
-fn cmd(line: &str) -> Result<XbCommand, XbParseError> {
+fn cmd(line: &str) -> Result<XbCommand, ParseXbCommandError> {
     line.parse()
 }
 
@@ -22,10 +22,10 @@ fn level_takes_all_its_forms() {
     assert_eq!(cmd("level 40 5:30 0"), level(40, 330, Duration::ZERO));
     assert_eq!(cmd("level 0 2 12"), level(0, 120, Duration::from_secs(12)));
     assert_eq!(cmd("level 0 0:30 0.5"), level(0, 30, Duration::from_millis(500)));
-    assert!(matches!(cmd("level 40 5"), Err(XbParseError::MissingValue { .. })));
-    assert!(matches!(cmd("level 40 5:75 0"), Err(XbParseError::InvalidValue { .. })));
-    assert!(matches!(cmd("level x 5 0"), Err(XbParseError::InvalidValue { .. })));
-    assert!(matches!(cmd("level 40 5 -1"), Err(XbParseError::InvalidValue { .. })));
+    assert!(matches!(cmd("level 40 5"), Err(ParseXbCommandError::MissingValue { .. })));
+    assert!(matches!(cmd("level 40 5:75 0"), Err(ParseXbCommandError::InvalidValue { .. })));
+    assert!(matches!(cmd("level x 5 0"), Err(ParseXbCommandError::InvalidValue { .. })));
+    assert!(matches!(cmd("level 40 5 -1"), Err(ParseXbCommandError::InvalidValue { .. })));
 }
 
 #[test]
@@ -37,10 +37,10 @@ fn moves_in_every_spelling() {
     assert_eq!(cmd("O-O"), Ok(XbCommand::UserMove(XbMove::Castle(CastlingSide::Short))));
     assert_eq!(cmd("usermove 0-0-0"), Ok(XbCommand::UserMove(XbMove::Castle(CastlingSide::Long))));
     assert_eq!(cmd("@@@@"), Ok(XbCommand::UserMove(XbMove::Null)));
-    assert_eq!(cmd("e2e9"), Err(XbParseError::UnknownCommand));
-    assert_eq!(cmd("e2e4 now"), Err(XbParseError::UnknownCommand));
-    assert!(matches!(cmd("usermove"), Err(XbParseError::MissingValue { .. })));
-    assert!(matches!(cmd("usermove zz"), Err(XbParseError::InvalidValue { .. })));
+    assert_eq!(cmd("e2e9"), Err(ParseXbCommandError::UnknownCommand));
+    assert_eq!(cmd("e2e4 now"), Err(ParseXbCommandError::UnknownCommand));
+    assert!(matches!(cmd("usermove"), Err(ParseXbCommandError::MissingValue { .. })));
+    assert!(matches!(cmd("usermove zz"), Err(ParseXbCommandError::InvalidValue { .. })));
 }
 
 #[test]
@@ -67,10 +67,10 @@ fn other_commands_parse() {
         cmd("setboard 4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
         Ok(XbCommand::SetBoard(Box::new(Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap())))
     );
-    assert!(matches!(cmd("setboard 4k3/8/8 w - - 0 1"), Err(XbParseError::Fen(_))));
-    assert!(matches!(cmd("result 2-0"), Err(XbParseError::InvalidValue { .. })));
-    assert_eq!(cmd(""), Err(XbParseError::Empty));
-    assert_eq!(cmd("frobnicate"), Err(XbParseError::UnknownCommand));
+    assert!(matches!(cmd("setboard 4k3/8/8 w - - 0 1"), Err(ParseXbCommandError::Fen(_))));
+    assert!(matches!(cmd("result 2-0"), Err(ParseXbCommandError::InvalidValue { .. })));
+    assert_eq!(cmd(""), Err(ParseXbCommandError::Empty));
+    assert_eq!(cmd("frobnicate"), Err(ParseXbCommandError::UnknownCommand));
 }
 
 #[test]

@@ -307,7 +307,7 @@ pub async fn export(
             game.headers.set(tag.name.clone(), tag.value.clone());
         }
         let result = input.result.as_deref().unwrap_or("*");
-        let parsed = ox88::pgn::GameResult::from_ascii(result.as_bytes()).ok_or_else(|| {
+        let parsed = result.parse::<ox88::board::GameResult>().map_err(|_| {
             ApiError::invalid(format!("{prefix}result"), format!("result {result:?} is not 1-0, 0-1, 1/2-1/2 or *"))
         })?;
         game.result = Some(parsed);

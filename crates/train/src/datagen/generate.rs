@@ -230,7 +230,7 @@ fn play_game<E: Evaluator + Clone + Send>(
         if game.moves().len() >= MAX_PLIES {
             break GameResult::Draw;
         }
-        let result = searcher.search_game(&game, limits, &mut |_| {});
+        let result = searcher.search(&game, limits, &mut |_| {});
         let best = result.best.expect("the game is not over, so there is a legal move");
         // A search stopped before it scored any move (not at these budgets) counts as level.
         let score = result.score().unwrap_or(Score::ZERO);
