@@ -295,24 +295,19 @@ pub async fn export(
     for (number, input) in request.games.iter().enumerate() {
         let prefix = format!("games[{number}].");
         check_move_count(input.position.moves.len(), state.config.max_moves, &prefix)?;
-        let start = input.position.start(&prefix)?.position;
-        let mut position = start.clone();
-        let mut moves = Vec::with_capacity(input.position.moves.len());
+        let mut position = input.position.start(&prefix)?.position;
         for (index, move_text) in input.position.moves.iter().enumerate() {
             let m = read_move(&position, move_text, index, &prefix)?;
             position.play_unchecked(m);
-            moves.push(m);
         }
+        // The start tags (SetUp, FEN, Variant) come from the position.
         let mut game = Game::from_position(&position);
         for (index, tag) in input.tags.iter().enumerate() {
             check_tag(tag).map_err(|message| ApiError::invalid(format!("{prefix}tags[{index}]"), message))?;
             game.headers.set(tag.name.clone(), tag.value.clone());
         }
-        if start.is_chess960() {
-            game.headers.set("Variant", "Chess960");
-        }
         let result = input.result.as_deref().unwrap_or("*");
-        let parsed = result.parse::<ox88::board::GameResult>().ok().ok_or_else(|| {
+        let parsed = result.parse::<ox88::board::GameResult>().map_err(|_| {
             ApiError::invalid(format!("{prefix}result"), format!("result {result:?} is not 1-0, 0-1, 1/2-1/2 or *"))
         })?;
         game.result = Some(parsed);
@@ -330,6 +325,9 @@ fn check_tag(tag: &Tag) -> Result<(), String> {
         chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !name_ok {
         return Err(format!("tag name {:?} is not letters, digits and _", tag.name));
+    }
+    if ["FEN", "SetUp", "Variant"].contains(&tag.name.as_str()) {
+        return Err(format!("the {} tag comes from the game's start: give fen or chess960_start", tag.name));
     }
     if tag.value.chars().any(char::is_control) {
         return Err(format!("tag {} has a control character in its value", tag.name));
