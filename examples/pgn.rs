@@ -39,9 +39,6 @@ struct Tokens {
 
 impl Visitor for Tokens {
     type Output = u64;
-    fn begin_game(&mut self) {
-        self.moves = 0;
-    }
     fn san(&mut self, _: SanPlus) -> Result<(), ErrorKind> {
         self.moves += 1;
         Ok(())
@@ -51,7 +48,7 @@ impl Visitor for Tokens {
         Ok(())
     }
     fn end_game(&mut self) -> u64 {
-        self.moves
+        std::mem::take(&mut self.moves)
     }
 }
 
@@ -72,7 +69,6 @@ impl Visitor for Validate {
     type Output = u64;
     fn begin_game(&mut self) {
         self.setup.clear();
-        self.moves = 0;
     }
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Result<(), ErrorKind> {
         self.setup.tag(name, value).map(|_| ())
@@ -99,7 +95,7 @@ impl Visitor for Validate {
         Ok(())
     }
     fn end_game(&mut self) -> u64 {
-        self.moves
+        std::mem::take(&mut self.moves)
     }
 }
 
@@ -112,7 +108,10 @@ struct Count {
 }
 
 /// Reads every game of `bytes` with a `V` per thread (`threads` 1: this
-/// thread alone, the plain reader), reporting errors.
+/// thread alone, the plain reader), reporting errors. A visitor's output is
+/// the moves read since its last game ended, so the moves of a game that
+/// failed count with the next game (on several threads, those of a failed
+/// game a thread reads last are not counted).
 fn read<V: Visitor<Output = u64> + Default>(file: &str, bytes: &[u8], threads: usize) -> Count {
     let mut count = Count::default();
     let mut add = |game: Result<u64, PgnError>| match game {
@@ -135,6 +134,7 @@ fn read<V: Visitor<Output = u64> + Default>(file: &str, bytes: &[u8], threads: u
             }
         }
         count.games = reader.games_read();
+        count.moves += visitor.end_game(); // the moves of a last game that failed
     }
     count
 }

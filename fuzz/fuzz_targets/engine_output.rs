@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use ox88_board::Board;
+use ox88_board::{Board, CastlingMode};
 use ox88_movegen::MoveGen;
 use ox88_protocol::uci::UciMessage;
 use ox88_protocol::xboard::{announced_move, parse_option_feature, read_move, EngineFeatures, XbMessage};
@@ -20,13 +20,13 @@ fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else { return };
     let line = String::from_utf8_lossy(rest);
     let board: Board = POSITIONS[pick as usize % POSITIONS.len()].parse().expect("valid FEN");
-    let chess960 = pick & 0x80 != 0;
+    let mode = if pick & 0x80 != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     let _ = line.parse::<UciMessage>();
     if let Ok(XbMessage::Thinking(thinking)) = line.parse::<XbMessage>() {
         let _ = thinking.extras();
         let mut after = board.clone();
         for word in thinking.pv_words() {
-            let Some(m) = read_move(&after, word, chess960) else { break };
+            let Some(m) = read_move(&after, word, mode) else { break };
             assert!(after.is_legal(m), "{word} read as an illegal move");
             after.make_move_unchecked(m);
         }
@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Some(text) = announced_move(&line) {
-        if let Some(m) = read_move(&board, text, chess960) {
+        if let Some(m) = read_move(&board, text, mode) {
             assert!(board.is_legal(m), "{text} read as an illegal move");
         }
     }
