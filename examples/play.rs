@@ -7,10 +7,11 @@
 mod common;
 
 use common::number;
+use ox88::board::GameResult;
 use ox88::board::{Board, Color, File, Move, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position};
 use ox88::pgn::annotation::engine_comment;
-use ox88::pgn::{Date, Game, GameResult};
+use ox88::pgn::{Date, Game};
 use ox88::protocol::{Engine, Limits};
 use ox88::{Ox88, Settings};
 use std::io::{self, BufRead, Write};

@@ -219,11 +219,11 @@ fn play_saves_its_games_in_pgn() {
     let first = &games[0];
     assert_eq!(first.headers.get("White"), Some("Human"));
     assert_eq!(first.headers.get("FEN"), Some(mate));
-    assert_eq!(first.outcome(), ox88::pgn::GameResult::Win(ox88::board::Color::White));
+    assert_eq!(first.outcome(), ox88::board::GameResult::Win(ox88::board::Color::White));
     let end = first.end_board().unwrap_or_else(|e| panic!("{e}"));
     assert!(ox88::movegen::MoveGen::is_checkmate(&end));
     let second = &games[1];
-    assert_eq!(second.outcome(), ox88::pgn::GameResult::Unknown);
+    assert_eq!(second.outcome(), ox88::board::GameResult::Unknown);
     let moves = second.mainline_moves().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(moves.len(), 2, "Kf1 and the engine's reply");
     assert!(second.moves.nodes[1].comment.as_deref().is_some_and(|c| c.ends_with("/2")), "{second}");

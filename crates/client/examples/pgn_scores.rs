@@ -17,7 +17,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         let game = game?;
         println!("{} - {}", game.headers.get("White").unwrap_or("?"), game.headers.get("Black").unwrap_or("?"));
         let mut position = Position::new(game.start_board()?);
-        position.set_chess960(game.castling_mode()? == ox88_board::CastlingMode::Chess960);
+        position.set_castling_mode(game.castling_mode()?);
         engine.new_game()?;
         for m in game.mainline_moves()? {
             let san = position.san(m)?.to_string();
@@ -25,7 +25,10 @@ fn main() -> Result<(), Box<dyn Error>> {
             let dots = if position.side_to_move() == Color::White { "." } else { "..." };
             position.play(m)?;
             if position.is_game_over() {
-                println!("{number}{dots} {san} {}", position.outcome().map_or("", |o| o.result()));
+                println!(
+                    "{number}{dots} {san} {}",
+                    position.outcome().map_or(String::new(), |o| o.result().to_string())
+                );
                 break;
             }
             let line = engine.analyse(&position, &Limits::depth(depth), 1)?.remove(0);

@@ -117,7 +117,7 @@ impl Engine {
     /// error and nothing is sent. Returns the value as set. `MultiPV`,
     /// `Ponder`, `UCI_Chess960` and `UCI_AnalyseMode` are set by the client
     /// itself (see [`analyse`](Self::analyse), [`set_ponder`](Self::set_ponder)
-    /// and [`Position::set_chess960`]).
+    /// and [`Position::set_castling_mode`]).
     ///
     /// ```no_run
     /// # let mut engine = ox88_client::EngineCommand::uci("stockfish").spawn()?;
@@ -236,7 +236,7 @@ impl Engine {
     /// (castling is then written king-takes-rook in UCI, with
     /// `UCI_Chess960` set, and `O-O` in CECP after `variant fischerandom`).
     pub(crate) fn root(&self, position: &Position) -> Root {
-        Root { board: position.board().clone(), chess960: position.is_chess960() }
+        Root { board: position.board().clone(), castling: position.castling_mode() }
     }
 
     /// The operating system's id of the engine's process, if the client

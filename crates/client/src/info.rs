@@ -2,7 +2,7 @@
 //! and CECP thinking output, with their moves resolved against the position
 //! searched; and the lines of a MultiPV search.
 
-use ox88_board::{Board, Move, Score};
+use ox88_board::{Board, CastlingMode, Move, Score};
 use ox88_protocol::uci::UciInfo;
 use ox88_protocol::xboard::{read_move, Thinking};
 use ox88_protocol::{LineReport, Report, ScoreInfo};
@@ -14,7 +14,7 @@ pub(crate) struct Root {
     /// The position searched.
     pub(crate) board: Board,
     /// Whether castling is written king-takes-rook (and `O-O` in CECP).
-    pub(crate) chess960: bool,
+    pub(crate) castling: CastlingMode,
 }
 
 impl Root {
@@ -24,7 +24,7 @@ impl Root {
         let mut board = self.board.clone();
         let mut moves = Vec::new();
         for word in words {
-            match read_move(&board, word, self.chess960) {
+            match read_move(&board, word, self.castling) {
                 Some(m) => {
                     board.make_move_unchecked(m);
                     moves.push(m);
@@ -61,7 +61,7 @@ impl Root {
             };
             return (Some(Report::Line(line)), warning);
         }
-        let current = info.currmove.and_then(|m| read_move(&self.board, &m.to_string(), self.chess960));
+        let current = info.currmove.and_then(|m| read_move(&self.board, &m.to_string(), self.castling));
         let report = current.map(|mv| Report::CurrentMove {
             depth: info.depth.unwrap_or(0),
             mv,
@@ -134,7 +134,7 @@ mod tests {
     }
 
     fn root() -> Root {
-        Root { board: Board::startpos(), chess960: false }
+        Root { board: Board::startpos(), castling: CastlingMode::Standard }
     }
 
     fn line_of(report: Option<Report>) -> LineReport {

@@ -33,7 +33,6 @@ pub use results::{AnalysisResult, EngineId, PlayResult};
 pub use timeouts::Timeouts;
 
 // The vocabulary a user of the client needs, so that one `use` line does.
-pub use ox88_board::{Board, ByColor, Color, Move, Score};
+pub use ox88_board::{Board, ByColor, Color, GameResult, Move, Score};
 pub use ox88_movegen::Position;
-pub use ox88_protocol::xboard::GameResult;
 pub use ox88_protocol::{Bound, Clock, Limits, LineReport, OptionKind, OptionSpec, OptionValue, Report};

@@ -110,7 +110,7 @@ impl Engine {
             clock.remaining[mover] = clock.remaining[mover].saturating_sub(elapsed) + clock.increment[mover];
             clock.moves_to_go = clock.moves_to_go.map(|n| n.saturating_sub(1).max(1));
         }
-        let root = Root { board, chess960: self.root(position).chess960 };
+        let root = Root { board, castling: position.castling_mode() };
         let request = Request {
             start: position.start(),
             moves: &moves,

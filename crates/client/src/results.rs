@@ -1,8 +1,7 @@
 //! What the client hands back: who the engine is, and the results of
 //! [`play`](crate::Engine::play) and of an analysis.
 
-use ox88_board::Move;
-use ox88_protocol::xboard::GameResult;
+use ox88_board::{GameResult, Move};
 use ox88_protocol::LineReport;
 use std::time::Duration;
 

@@ -4,8 +4,8 @@
 use crate::info::Root;
 use crate::link::Deadline;
 use crate::Timeouts;
+use ox88_board::GameResult;
 use ox88_board::{Board, Color, Move};
-use ox88_protocol::xboard::GameResult;
 use ox88_protocol::{Limits, Report};
 use std::time::{Duration, Instant};
 

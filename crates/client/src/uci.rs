@@ -83,7 +83,7 @@ impl UciSession {
         if request.multipv > 1 && !self.has(MULTIPV) {
             return Err(EngineError::Unsupported(format!("{} has no MultiPV option", self.id.name)));
         }
-        if request.root.chess960 && !self.has(UCI_CHESS960) {
+        if request.root.castling == CastlingMode::Chess960 && !self.has(UCI_CHESS960) {
             return Err(EngineError::Unsupported(format!("{} has no UCI_Chess960 option", self.id.name)));
         }
         Ok(())
@@ -141,9 +141,10 @@ impl UciSession {
             self.set_managed(link, MULTIPV, OptionValue::Spin(i64::from(request.multipv)))?;
             self.multipv = request.multipv;
         }
-        if request.root.chess960 != self.chess960 {
-            self.set_managed(link, UCI_CHESS960, OptionValue::Check(request.root.chess960))?;
-            self.chess960 = request.root.chess960;
+        let chess960 = request.root.castling == CastlingMode::Chess960;
+        if chess960 != self.chess960 {
+            self.set_managed(link, UCI_CHESS960, OptionValue::Check(chess960))?;
+            self.chess960 = chess960;
         }
         let analysing = request.purpose == Purpose::Analyse;
         if analysing != self.analyse_mode && self.has(UCI_ANALYSE_MODE) {
@@ -157,7 +158,7 @@ impl UciSession {
         if self.needs_ready {
             self.sync(link)?;
         }
-        let mode = if request.root.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let mode = request.root.castling;
         let start = if *request.start == Board::startpos() {
             PositionStart::StartPos
         } else {
@@ -211,7 +212,7 @@ impl UciSession {
         line: &str,
     ) -> Result<Done, EngineError> {
         let board = &root.board;
-        let legal = read_move(board, &best.to_string(), root.chess960);
+        let legal = read_move(board, &best.to_string(), root.castling);
         let no_move = best == UciMove::Null && !ox88_movegen::MoveGen::has_legal_moves(board);
         let Some(best) = legal else {
             if no_move {
@@ -222,7 +223,7 @@ impl UciSession {
         let ponder = ponder.and_then(|p| {
             let mut after = board.clone();
             after.make_move_unchecked(best);
-            let checked = read_move(&after, &p.to_string(), root.chess960);
+            let checked = read_move(&after, &p.to_string(), root.castling);
             if checked.is_none() {
                 link.warn(format!("illegal ponder move in {line:?}"));
             }

@@ -4,8 +4,8 @@
 //! equality for some moves past a move number, and a maximum game length.
 
 use crate::cli::{Config, DrawRule, ResignRule};
+use ox88_board::GameResult;
 use ox88_board::{ByColor, Color};
-use ox88_client::GameResult;
 
 /// The score history of one game, and the rules to judge it by.
 pub struct Adjudicator {
@@ -38,7 +38,7 @@ impl Adjudicator {
                 let lost = last(&self.scores[loser], rule.movecount, |s| s <= -rule.score);
                 let agreed = !rule.twosided || last(&self.scores[!loser], rule.movecount, |s| s >= rule.score);
                 if lost && agreed {
-                    let result = loser.fold(GameResult::BlackWins, GameResult::WhiteWins);
+                    let result = loser.fold(GameResult::Win(Color::Black), GameResult::Win(Color::White));
                     return Some((result, format!("{} wins by adjudication", loser.fold("Black", "White"))));
                 }
             }
@@ -75,7 +75,7 @@ mod tests {
         let mut a = adjudicator("-resign movecount=2 score=500");
         assert_eq!(a.after_move(Color::White, Some(-600), 10), None);
         assert_eq!(a.after_move(Color::Black, Some(600), 10), None);
-        assert_eq!(a.after_move(Color::White, Some(-700), 11).map(|r| r.0), Some(GameResult::BlackWins));
+        assert_eq!(a.after_move(Color::White, Some(-700), 11).map(|r| r.0), Some(GameResult::Win(Color::Black)));
         let mut a = adjudicator("-resign movecount=2 score=500 twosided=true");
         a.after_move(Color::White, Some(-600), 10);
         a.after_move(Color::Black, Some(100), 10);

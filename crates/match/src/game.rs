@@ -7,8 +7,9 @@ use crate::cli::Config;
 use crate::openings::Opening;
 use crate::player::{Failure, Fault, Player};
 use crate::tc::{limits, SideClock};
+use ox88_board::GameResult;
 use ox88_board::{ByColor, Color, Move};
-use ox88_client::{GameResult, Score};
+use ox88_client::Score;
 use ox88_movegen::{is_insufficient_material, DrawReason, Outcome};
 use ox88_pgn::annotation::engine_comment;
 use std::time::{Duration, Instant};
@@ -38,8 +39,8 @@ impl GameRecord {
     /// The result from white's side in half points (0, 1, 2).
     pub fn white_half_points(&self) -> u8 {
         match self.result {
-            GameResult::WhiteWins => 2,
-            GameResult::BlackWins => 0,
+            GameResult::Win(Color::White) => 2,
+            GameResult::Win(Color::Black) => 0,
             _ => 1,
         }
     }
@@ -50,7 +51,7 @@ fn name(color: Color) -> &'static str {
 }
 
 fn win(color: Color) -> GameResult {
-    color.fold(GameResult::WhiteWins, GameResult::BlackWins)
+    color.fold(GameResult::Win(Color::White), GameResult::Win(Color::Black))
 }
 
 /// A score as a number of centipawns from the mover's side; mates far out

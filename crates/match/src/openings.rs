@@ -3,7 +3,7 @@
 //! start positions when the variant is asked for without a book.
 
 use crate::cli::{OpeningFormat, OpeningsSpec};
-use ox88_board::Random;
+use ox88_board::{CastlingMode, Random};
 use ox88_movegen::{Epd, Notation, Position};
 use ox88_pgn::{MoveToken, Reader};
 
@@ -31,7 +31,7 @@ pub fn for_rounds(
             if chess960 {
                 let n = random.below(960) as u16;
                 let mut position = Position::chess960(n).expect("0..960 is a Chess960 number");
-                position.set_chess960(true);
+                position.set_castling_mode(CastlingMode::Chess960);
                 Opening { position, name: Some(format!("Chess960 #{n}")) }
             } else {
                 Opening { position: Position::startpos(), name: None }
@@ -42,7 +42,7 @@ pub fn for_rounds(
     let mut book = read(spec)?;
     if chess960 {
         for opening in &mut book {
-            opening.position.set_chess960(true);
+            opening.position.set_castling_mode(CastlingMode::Chess960);
         }
     }
     if book.is_empty() {

@@ -5,10 +5,8 @@
 use crate::cli::Config;
 use crate::game::GameRecord;
 use crate::schedule::Job;
-use ox88_board::Color;
-use ox88_client::GameResult as ProtocolResult;
 use ox88_movegen::Position;
-use ox88_pgn::{Date, Game, GameResult, Writer};
+use ox88_pgn::{Date, Game, Writer};
 use std::fs::{File, OpenOptions};
 use std::io::BufWriter;
 use std::path::Path;
@@ -34,7 +32,7 @@ impl PgnOut {
         let (start, book) = (opening.start(), opening.moves());
         // The start's tags (SetUp, FEN, Variant) as ox88-pgn writes them.
         let mut first = Position::new(start.clone());
-        first.set_chess960(opening.is_chess960());
+        first.set_castling_mode(opening.castling_mode());
         let mut game = Game::new();
         game.set_start(&first);
         let headers = &mut game.headers;
@@ -44,7 +42,7 @@ impl PgnOut {
         headers.set("Round", format!("{}.{}", job.round + 1, job.game + 1));
         headers.set("White", record.white.clone());
         headers.set("Black", record.black.clone());
-        headers.set("Result", result(record.result).as_str());
+        headers.set("Result", record.result.as_str());
         if let Some(name) = &record.opening.name {
             headers.set("Opening", name.clone());
         }
@@ -75,17 +73,7 @@ impl PgnOut {
             self.writer.comment(comment)?;
         }
         self.writer.comment(&record.reason)?;
-        self.writer.end_game(result(record.result))?;
+        self.writer.end_game(record.result)?;
         self.writer.flush()
-    }
-}
-
-/// The protocol's game result as PGN's.
-fn result(result: ProtocolResult) -> GameResult {
-    match result {
-        ProtocolResult::WhiteWins => GameResult::Win(Color::White),
-        ProtocolResult::BlackWins => GameResult::Win(Color::Black),
-        ProtocolResult::Draw => GameResult::Draw,
-        ProtocolResult::Unknown => GameResult::Unknown,
     }
 }

@@ -20,7 +20,7 @@ use ox88_board::{Board, CastlingMode, Move, UciMove};
 /// ```
 pub trait Notation {
     /// The legal move named by UCI text ("e2e4", "e7e8q", "e1g1" or "e1h1"),
-    /// or why there is none.
+    /// or why there is none. Surrounding whitespace is ignored.
     ///
     /// Castling written king-takes-rook is accepted in both modes; the
     /// king's two-square move only in [`CastlingMode::Standard`], and only

@@ -1,7 +1,7 @@
 //! How a game ends: [`Outcome`], and the rules that need no history
 //! (checkmate, stalemate, insufficient material).
 
-use ox88_board::{Board, Color, Role, Square};
+use ox88_board::{Board, Color, GameResult, Role, Square};
 use std::fmt;
 
 /// The result of a finished game.
@@ -63,13 +63,15 @@ impl Outcome {
             Outcome::Draw { .. } => None,
         }
     }
-    /// The PGN result string: "1-0", "0-1" or "1/2-1/2".
-    pub fn result(self) -> &'static str {
-        match self.winner() {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+    /// The game's result: a win for the winner, or a draw.
+    pub fn result(self) -> GameResult {
+        GameResult::from_winner(self.winner())
+    }
+}
+
+impl From<Outcome> for GameResult {
+    fn from(outcome: Outcome) -> GameResult {
+        outcome.result()
     }
 }
 
@@ -161,10 +163,11 @@ mod tests {
     #[test]
     fn results_and_claims() {
         let mate = Outcome::Decisive { winner: Color::Black, reason: WinReason::Checkmate };
-        assert_eq!(mate.result(), "0-1");
+        assert_eq!(mate.result(), GameResult::Win(Color::Black));
+        assert_eq!(mate.result().to_string(), "0-1");
         assert_eq!(mate.to_string(), "0-1 {Black mates}");
         let draw = Outcome::Draw { reason: DrawReason::ThreefoldRepetition };
-        assert_eq!(draw.result(), "1/2-1/2");
+        assert_eq!(draw.result(), GameResult::Draw);
         assert!(DrawReason::FiftyMoves.is_claimable());
         assert!(!DrawReason::FivefoldRepetition.is_claimable());
     }

@@ -98,22 +98,22 @@ pub struct Position {
     moves: Vec<Move>,
     undos: Vec<Undo>,
     history: KeyHistory,
-    chess960: bool,
+    castling: CastlingMode,
 }
 
 impl Position {
     /// The position on `board`, with no moves played. Earlier positions are
     /// unknown, so repetitions count from here. It is a Chess960 position
-    /// when its castling rights need it (see [`set_chess960`](Self::set_chess960)).
+    /// when its castling rights need it (see [`set_castling_mode`](Self::set_castling_mode)).
     pub fn new(board: Board) -> Position {
-        let chess960 = needs_chess960(&board);
+        let castling = if needs_chess960(&board) { CastlingMode::Chess960 } else { CastlingMode::Standard };
         Position {
             start: board.clone(),
             board,
             moves: Vec::new(),
             undos: Vec::new(),
             history: KeyHistory::new(),
-            chess960,
+            castling,
         }
     }
     /// The standard starting position.
@@ -126,7 +126,7 @@ impl Position {
     #[doc(alias = "from_chess960_pos")]
     pub fn chess960(number: u16) -> Option<Position> {
         let mut position = Position::new(Board::chess960(number)?);
-        position.chess960 = true;
+        position.castling = CastlingMode::Chess960;
         Some(position)
     }
     /// Reads a FEN strictly (see [`Board::from_fen`]): X-FEN and Shredder-FEN
@@ -145,25 +145,22 @@ impl Position {
     /// Whether this is a Chess960 position: castling is then written in UCI
     /// as the king taking its rook ("e1h1"), the only spelling read.
     pub fn is_chess960(&self) -> bool {
-        self.chess960
+        self.castling == CastlingMode::Chess960
     }
-    /// Makes this a Chess960 position or a standard one. Set by
+    /// Makes this a Chess960 position ([`CastlingMode::Chess960`]) or a
+    /// standard one. Set by
     /// [`chess960`](Self::chess960), and by [`new`](Self::new) and the FEN
     /// readers when a castling right has its king off the e-file or its rook
     /// off the a- or h-file. In a standard position, UCI writes standard
     /// castling as the king's two-square move ("e1g1") and reads both that
     /// and king-takes-rook; any other castling is always king-takes-rook.
-    pub fn set_chess960(&mut self, chess960: bool) {
-        self.chess960 = chess960;
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
+        self.castling = mode;
     }
     /// The UCI castling convention of this position, for the
     /// [`Notation`](crate::Notation) methods of [`Board`].
     pub fn castling_mode(&self) -> CastlingMode {
-        if self.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        }
+        self.castling
     }
 
     /// The current board: for everything not repeated here, and for the

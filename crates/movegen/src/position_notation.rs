@@ -28,7 +28,7 @@ impl Position {
         self.board().parse_san(san)
     }
     /// The legal move named by UCI text ("e2e4", "e7e8q"), castling read in
-    /// this position's convention (see [`set_chess960`](Self::set_chess960)).
+    /// this position's convention (see [`set_castling_mode`](Self::set_castling_mode)).
     pub fn parse_uci(&self, uci: &str) -> Result<Move, ParseUciError> {
         self.board().parse_uci(uci, self.castling_mode())
     }

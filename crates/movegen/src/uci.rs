@@ -27,9 +27,12 @@ pub(crate) fn parse_uci_move(board: &Board, uci: UciMove, mode: CastlingMode) ->
     Ok(resolve(board, from, to, promotion, mode)?)
 }
 
-/// Parses UCI move text and finds the legal move it names.
+/// Parses UCI move text and finds the legal move it names: the one reader
+/// of UCI text into a [`Move`], behind [`Notation::parse_uci`](crate::Notation::parse_uci)
+/// and `Position::parse_uci`. Surrounding whitespace is ignored, as SAN
+/// reading ignores it; castling as [`resolve`] reads it.
 pub(crate) fn parse_uci(board: &Board, text: &str, mode: CastlingMode) -> Result<Move, ParseUciError> {
-    parse_uci_move(board, text.parse()?, mode)
+    parse_uci_move(board, text.trim().parse()?, mode)
 }
 
 #[cfg(test)]
@@ -95,6 +98,9 @@ mod tests {
         assert_eq!(reason(b.parse_uci("e2e4q", std)), IllegalReason::UnexpectedPromotion);
         assert_eq!(reason(b.parse_uci("g1g3q", std)), IllegalReason::UnexpectedPromotion);
         assert!(matches!(b.parse_uci("e2", std), Err(ParseUciError::Syntax(_))));
+        // Surrounding whitespace is not part of the move.
+        assert_eq!(b.parse_uci(" g1f3\n", std), Ok(Move::new(Square::G1, Square::F3, MoveKind::Quiet)));
+        assert!(matches!(b.parse_uci("g1 f3", std), Err(ParseUciError::Syntax(_))));
         assert_eq!(b.parse_uci("0000", std), Err(ParseUciError::NullMove));
         // A promotion without its role is not a move.
         let p = board("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");

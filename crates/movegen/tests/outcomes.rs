@@ -24,7 +24,7 @@ fn checkmate() {
     assert_eq!(g.outcome(), None);
     play(&mut g, "Qxf7#");
     assert_eq!(g.outcome(), Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate }));
-    assert_eq!(g.outcome().unwrap().result(), "1-0");
+    assert_eq!(g.outcome().unwrap().result().to_string(), "1-0");
     assert_eq!(g.moves().len(), 7);
 }
 

@@ -2,7 +2,7 @@
 //! sets, checked play that refuses without changing anything, and errors
 //! that say what is wrong with the move given.
 
-use ox88_board::{Board, Color, Move, MoveKind, Piece, Role, Square};
+use ox88_board::{Board, CastlingMode, Color, Move, MoveKind, Piece, Role, Square};
 use ox88_movegen::{IllegalReason, ParseUciError, Position, SanError};
 
 fn pos(fen: &str) -> Position {
@@ -31,7 +31,7 @@ fn chess960_is_a_property_of_the_position() {
     let err = c518.parse_uci("e1g1").unwrap_err();
     assert!(err.to_string().contains("king taking its rook: e1h1"), "{err}");
     // Switched to standard chess: the two-square spelling, both read.
-    c518.set_chess960(false);
+    c518.set_castling_mode(CastlingMode::Standard);
     assert_eq!(c518.uci(castle).to_string(), "e1g1");
     assert_eq!(c518.parse_uci("e1g1"), Ok(castle));
     assert_eq!(c518.parse_uci("e1h1"), Ok(castle));
@@ -42,7 +42,7 @@ fn castling_that_is_not_standard_is_king_takes_rook_even_in_standard_mode() {
     // King on f1 castles short with the h1 rook: "f1g1" is the king's step.
     let mut p = pos("4k3/8/8/8/8/8/8/5K1R w H - 0 1");
     assert!(p.is_chess960());
-    p.set_chess960(false);
+    p.set_castling_mode(CastlingMode::Standard);
     let castle = p.find_move(Square::F1, Square::H1, None).unwrap();
     assert_eq!(castle.kind(), MoveKind::CastleShort);
     assert_eq!(p.uci(castle).to_string(), "f1h1");

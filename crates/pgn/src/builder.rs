@@ -1,6 +1,7 @@
 //! [`GameBuilder`]: the visitor that builds a [`Game`] tree.
 
-use crate::{ErrorKind, Game, GameResult, Line, MoveToken, Nag, Node, RawComment, RawTag, Skip, Visitor};
+use crate::{ErrorKind, Game, Line, MoveToken, Nag, Node, RawComment, RawTag, Skip, Visitor};
+use ox88_board::GameResult;
 use ox88_movegen::SanPlus;
 
 /// A line being built, with what is waiting for its next move.

@@ -1,7 +1,8 @@
 //! The game tree: [`Game`], its [`Line`]s of [`Node`]s, and the
 //! [`MoveToken`] each node holds.
 
-use crate::{GameResult, Headers, Nag};
+use crate::{Headers, Nag};
+use ox88_board::GameResult;
 use ox88_board::{Move, STARTPOS_FEN};
 use ox88_movegen::{IllegalMoveError, Position, SanPlus};
 use std::fmt;
@@ -121,7 +122,8 @@ impl Line {
 ///
 /// ```
 /// use ox88_movegen::Position;
-/// use ox88_pgn::{Game, GameResult, Reader};
+/// use ox88_board::GameResult;
+/// use ox88_pgn::{Game, Reader};
 /// let mut pos = Position::startpos();
 /// for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] {
 ///     pos.play_san(san)?;
@@ -237,6 +239,6 @@ impl Game {
 /// its Chess960 flag).
 pub(crate) fn start_of(position: &Position) -> Position {
     let mut start = Position::new(position.start().clone());
-    start.set_chess960(position.is_chess960());
+    start.set_castling_mode(position.castling_mode());
     start
 }

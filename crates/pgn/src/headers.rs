@@ -1,6 +1,6 @@
 //! [`Headers`]: a game's tag pairs, in order.
 
-use crate::GameResult;
+use ox88_board::GameResult;
 
 /// The names of the seven tag roster, in the order the export format
 /// writes them first.
@@ -13,7 +13,8 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Whit
 /// in its own order).
 ///
 /// ```
-/// use ox88_pgn::{GameResult, Headers};
+/// use ox88_board::GameResult;
+/// use ox88_pgn::Headers;
 /// let mut headers = Headers::new();
 /// headers.set("White", "Kasparov");
 /// headers.set("Result", "1-0");
@@ -90,7 +91,7 @@ impl Headers {
 
     /// The `Result` tag, if it holds a result.
     pub fn result(&self) -> Option<GameResult> {
-        self.get("Result")?.parse().ok()
+        crate::result::read_result(self.get("Result")?.trim().as_bytes())
     }
 
     /// The tags in the export format's order: the seven tag roster first

@@ -38,7 +38,6 @@ pub use parallel::{ParallelReader, DEFAULT_CHUNK_LEN};
 pub use raw::{RawComment, RawTag};
 pub use reader::{Games, Reader, DEFAULT_MAX_TOKEN_LEN};
 pub use replay::Step;
-pub use result::{GameResult, ParseResultError};
 pub use setup::SetupTags;
 pub use tree::{GameTree, NodeId};
 pub use tree_edit::AddMoveError;

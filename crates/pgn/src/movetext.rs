@@ -3,8 +3,10 @@
 //! token (the reader brings more input and scans again from the token's
 //! start), at the end of the game, or at an error.
 
+use crate::result::read_result;
 use crate::scan::{digits_end, find, is_space, number_end, san_end};
-use crate::{ErrorKind, GameResult, Nag, RawComment, Visitor};
+use crate::{ErrorKind, Nag, RawComment, Visitor};
+use ox88_board::GameResult;
 use ox88_movegen::SanPlus;
 
 /// Where the scan is between two windows.
@@ -92,7 +94,7 @@ pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, v
                 if digits_end(buf, i) == end && token != b"0000" {
                     // A move number: its dots (or "…") are skipped as they come.
                     i = end;
-                } else if let Some(result) = GameResult::from_ascii(token) {
+                } else if let Some(result) = read_result(token) {
                     if state.depth == 0 {
                         visitor.result(result);
                         return Step::End(end);
@@ -318,7 +320,7 @@ pub(crate) fn skip_game(buf: &[u8], at_end: bool, state: &mut Skipping) -> Step 
                 if end == len && !at_end {
                     return refill(i, state);
                 }
-                if GameResult::from_ascii(&buf[i..end]).is_some() {
+                if read_result(&buf[i..end]).is_some() {
                     return Step::End(end);
                 }
                 i = end;

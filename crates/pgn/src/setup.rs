@@ -90,7 +90,7 @@ impl SetupTags {
     pub fn position(&self) -> Position {
         let mut position = Position::new(self.board());
         if self.chess960 {
-            position.set_chess960(true);
+            position.set_castling_mode(CastlingMode::Chess960);
         }
         position
     }

@@ -1,8 +1,8 @@
 //! [`GameTree`]: a game whose every node knows its position, built from a
 //! [`Game`] when asked, or move by move from a [`Position`].
 
-use crate::{ErrorKind, Game, GameResult, Headers, Line, MoveToken, Nag, Node, PgnError};
-use ox88_board::{Board, Move};
+use crate::{ErrorKind, Game, Headers, Line, MoveToken, Nag, Node, PgnError};
+use ox88_board::{Board, GameResult, Move};
 use ox88_movegen::{Notation, Position};
 use std::fmt;
 
@@ -92,7 +92,7 @@ impl GameTree {
     /// [`Game::set_start`] sets them).
     pub fn new(start: Position) -> GameTree {
         let mut standalone = Position::new(start.board().clone());
-        standalone.set_chess960(start.is_chess960());
+        standalone.set_castling_mode(start.castling_mode());
         let mut game = Game::new();
         game.set_start(&standalone);
         GameTree::empty(game.headers, None, standalone)

@@ -1,7 +1,8 @@
 //! The [`Visitor`] trait: what the streaming reader tells about each game,
 //! token by token, without building anything.
 
-use crate::{ErrorKind, GameResult, Nag, RawComment, RawTag};
+use crate::{ErrorKind, Nag, RawComment, RawTag};
+use ox88_board::GameResult;
 use ox88_movegen::SanPlus;
 
 /// Whether to skip something (a game's movetext, a variation) rather than

@@ -1,6 +1,7 @@
 //! [`Writer`]: PGN in the standard's export format, token by token.
 
-use crate::{GameResult, Headers, MoveToken, Nag};
+use crate::{Headers, MoveToken, Nag};
+use ox88_board::GameResult;
 use ox88_board::{Board, Color, Move};
 use ox88_movegen::{Notation, SanPlus};
 use std::fmt::Write as _;
@@ -31,7 +32,8 @@ struct Plies {
 /// ```
 /// use ox88_board::Board;
 /// use ox88_movegen::Notation;
-/// use ox88_pgn::{GameResult, Headers, Writer};
+/// use ox88_board::GameResult;
+/// use ox88_pgn::{Headers, Writer};
 /// let mut headers = Headers::new();
 /// headers.set("White", "ox88");
 /// let mut writer = Writer::new(Vec::new());

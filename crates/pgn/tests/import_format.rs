@@ -2,8 +2,9 @@
 //! to take, each against the game it must give; and the errors it must
 //! report instead (naming the game and the token) before going on.
 
+use ox88_board::GameResult;
 use ox88_board::{Board, CastlingMode, Color};
-use ox88_pgn::{ErrorKind, Game, GameResult, MoveToken, Nag, PgnError, Reader};
+use ox88_pgn::{ErrorKind, Game, MoveToken, Nag, PgnError, Reader};
 
 /// Every game of `pgn`, or the first error.
 fn games(pgn: &[u8]) -> Vec<Game> {

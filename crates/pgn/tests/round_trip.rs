@@ -4,9 +4,10 @@
 //! starting positions from FEN (White or Black to move), every result. The
 //! written text keeps the export format's rules.
 
+use ox88_board::GameResult;
 use ox88_board::{Board, Color};
 use ox88_movegen::{MoveGen, Notation};
-use ox88_pgn::{Game, GameResult, Headers, Line, MoveToken, Nag, Node, Reader, SEVEN_TAG_ROSTER};
+use ox88_pgn::{Game, Headers, Line, MoveToken, Nag, Node, Reader, SEVEN_TAG_ROSTER};
 use proptest::prelude::*;
 
 /// A small deterministic generator (xorshift64*), so that one proptest

@@ -4,25 +4,21 @@
 use crate::LineReport;
 use crate::SearchResult;
 use ox88_board::{Board, CastlingMode, Move, UciMove};
-use ox88_movegen::{MoveGen, Notation, ParseUciError};
+use ox88_movegen::{IllegalMoveError, IllegalReason, MoveGen, Notation, ParseUciError};
 
-/// The legal move `uci` names. Castling is accepted in both spellings in
-/// both modes: king-takes-rook ("e1h1") always; the king's two-square move
-/// ("e1g1") unless, in Chess960, an ordinary king move has the same squares.
-pub(crate) fn resolve_uci(board: &Board, uci: UciMove, chess960: bool) -> Result<Move, ParseUciError> {
-    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-    board.parse_uci_move(uci, mode).or_else(|err| match mode {
-        CastlingMode::Chess960 => board.parse_uci_move(uci, CastlingMode::Standard),
-        CastlingMode::Standard => Err(err),
-    })
-}
-
-/// The castling spelling for the mode.
-pub(crate) fn castling_mode(chess960: bool) -> CastlingMode {
-    if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::Standard
+/// The legal move `uci` names, read by the one UCI reader
+/// ([`Notation::parse_uci_move`]) in `mode`, with one leniency for GUIs: in
+/// Chess960 the king's two-square castling move ("e1g1"), which the reader
+/// refuses naming the castling it means, is taken as that castling. So
+/// castling is accepted in both spellings in both modes: king-takes-rook
+/// ("e1h1") always; the king's two-square move unless, in Chess960, an
+/// ordinary king move has the same squares.
+pub(crate) fn resolve_uci(board: &Board, uci: UciMove, mode: CastlingMode) -> Result<Move, ParseUciError> {
+    match board.parse_uci_move(uci, mode) {
+        Err(ParseUciError::Illegal(IllegalMoveError {
+            reason: IllegalReason::Chess960Castling { castle }, ..
+        })) => Ok(castle),
+        read => read,
     }
 }
 
@@ -119,12 +115,16 @@ mod tests {
     fn castling_in_both_spellings_and_modes() {
         let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
         let short = Move::new(Square::E1, Square::H1, MoveKind::CastleShort);
-        for chess960 in [false, true] {
-            assert_eq!(resolve_uci(&board, uci("e1g1"), chess960), Ok(short));
-            assert_eq!(resolve_uci(&board, uci("e1h1"), chess960), Ok(short));
+        for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+            assert_eq!(resolve_uci(&board, uci("e1g1"), mode), Ok(short));
+            assert_eq!(resolve_uci(&board, uci("e1h1"), mode), Ok(short));
         }
-        assert!(resolve_uci(&board, uci("e1e3"), false).is_err());
-        assert!(resolve_uci(&board, UciMove::Null, false).is_err());
+        assert!(resolve_uci(&board, uci("e1e3"), CastlingMode::Standard).is_err());
+        assert!(resolve_uci(&board, UciMove::Null, CastlingMode::Standard).is_err());
+        // In Chess960 an ordinary king move with the same squares is that move.
+        let f1: Board = "4k3/8/8/8/8/8/8/5K1R w H - 0 1".parse().unwrap();
+        let quiet = Move::new(Square::F1, Square::G1, MoveKind::Quiet);
+        assert_eq!(resolve_uci(&f1, uci("f1g1"), CastlingMode::Chess960), Ok(quiet));
     }
 
     #[test]

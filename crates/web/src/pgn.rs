@@ -2,8 +2,9 @@
 //! the clock after each move as a `[%clk h:mm:ss]` comment in timed games.
 
 use crate::game::FriendGame;
+use ox88_board::GameResult;
 use ox88_movegen::Position;
-use ox88_pgn::{GameResult, Headers, Writer};
+use ox88_pgn::{Headers, Writer};
 use std::io;
 
 /// `ms` as the `%clk` command writes it: `h:mm:ss`, in whole seconds rounded

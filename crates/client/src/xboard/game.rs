@@ -5,7 +5,7 @@
 use super::XbSession;
 use crate::link::Link;
 use crate::EngineError;
-use ox88_board::{Board, CastlingSide, Color, Move, MoveKind, Piece, Role, Square, UciMove};
+use ox88_board::{Board, CastlingMode, CastlingSide, Color, Move, MoveKind, Piece, Role, Square, UciMove};
 use ox88_movegen::MoveGen;
 use ox88_protocol::xboard::{EditCommand, Level, XbCommand, XbMove, CHESS960_VARIANT};
 use ox88_protocol::Limits;
@@ -16,7 +16,7 @@ use std::time::Duration;
 pub(crate) struct Mirror {
     pub(crate) start: Board,
     pub(crate) moves: Vec<Move>,
-    pub(crate) chess960: bool,
+    pub(crate) castling: CastlingMode,
     /// The time control last sent (`level`, or `st`), and a depth limit.
     level: Option<Level>,
     st: Option<Duration>,
@@ -39,19 +39,19 @@ impl XbSession {
         link: &mut Link,
         start: &Board,
         moves: &[Move],
-        chess960: bool,
+        castling: CastlingMode,
         limits: &Limits,
     ) -> Result<(), EngineError> {
         let continues = self.game.as_ref().is_some_and(|g| {
             g.start == *start
-                && g.chess960 == chess960
+                && g.castling == castling
                 && moves.starts_with(&g.moves)
                 && !(g.sd.is_some() && limits.depth.is_none())
                 && !(g.nps && limits.nodes.is_none())
                 && !(g.st.is_some() && limits.movetime.is_none())
         });
         if !continues {
-            self.new_game_on(link, start, chess960)?;
+            self.new_game_on(link, start, castling)?;
         } else if self.game.as_ref().is_some_and(|g| g.playing) {
             link.send(XbCommand::Force)?;
         }
@@ -63,7 +63,7 @@ impl XbSession {
             board.make_move_unchecked(m);
         }
         for &m in &moves[already..] {
-            self.send_move(link, xb_move(m, chess960))?;
+            self.send_move(link, xb_move(m, castling))?;
             board.make_move_unchecked(m);
             self.game.as_mut().expect("a game was set up").moves.push(m);
         }
@@ -71,15 +71,15 @@ impl XbSession {
     }
 
     /// `new`, the variant, `force`, `post`, and the start position.
-    fn new_game_on(&mut self, link: &mut Link, start: &Board, chess960: bool) -> Result<(), EngineError> {
+    fn new_game_on(&mut self, link: &mut Link, start: &Board, castling: CastlingMode) -> Result<(), EngineError> {
         link.send(XbCommand::New)?;
-        if chess960 {
+        if castling == CastlingMode::Chess960 {
             link.send(XbCommand::Variant(CHESS960_VARIANT.into()))?;
         }
         link.send(XbCommand::Force)?;
         link.send(XbCommand::Post)?;
         link.send(if self.ponder { XbCommand::Hard } else { XbCommand::Easy })?;
-        if *start != Board::startpos() || chess960 {
+        if *start != Board::startpos() || castling == CastlingMode::Chess960 {
             if self.features.setboard {
                 link.send(XbCommand::SetBoard(Box::new(start.clone())))?;
             } else {
@@ -102,7 +102,7 @@ impl XbSession {
         self.game = Some(Mirror {
             start: start.clone(),
             moves: Vec::new(),
-            chess960,
+            castling,
             level: None,
             st: None,
             sd: None,
@@ -175,11 +175,11 @@ impl XbSession {
 
 /// How a move is written to a CECP engine: coordinates, castling as the
 /// king's move, or in Chess960 as `O-O`/`O-O-O`.
-pub(crate) fn xb_move(m: Move, chess960: bool) -> XbMove {
-    match (chess960, m.kind()) {
+pub(crate) fn xb_move(m: Move, castling: CastlingMode) -> XbMove {
+    match (castling == CastlingMode::Chess960, m.kind()) {
         (true, MoveKind::CastleShort) => XbMove::Castle(CastlingSide::Short),
         (true, MoveKind::CastleLong) => XbMove::Castle(CastlingSide::Long),
-        _ => XbMove::Coord(m.to_uci(ox88_board::CastlingMode::Standard)),
+        _ => XbMove::Coord(m.to_uci(CastlingMode::Standard)),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::info::Root;
 use crate::link::{Deadline, Link};
 use crate::search::{Done, Event, Purpose, Request};
 use crate::{EngineError, Waiting};
-use ox88_board::Move;
+use ox88_board::{CastlingMode, Move};
 use ox88_protocol::xboard::{announced_move, read_move, MoveSelection, XbCommand, XbMessage, CHESS960_VARIANT};
 use ox88_protocol::{Limits, Report};
 use std::time::{Duration, Instant};
@@ -60,7 +60,7 @@ impl XbSession {
         if limits.mate.is_some() {
             return unsupported("a mate limit");
         }
-        if request.root.chess960 && !self.features.plays(CHESS960_VARIANT) {
+        if request.root.castling == CastlingMode::Chess960 && !self.features.plays(CHESS960_VARIANT) {
             return unsupported("Chess960");
         }
         match request.purpose {
@@ -81,7 +81,7 @@ impl XbSession {
         link.drain_stale();
         let (start, moves, limits) = (request.start, request.moves, request.limits);
         let side = request.root.board.side_to_move();
-        let chess960 = request.root.chess960;
+        let castling = request.root.castling;
         let mut search = XbSearch {
             root: request.root.clone(),
             purpose: request.purpose,
@@ -92,24 +92,24 @@ impl XbSession {
             done: Done::default(),
         };
         if request.purpose == Purpose::Analyse {
-            self.sync_game(link, start, moves, chess960, &Limits::default())?;
+            self.sync_game(link, start, moves, castling, &Limits::default())?;
             if !limits.searchmoves.is_empty() {
                 link.send(XbCommand::Exclude(MoveSelection::All))?;
                 for &m in &limits.searchmoves {
-                    link.send(XbCommand::Include(MoveSelection::Move(xb_move(m, chess960))))?;
+                    link.send(XbCommand::Include(MoveSelection::Move(xb_move(m, castling))))?;
                 }
             }
             link.send(XbCommand::Analyze)?;
             search.depth = limits.depth;
             search.nodes = limits.nodes;
             search.end = limits.movetime.map(|t| Instant::now() + t);
-        } else if let Some(last) = self.pondered_reply(start, moves, chess960, limits) {
+        } else if let Some(last) = self.pondered_reply(start, moves, castling, limits) {
             // The engine plays on, pondering: only the opponent's move is new.
             self.send_limits(link, limits, side)?;
-            self.send_move(link, xb_move(last, chess960))?;
+            self.send_move(link, xb_move(last, castling))?;
             self.game.as_mut().expect("a game is going on").moves.push(last);
         } else {
-            self.sync_game(link, start, moves, chess960, limits)?;
+            self.sync_game(link, start, moves, castling, limits)?;
             self.send_limits(link, limits, side)?;
             link.send(XbCommand::Go)?;
         }
@@ -126,7 +126,7 @@ impl XbSession {
         &self,
         start: &ox88_board::Board,
         moves: &[Move],
-        chess960: bool,
+        castling: CastlingMode,
         limits: &Limits,
     ) -> Option<Move> {
         let game = self.game.as_ref()?;
@@ -134,7 +134,7 @@ impl XbSession {
             && game.playing
             && game.hard
             && game.start == *start
-            && game.chess960 == chess960
+            && game.castling == castling
             && moves.len() == game.moves.len() + 1
             && moves.starts_with(&game.moves)
             && limits.depth.is_none()
@@ -278,7 +278,7 @@ impl XbSession {
         if search.pong.is_some() || search.purpose != Purpose::Play {
             return Ok(()); // GNU Chess announces its move twice
         }
-        let Some(m) = read_move(&search.root.board, text, search.root.chess960) else {
+        let Some(m) = read_move(&search.root.board, text, search.root.castling) else {
             let fen = search.root.board.fen().to_string();
             self.search = None;
             self.game = None; // the engine played it on its board: start afresh next time

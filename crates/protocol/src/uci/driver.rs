@@ -1,12 +1,12 @@
 //! The UCI driver: runs an [`Engine`] for a GUI that speaks UCI.
 
 use crate::event_loop::{poll_events, run_events, EventHandler};
-use crate::moves::{castling_mode, check_best_move, resolve_uci, LastLine};
+use crate::moves::{check_best_move, resolve_uci, LastLine};
 use crate::options::{driver_options, MOVE_OVERHEAD, PONDER, UCI_CHESS960};
 use crate::uci::{one_line, Go, PositionStart, UciCommand, UciInfo, UciMessage, UciParseError};
 use crate::worker::{Event, Worker};
 use crate::{Clock, Engine, Flow, Limits, LineReport, OptionValue, Report, ScoreInfo, SearchResult};
-use ox88_board::{Board, ByColor, UciMove};
+use ox88_board::{Board, ByColor, CastlingMode, UciMove};
 use ox88_movegen::{divide, MoveGen, Position};
 use std::collections::VecDeque;
 use std::fmt::Display;
@@ -48,7 +48,8 @@ pub struct UciDriver<E, W> {
     worker: Worker<E>,
     out: W,
     game: Position,
-    chess960: bool,
+    /// How castling is written: `UCI_Chess960`.
+    castling: CastlingMode,
     move_overhead: Duration,
     debug: bool,
     running: Option<Running>,
@@ -76,7 +77,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             worker,
             out,
             game: Position::startpos(),
-            chess960: false,
+            castling: CastlingMode::Standard,
             move_overhead: crate::DEFAULT_MOVE_OVERHEAD,
             debug: false,
             running: None,
@@ -165,7 +166,9 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
     fn set_option(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
         if let Some(spec) = driver_options().into_iter().find(|s| s.is_named(name)) {
             match spec.parse_value(value) {
-                Ok(OptionValue::Check(on)) if spec.is_named(UCI_CHESS960) => self.chess960 = on,
+                Ok(OptionValue::Check(on)) if spec.is_named(UCI_CHESS960) => {
+                    self.castling = if on { CastlingMode::Chess960 } else { CastlingMode::Standard }
+                }
                 Ok(OptionValue::Spin(ms)) if spec.is_named(MOVE_OVERHEAD) => {
                     self.move_overhead = Duration::from_millis(ms.unsigned_abs())
                 }
@@ -193,7 +196,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         };
         let mut game = Position::new(board);
         for &uci in moves {
-            match resolve_uci(game.board(), uci, self.chess960) {
+            match resolve_uci(game.board(), uci, self.castling) {
                 Ok(m) => game.play(m).expect("resolve_uci returns legal moves"),
                 Err(err) => return self.info_string(format!("error: {err}; position unchanged")),
             }
@@ -211,7 +214,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         });
         let mut searchmoves = Vec::new();
         for &uci in &go.searchmoves {
-            match resolve_uci(self.game.board(), uci, self.chess960) {
+            match resolve_uci(self.game.board(), uci, self.castling) {
                 Ok(m) => searchmoves.push(m),
                 Err(err) => self.info_string(format!("error: searchmoves: {err}; ignored"))?,
             }
@@ -330,20 +333,20 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             match checked.line {
                 Some(line) => self.send_line(&line)?,
                 None if last.any() => {
-                    let pv = vec![best.to_uci(castling_mode(self.chess960))];
+                    let pv = vec![best.to_uci(self.castling)];
                     self.send(UciMessage::Info(UciInfo { pv, ..UciInfo::default() }))?
                 }
                 None => {}
             }
         }
-        let mode = castling_mode(self.chess960);
+        let mode = self.castling;
         let best = checked.best.map_or(UciMove::Null, |m| m.to_uci(mode));
         let ponder = checked.ponder.map(|m| m.to_uci(mode));
         self.send(UciMessage::BestMove { best, ponder })
     }
 
     fn report(&mut self, report: Report) -> io::Result<()> {
-        let mode = castling_mode(self.chess960);
+        let mode = self.castling;
         match report {
             Report::Line(line) => {
                 if let Some(running) = &mut self.running {
@@ -363,7 +366,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
 
     /// Writes a line as `info depth ... pv ...`.
     fn send_line(&mut self, line: &LineReport) -> io::Result<()> {
-        let mode = castling_mode(self.chess960);
+        let mode = self.castling;
         let message = UciInfo {
             depth: Some(line.depth),
             seldepth: line.seldepth,
@@ -382,7 +385,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
     }
 
     fn perft(&mut self, depth: u32) -> io::Result<()> {
-        let mode = castling_mode(self.chess960);
+        let mode = self.castling;
         let start = Instant::now();
         let mut board = self.game.board().clone();
         // Depth 0 counts the position itself; there are no moves to list.

@@ -8,11 +8,10 @@ use super::state::{centis, features, EditBoard, TimeControl};
 use super::{XbCommand, XbMessage, XbMove, XbParseError};
 use crate::event_loop::{poll_events, run_events, EventHandler};
 use crate::moves::LastLine;
-use crate::moves::{castling_mode, resolve_uci};
 use crate::worker::{Event, Worker};
 use crate::{Engine, Flow, Report, SearchResult};
-use ox88_board::{Board, CastlingSide, Color, Move};
-use ox88_movegen::{MoveGen, Position};
+use ox88_board::{Board, CastlingMode, CastlingSide, Color, Move};
+use ox88_movegen::Position;
 use std::collections::VecDeque;
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
@@ -71,7 +70,8 @@ pub struct XbDriver<E, W> {
     worker: Worker<E>,
     out: W,
     game: Position,
-    chess960: bool,
+    /// How castling is written: Chess960 after `variant fischerandom`.
+    castling: CastlingMode,
     /// The side the engine plays; `None` in force mode.
     engine_side: Option<Color>,
     analyzing: bool,
@@ -116,7 +116,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             worker,
             out,
             game: Position::startpos(),
-            chess960: false,
+            castling: CastlingMode::Standard,
             engine_side: Some(Color::Black),
             analyzing: false,
             edit: None,
@@ -183,7 +183,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             C::New => {
                 self.abort()?;
                 self.game = Position::startpos();
-                self.chess960 = false;
+                self.castling = CastlingMode::Standard;
                 self.engine_side = Some(Color::Black);
                 self.game_over = false;
                 self.excluded.clear();
@@ -198,7 +198,8 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             C::Variant(name) => match name.as_str() {
                 "normal" | "fischerandom" => {
                     self.abort()?;
-                    self.chess960 = name == "fischerandom";
+                    self.castling =
+                        if name == "fischerandom" { CastlingMode::Chess960 } else { CastlingMode::Standard };
                 }
                 _ => self.error("unsupported variant", line)?,
             },
@@ -344,24 +345,18 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
     }
 
     fn xb_move(&self, m: Move) -> XbMove {
-        match (self.chess960, m.is_castle()) {
-            (true, true) if m.castle_king_target().file() == ox88_board::File::G => XbMove::Castle(CastlingSide::Short),
-            (true, true) => XbMove::Castle(CastlingSide::Long),
-            _ => XbMove::Coord(m.to_uci(castling_mode(self.chess960))),
+        match (self.castling, m.is_castle()) {
+            (CastlingMode::Chess960, true) if m.castle_king_target().file() == ox88_board::File::G => {
+                XbMove::Castle(CastlingSide::Short)
+            }
+            (CastlingMode::Chess960, true) => XbMove::Castle(CastlingSide::Long),
+            _ => XbMove::Coord(m.to_uci(self.castling)),
         }
     }
 
     /// The legal move `m` names in the current position.
     fn resolve(&self, m: XbMove) -> Option<Move> {
-        let board = self.game.board();
-        match m {
-            XbMove::Coord(uci) => resolve_uci(board, uci, self.chess960).ok(),
-            XbMove::Castle(side) => board.legal_moves().into_iter().find(|m| match side {
-                CastlingSide::Short => m.kind() == ox88_board::MoveKind::CastleShort,
-                CastlingSide::Long => m.kind() == ox88_board::MoveKind::CastleLong,
-            }),
-            XbMove::Null => None,
-        }
+        super::reading::resolve_xb_move(self.game.board(), m, self.castling)
     }
 
     fn user_move(&mut self, text: XbMove, line: &str) -> io::Result<()> {

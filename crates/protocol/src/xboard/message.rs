@@ -2,7 +2,8 @@
 //! parsed back.
 
 use crate::words::{rest, words};
-use crate::xboard::{GameResult, XbMove};
+use crate::xboard::XbMove;
+use ox88_board::GameResult;
 use std::fmt;
 use std::str::FromStr;
 

@@ -19,6 +19,6 @@ pub use driver::XbDriver;
 pub use edit::{EditCommand, ParseEditError};
 pub use engine_features::{EngineFeatures, CHESS960_VARIANT};
 pub use message::{announced_move, Feature, FeatureValue, Stat01, Thinking, XbMessage, XbMessageError};
-pub use moves::{GameResult, ParseGameResultError, ParseXbMoveError, XbMove};
+pub use moves::{ParseXbMoveError, XbMove};
 pub use option::{parse_option_feature, ParseOptionFeatureError};
 pub use reading::{read_move, ThinkingExtras};

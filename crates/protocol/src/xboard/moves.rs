@@ -1,5 +1,5 @@
 //! Move text in CECP: coordinate notation, `O-O` castling and the `@@@@`
-//! null move; and the game results both sides announce.
+//! null move.
 
 use ox88_board::{CastlingSide, UciMove};
 use std::fmt;
@@ -61,47 +61,5 @@ impl fmt::Display for XbMove {
             XbMove::Castle(CastlingSide::Long) => f.write_str("O-O-O"),
             XbMove::Null => f.write_str("@@@@"),
         }
-    }
-}
-
-/// The result of a game, as `result` and the engine's own claims write it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `*`: unfinished or unknown.
-    Unknown,
-}
-
-/// Why text is not a game result.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a game result: {0:?}")]
-pub struct ParseGameResultError(pub String);
-
-impl FromStr for GameResult {
-    type Err = ParseGameResultError;
-    fn from_str(text: &str) -> Result<GameResult, ParseGameResultError> {
-        match text {
-            "1-0" => Ok(GameResult::WhiteWins),
-            "0-1" => Ok(GameResult::BlackWins),
-            "1/2-1/2" => Ok(GameResult::Draw),
-            "*" => Ok(GameResult::Unknown),
-            _ => Err(ParseGameResultError(text.to_owned())),
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        })
     }
 }

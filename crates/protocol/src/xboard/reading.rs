@@ -4,7 +4,7 @@
 
 use crate::moves::resolve_uci;
 use crate::xboard::{Thinking, XbMove};
-use ox88_board::{Board, CastlingSide, Move, MoveKind, UciMove};
+use ox88_board::{Board, CastlingMode, CastlingSide, Move, MoveKind, UciMove};
 use ox88_movegen::{MoveGen, Notation};
 
 /// The integers some engines put between the node count and the PV:
@@ -56,32 +56,40 @@ fn is_move_number(word: &str) -> bool {
 
 /// The legal move that `text` names on `board`, in whichever spelling a CECP
 /// engine used: coordinates ("e2e4", "e7e8q", "e7e8=Q"; castling as the
-/// king's move or, with `chess960`, king takes rook), long algebraic
+/// king's move or, in [`CastlingMode::Chess960`], king takes rook: see
+/// [`Notation::parse_uci`](ox88_movegen::Notation::parse_uci)), long algebraic
 /// ("Ng1-f3", "e4xd5"), SAN ("Nf3", "exd5", "O-O") or `O-O`/`O-O-O`.
 ///
 /// ```
-/// use ox88_board::Board;
+/// use ox88_board::{Board, CastlingMode};
 /// use ox88_protocol::xboard::read_move;
 /// let board = Board::startpos();
-/// for text in ["g1f3", "Ng1-f3", "Nf3", "Ng1f3"] {
-///     assert_eq!(read_move(&board, text, false).map(|m| m.to_string()), Some("g1f3".into()));
+/// for text in ["g1f3", "Ng1-f3", "Nf3", "Ng1f3", " g1f3 "] {
+///     assert_eq!(read_move(&board, text, CastlingMode::Standard).map(|m| m.to_string()), Some("g1f3".into()));
 /// }
-/// assert_eq!(read_move(&board, "e2e5", false), None);
+/// assert_eq!(read_move(&board, "e2e5", CastlingMode::Standard), None);
 /// ```
-pub fn read_move(board: &Board, text: &str, chess960: bool) -> Option<Move> {
+pub fn read_move(board: &Board, text: &str, mode: CastlingMode) -> Option<Move> {
     let text = text.trim().trim_end_matches(['!', '?', '+', '#']);
-    match text.parse::<XbMove>() {
-        Ok(XbMove::Coord(uci)) => return resolve_uci(board, uci, chess960).ok(),
-        Ok(XbMove::Castle(side)) => return castling(board, side),
-        Ok(XbMove::Null) => return None,
-        Err(_) => {}
+    if let Ok(m) = text.parse::<XbMove>() {
+        return resolve_xb_move(board, m, mode);
     }
     if let Some(uci) = long_algebraic(text) {
-        if let Ok(m) = resolve_uci(board, uci, chess960) {
+        if let Ok(m) = resolve_uci(board, uci, mode) {
             return Some(m);
         }
     }
     board.parse_san(text).ok()
+}
+
+/// The legal move a parsed CECP move names on `board`, if any (never the
+/// null move).
+pub(crate) fn resolve_xb_move(board: &Board, m: XbMove, mode: CastlingMode) -> Option<Move> {
+    match m {
+        XbMove::Coord(uci) => resolve_uci(board, uci, mode).ok(),
+        XbMove::Castle(side) => castling(board, side),
+        XbMove::Null => None,
+    }
 }
 
 /// The legal castling move of the side to move towards `side`.
@@ -131,7 +139,7 @@ mod tests {
     fn every_spelling_of_a_move() {
         let board: Board = "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1".parse().unwrap();
         let uci = |text: &str| {
-            read_move(&board, text, false).map(|m| m.to_uci(ox88_board::CastlingMode::Standard).to_string())
+            read_move(&board, text, CastlingMode::Standard).map(|m| m.to_uci(CastlingMode::Standard).to_string())
         };
         assert_eq!(uci("e5d6"), Some("e5d6".into()));
         assert_eq!(uci("e5xd6"), Some("e5d6".into()));
@@ -152,8 +160,8 @@ mod tests {
     fn chess960_castling_as_king_takes_rook() {
         let board: Board = "4k3/8/8/8/8/8/8/5K1R w H - 0 1".parse().unwrap();
         let short = Move::new(ox88_board::Square::F1, ox88_board::Square::H1, MoveKind::CastleShort);
-        assert_eq!(read_move(&board, "f1h1", true), Some(short));
-        assert_eq!(read_move(&board, "O-O", true), Some(short));
-        assert_eq!(read_move(&board, "f1g1", true).map(|m| m.kind()), Some(MoveKind::Quiet));
+        assert_eq!(read_move(&board, "f1h1", CastlingMode::Chess960), Some(short));
+        assert_eq!(read_move(&board, "O-O", CastlingMode::Chess960), Some(short));
+        assert_eq!(read_move(&board, "f1g1", CastlingMode::Chess960).map(|m| m.kind()), Some(MoveKind::Quiet));
     }
 }

@@ -2,8 +2,9 @@
 //! control and clocks (turned into [`Limits`]), the feature list, the
 //! engine's result claims and the edit-mode board.
 
-use crate::xboard::{EditCommand, Feature, GameResult, Level, XbMessage};
+use crate::xboard::{EditCommand, Feature, Level, XbMessage};
 use crate::{Clock, Limits, OptionKind, OptionSpec};
+use ox88_board::GameResult;
 use ox88_board::{Board, ByColor, Color, File, Piece, Rank, Role, Setup, SetupError, Square};
 use ox88_movegen::{DrawReason, Outcome};
 use std::fmt::Write as _;
@@ -117,8 +118,8 @@ pub(crate) fn cecp_option(spec: &OptionSpec) -> String {
 /// The engine's announcement of a finished game.
 pub(crate) fn result_message(outcome: Outcome) -> XbMessage {
     let (result, comment) = match outcome {
-        Outcome::Decisive { winner: Color::White, .. } => (GameResult::WhiteWins, "White mates"),
-        Outcome::Decisive { winner: Color::Black, .. } => (GameResult::BlackWins, "Black mates"),
+        Outcome::Decisive { winner: Color::White, .. } => (GameResult::Win(Color::White), "White mates"),
+        Outcome::Decisive { winner: Color::Black, .. } => (GameResult::Win(Color::Black), "Black mates"),
         Outcome::Draw { reason } => (
             GameResult::Draw,
             match reason {

@@ -2,7 +2,7 @@
 //! message round-trips through its text.
 
 use super::*;
-use ox88_board::{Board, CastlingSide, Role, Square, UciMove};
+use ox88_board::{Board, CastlingSide, Color, GameResult, Role, Square, UciMove};
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -55,7 +55,7 @@ fn other_commands_parse() {
     assert_eq!(cmd("."), Ok(XbCommand::Status));
     assert_eq!(
         cmd("result 1-0 {White mates}"),
-        Ok(XbCommand::Result { result: GameResult::WhiteWins, comment: "White mates".into() })
+        Ok(XbCommand::Result { result: GameResult::Win(Color::White), comment: "White mates".into() })
     );
     assert_eq!(cmd("result *"), Ok(XbCommand::Result { result: GameResult::Unknown, comment: String::new() }));
     assert_eq!(cmd("option Hash=64"), Ok(XbCommand::Option { name: "Hash".into(), value: Some("64".into()) }));
@@ -154,8 +154,7 @@ fn arb_command() -> impl Strategy<Value = XbCommand> {
     ])
     .prop_map(|fen| Board::from_fen(fen).unwrap());
     let selection = prop_oneof![Just(MoveSelection::All), arb_move().prop_map(MoveSelection::Move)];
-    let result =
-        prop::sample::select(vec![GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw, GameResult::Unknown]);
+    let result = prop::sample::select(GameResult::ALL.to_vec());
     let simple = prop::sample::select(vec![
         C::Xboard,
         C::New,
@@ -223,8 +222,7 @@ fn arb_message() -> impl Strategy<Value = XbMessage> {
     let feature_value =
         prop_oneof![any::<i64>().prop_map(FeatureValue::Int), "[ -!#-~]{0,12}".prop_map(FeatureValue::Text)];
     let feature = ("[a-z]{1,10}", feature_value).prop_map(|(name, value)| Feature { name, value });
-    let result =
-        prop::sample::select(vec![GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw, GameResult::Unknown]);
+    let result = prop::sample::select(GameResult::ALL.to_vec());
     let pv = prop::collection::vec(arb_move(), 0..6)
         .prop_map(|pv| pv.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "));
     prop_oneof![
