@@ -51,14 +51,17 @@ async fn main() {
             // Alternate which goes first, so that drift hits both alike.
             for turn in 0..2 {
                 if (turn + round) % 2 == 0 {
-                    let mut engine = Ox88::with_settings(Settings { hash_mb, ..Settings::default() }).expect("an engine");
+                    let mut engine =
+                        Ox88::with_settings(Settings { hash_mb, ..Settings::default() }).expect("an engine");
                     let started = Instant::now();
-                    let result = tokio::task::block_in_place(|| engine.search(&position, &Limits::depth(depth), &mut |_| {}));
+                    let result =
+                        tokio::task::block_in_place(|| engine.search(&position, &Limits::depth(depth), &mut |_| {}));
                     direct.push(started.elapsed().as_secs_f64() * 1e3);
                     nodes.0 = result.nodes();
                 } else {
                     let started = Instant::now();
-                    let response = client.post(&url).json(&json!({"fen": fen, "depth": depth})).send().await.expect("an answer");
+                    let response =
+                        client.post(&url).json(&json!({"fen": fen, "depth": depth})).send().await.expect("an answer");
                     let body: Value = response.json().await.expect("JSON");
                     api.push(started.elapsed().as_secs_f64() * 1e3);
                     nodes.1 = body["nodes"].as_u64().expect("nodes");
