@@ -3,10 +3,10 @@
 //!
 //! cargo run --release --example pgn -- [--threads N] (tokens | validate | export) FILE...
 
-use ox88::board::Board;
+use ox88::board::{Board, GameResult};
 use ox88::movegen::{Notation, SanPlus};
 use ox88::pgn::{
-    ErrorKind, GameResult, Nag, ParallelReader, PgnError, RawComment, RawTag, Reader, SetupTags, Skip, Visitor, Writer,
+    ErrorKind, Nag, ParallelReader, PgnError, RawComment, RawTag, Reader, SetupTags, Skip, Visitor, Writer,
 };
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;

@@ -29,4 +29,7 @@ pub use ox88_protocol as protocol;
 pub use ox88_search as search;
 #[cfg(feature = "svg")]
 pub use ox88_svg as svg;
-pub use settings::{Settings, SettingsError, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+pub use ox88_syzygy as syzygy;
+pub use settings::{
+    Settings, SettingsError, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_SYZYGY_PROBE_DEPTH, MAX_THREADS,
+};

@@ -105,7 +105,7 @@ fn uci_when_the_first_command_says_uci_with_only_the_options_players_expect() {
         options.iter().map(|l| l.trim_start_matches("option name ").split(" type ").next().unwrap()).collect();
     let expected = ["Ponder", "UCI_Chess960", "Move Overhead", "Hash", "Threads", "MultiPV", "Clear Hash", "OwnBook"];
     let mut expected = expected.to_vec();
-    expected.extend(["BookFile", "Eval", "EvalFile"]);
+    expected.extend(["BookFile", "Eval", "EvalFile", "SyzygyPath", "SyzygyProbeDepth", "Syzygy50MoveRule"]);
     if cfg!(feature = "tuning") {
         expected.extend(["EvalOff", "SearchOff", "EvalWeights"]);
     }

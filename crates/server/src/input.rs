@@ -4,7 +4,7 @@
 
 use crate::error::ApiError;
 use axum::http::StatusCode;
-use ox88::board::{FenRepair, Move, UciMove};
+use ox88::board::{CastlingMode, FenRepair, Move, UciMove};
 use ox88::Position;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -73,7 +73,7 @@ impl PositionInput {
             (Some(fen), None) => read_fen(fen, self.lenient).map_err(|e| e.field(format!("{prefix}fen")))?,
         };
         if let Some(chess960) = self.chess960 {
-            position.set_chess960(chess960);
+            position.set_castling_mode(if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
         }
         Ok(ReadPosition { position, repairs })
     }

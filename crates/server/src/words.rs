@@ -125,6 +125,6 @@ impl From<Outcome> for GameEnd {
             Outcome::Decisive { .. } => EndReason::Checkmate,
             Outcome::Draw { reason } => reason.into(),
         };
-        GameEnd { result: outcome.result().to_owned(), winner: outcome.winner().map(Side::from), reason }
+        GameEnd { result: outcome.result().to_string(), winner: outcome.winner().map(Side::from), reason }
     }
 }

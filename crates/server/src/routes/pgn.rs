@@ -170,13 +170,8 @@ fn game_json(game: &Game, field: &str, max_moves: usize) -> GameJson {
         result: game.outcome().as_str().to_owned(),
         error: None,
     };
-    let start = game.start_board().and_then(|board| Ok((board, game.castling_mode()?)));
-    let mut position = match start {
-        Ok((board, mode)) => {
-            let mut position = Position::new(board);
-            position.set_chess960(mode == ox88::board::CastlingMode::Chess960);
-            position
-        }
+    let mut position = match game.start_position() {
+        Ok(position) => position,
         Err(error) => {
             let error = ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "invalid_pgn", error.to_string());
             json.error = Some(error.field(format!("{field}.tags")).body);
@@ -300,24 +295,19 @@ pub async fn export(
     for (number, input) in request.games.iter().enumerate() {
         let prefix = format!("games[{number}].");
         check_move_count(input.position.moves.len(), state.config.max_moves, &prefix)?;
-        let start = input.position.start(&prefix)?.position;
-        let mut position = start.clone();
-        let mut moves = Vec::with_capacity(input.position.moves.len());
+        let mut position = input.position.start(&prefix)?.position;
         for (index, move_text) in input.position.moves.iter().enumerate() {
             let m = read_move(&position, move_text, index, &prefix)?;
             position.play_unchecked(m);
-            moves.push(m);
         }
-        let mut game = Game::from_moves(start.board(), &moves);
+        // The start tags (SetUp, FEN, Variant) come from the position.
+        let mut game = Game::from_position(&position);
         for (index, tag) in input.tags.iter().enumerate() {
             check_tag(tag).map_err(|message| ApiError::invalid(format!("{prefix}tags[{index}]"), message))?;
             game.headers.set(tag.name.clone(), tag.value.clone());
         }
-        if start.is_chess960() {
-            game.headers.set("Variant", "Chess960");
-        }
         let result = input.result.as_deref().unwrap_or("*");
-        let parsed = ox88::pgn::GameResult::from_ascii(result.as_bytes()).ok_or_else(|| {
+        let parsed = result.parse::<ox88::board::GameResult>().map_err(|_| {
             ApiError::invalid(format!("{prefix}result"), format!("result {result:?} is not 1-0, 0-1, 1/2-1/2 or *"))
         })?;
         game.result = Some(parsed);
@@ -335,6 +325,9 @@ fn check_tag(tag: &Tag) -> Result<(), String> {
         chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !name_ok {
         return Err(format!("tag name {:?} is not letters, digits and _", tag.name));
+    }
+    if ["FEN", "SetUp", "Variant"].contains(&tag.name.as_str()) {
+        return Err(format!("the {} tag comes from the game's start: give fen or chess960_start", tag.name));
     }
     if tag.value.chars().any(char::is_control) {
         return Err(format!("tag {} has a control character in its value", tag.name));
