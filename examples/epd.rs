@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::number;
+use common::{number, seconds};
 use ox88::board::{Move, Score};
 use ox88::movegen::{Epd, MoveGen, Notation, Operation, Position};
 use ox88::protocol::{Engine, Limits, DEFAULT_MOVE_OVERHEAD};
@@ -71,11 +71,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         match arg.as_str() {
             "--help" | "-h" => return Ok(None),
             "--time" => {
-                let seconds: f64 = number(&value("--time")?, "--time")?;
-                if !(seconds > 0.0 && seconds < 1e6) {
-                    return Err(format!("--time: {seconds} is not a positive number of seconds"));
-                }
-                options.time = Some(Duration::from_secs_f64(seconds));
+                options.time = Some(seconds(&value("--time")?, "--time")?);
             }
             "--depth" => options.depth = Some(number(&value("--depth")?, "--depth")?),
             "--threads" => options.settings.threads = number(&value("--threads")?, "--threads")?,

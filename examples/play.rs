@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::number;
+use common::{number, seconds};
 use ox88::board::GameResult;
 use ox88::board::{Board, Color, File, Move, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position};
@@ -71,11 +71,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         match arg.as_str() {
             "--help" | "-h" => return Ok(None),
             "--time" => {
-                let seconds: f64 = number(&value("--time")?, "--time")?;
-                if !(seconds > 0.0 && seconds < 1e6) {
-                    return Err(format!("--time: {seconds} is not a positive number of seconds"));
-                }
-                options.limits.movetime = Some(Duration::from_secs_f64(seconds));
+                options.limits.movetime = Some(seconds(&value("--time")?, "--time")?);
             }
             "--depth" => options.limits.depth = Some(number(&value("--depth")?, "--depth")?),
             "--black" => options.human = Color::Black,

@@ -51,3 +51,13 @@ pub fn main(name: &str, help: &str, protocol: Protocol) -> ExitCode {
 pub fn number<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("{name}: {text:?} is not a valid number"))
 }
+
+/// The positive number of seconds `text` gives for the argument `name`, as
+/// a duration, or a one-line error.
+pub fn seconds(text: &str, name: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = number(text, name)?;
+    if !(seconds > 0.0 && seconds < 1e6) {
+        return Err(format!("{name}: {seconds} is not a positive number of seconds"));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}

@@ -21,8 +21,9 @@ use std::sync::{Arc, Mutex};
 /// to a PGN file).
 pub type GameSink<'a> = Box<dyn FnMut(&Job, &GameRecord) -> Result<(), String> + 'a>;
 
-/// What the match came to.
-pub struct Outcome {
+/// What the match came to: the tally of its games (a game's own result is
+/// ox88-board's `GameResult`).
+pub struct Tally {
     pub pairings: Vec<Encounter>,
     /// Each encounter's score from its first engine's side.
     pub scores: Vec<Score>,
@@ -36,7 +37,7 @@ pub fn run(
     openings: &[Opening],
     mut sink: GameSink<'_>,
     log: Option<EngineLog>,
-) -> Result<Outcome, String> {
+) -> Result<Tally, String> {
     let pairings = encounters(config.engines.len(), config.tournament, config.seeds);
     if pairings.is_empty() {
         return Err("no encounters: with -tournament gauntlet, -seeds must be below the number of engines".into());
@@ -63,7 +64,7 @@ pub fn run(
     drop(sender);
 
     let sprt = config.sprt.map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.normalized));
-    let mut outcome = Outcome {
+    let mut outcome = Tally {
         scores: vec![Score::default(); pairings.len()],
         faults: vec![BTreeMap::new(); config.engines.len()],
         verdict: None,
@@ -189,7 +190,7 @@ fn two(players: &mut [Player], a: usize, b: usize) -> (&mut Player, &mut Player)
 
 /// The summary: one block per encounter, and the ranking when more than two
 /// engines play.
-pub fn summary_blocks(config: &Config, outcome: &Outcome, sprt: Option<&Sprt>) -> String {
+pub fn summary_blocks(config: &Config, outcome: &Tally, sprt: Option<&Sprt>) -> String {
     let mut parts = Vec::new();
     if config.engines.len() > 2 {
         let mut per_engine = vec![Score::default(); config.engines.len()];

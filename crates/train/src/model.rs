@@ -227,11 +227,13 @@ impl Model {
 mod tests {
     use super::*;
     use ox88_board::Board;
-    use ox88_train::data::{GameResult, PackedPosition};
+    use ox88_board::{CastlingMode, Color, GameResult};
+    use ox88_train::data::PackedPosition;
 
     fn sample(fen: &str, score: i32) -> Sample {
         let board: Board = fen.parse().unwrap();
-        Sample::from_record(&PackedPosition::new(&board, score, GameResult::WhiteWins, false)).unwrap()
+        Sample::from_record(&PackedPosition::new(&board, score, GameResult::Win(Color::White), CastlingMode::Standard))
+            .unwrap()
     }
 
     /// The analytic gradient against finite differences, on parameters of

@@ -55,7 +55,7 @@ impl Sample {
     /// is; 7: mirrored left to right).
     fn decode(record: &PackedPosition, flip: u8) -> Option<Sample> {
         let stm = record.side_to_move();
-        let white_result = record.result()?.white_score();
+        let white_result = record.result().score_for(Color::White)?;
         let count = record.occupied().count_ones() as usize;
         if !(2..=MAX_FEATURES).contains(&count) {
             return None;

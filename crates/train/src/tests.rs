@@ -8,9 +8,10 @@ use crate::quantise::{agreement, quantise};
 use crate::train::{mean_loss, Gradients};
 use ox88_board::Random;
 use ox88_board::{Board, Color};
+use ox88_board::{CastlingMode, GameResult};
 use ox88_eval::{Classical, Evaluator};
 use ox88_movegen::MoveGen;
-use ox88_train::data::{GameResult, PackedPosition};
+use ox88_train::data::PackedPosition;
 
 /// Positions from random games, labelled with the classical evaluation (the
 /// data's own scale, and within its range) and a result that agrees with its
@@ -40,11 +41,11 @@ fn positions(count: usize, seed: u64) -> Vec<(Board, Sample)> {
         }
         let white = if board.side_to_move() == Color::White { eval } else { -eval };
         let result = match white {
-            w if w > 100 => GameResult::WhiteWins,
-            w if w < -100 => GameResult::BlackWins,
+            w if w > 100 => GameResult::Win(Color::White),
+            w if w < -100 => GameResult::Win(Color::Black),
             _ => GameResult::Draw,
         };
-        let record = PackedPosition::new(&board, white, result, false);
+        let record = PackedPosition::new(&board, white, result, CastlingMode::Standard);
         out.push((board, Sample::from_record(&record).expect("a valid record")));
     }
     out
@@ -100,8 +101,14 @@ fn a_mirrored_record_is_the_mirrored_position() {
     ] {
         let board: Board = fen.parse().unwrap();
         let mirror: Board = mirrored_fen(fen).parse().unwrap();
-        let record = PackedPosition::new(&board, 35, GameResult::WhiteWins, false);
-        let expected = Sample::from_record(&PackedPosition::new(&mirror, 35, GameResult::WhiteWins, false)).unwrap();
+        let record = PackedPosition::new(&board, 35, GameResult::Win(Color::White), CastlingMode::Standard);
+        let expected = Sample::from_record(&PackedPosition::new(
+            &mirror,
+            35,
+            GameResult::Win(Color::White),
+            CastlingMode::Standard,
+        ))
+        .unwrap();
         let got = Sample::from_record_mirrored(&record).expect("no castling rights");
         for perspective in 0..2 {
             let sorted = |s: &Sample| {
@@ -116,7 +123,7 @@ fn a_mirrored_record_is_the_mirrored_position() {
     }
     // With castling rights the mirrored position is another game: not used.
     let castles: Board = "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1".parse().unwrap();
-    let record = PackedPosition::new(&castles, 0, GameResult::Draw, false);
+    let record = PackedPosition::new(&castles, 0, GameResult::Draw, CastlingMode::Standard);
     assert!(Sample::from_record_mirrored(&record).is_none());
 }
 

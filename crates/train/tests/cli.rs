@@ -4,9 +4,10 @@
 //! from their own file.
 
 use ox88_board::{Board, Color};
+use ox88_board::{CastlingMode, GameResult};
 use ox88_eval::nnue::Network;
 use ox88_eval::{Classical, Evaluator};
-use ox88_train::data::{append_records, GameResult, PackedPosition};
+use ox88_train::data::{append_records, PackedPosition};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -33,8 +34,9 @@ fn data_file(dir: &Path) -> PathBuf {
             let board: Board = line.split(';').next().unwrap().trim().parse().unwrap();
             let eval = classical.evaluate(&board).raw();
             let white = if board.side_to_move() == Color::White { eval } else { -eval };
-            let result = if white > 50 { GameResult::WhiteWins } else { GameResult::Draw };
-            records.push(PackedPosition::new(&board, white, result, name == "chess960.epd"));
+            let result = if white > 50 { GameResult::Win(Color::White) } else { GameResult::Draw };
+            let castling = if name == "chess960.epd" { CastlingMode::Chess960 } else { CastlingMode::Standard };
+            records.push(PackedPosition::new(&board, white, result, castling));
         }
     }
     let path = dir.join("data.bin");

@@ -1,9 +1,9 @@
 //! `ox88-train datagen` run as a process: shuffle with held-out games, and
 //! generate with either evaluation, resuming from its files.
 
-use ox88_board::Board;
+use ox88_board::{Board, CastlingMode, Color, GameResult};
 use ox88_movegen::MoveGen;
-use ox88_train::data::{append_records, read_records, GameResult, PackedPosition};
+use ox88_train::data::{append_records, read_records, PackedPosition};
 use std::process::{Command, Output};
 
 /// Runs `ox88-train datagen` with `args`.
@@ -31,7 +31,7 @@ fn datagen_shuffle_holds_out_whole_games() {
         board.make_move_unchecked(first);
         let mut records = Vec::new();
         for _ in 0..30 {
-            records.push(PackedPosition::new(&board, g as i32, GameResult::Draw, false));
+            records.push(PackedPosition::new(&board, g as i32, GameResult::Draw, CastlingMode::Standard));
             let m = board.legal_moves()[0];
             board.make_move_unchecked(m);
         }
@@ -102,7 +102,7 @@ fn datagen_generates_quiet_positions_and_resumes() {
         for record in &records {
             let board = record.to_board().expect("a legal position");
             assert!(!board.in_check(), "{eval}: {:?} is in check", record.fen());
-            assert!(record.result().is_some() && i32::from(record.score()).abs() < 20_000);
+            assert!(record.result().is_finished() && i32::from(record.score()).abs() < 20_000);
         }
         // Asked for no more than the files hold, it stops at once; asked for
         // more, it appends.
@@ -128,7 +128,7 @@ fn datagen_generates_quiet_positions_and_resumes() {
 #[test]
 fn datagen_bullet_writes_what_bullet_reads() {
     use bulletformat::{ChessBoard, DataLoader};
-    use ox88_board::{Color, Role};
+    use ox88_board::Role;
     let dir = std::env::temp_dir().join(format!("ox88-datagen-bullet-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -139,13 +139,14 @@ fn datagen_bullet_writes_what_bullet_reads() {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 3 40",
         "6k1/1P3ppp/8/8/8/8/5PPP/6K1 w - - 0 50",
     ];
-    let results = [GameResult::WhiteWins, GameResult::Draw, GameResult::BlackWins, GameResult::WhiteWins];
+    let results =
+        [GameResult::Win(Color::White), GameResult::Draw, GameResult::Win(Color::Black), GameResult::Win(Color::White)];
     let mut records = Vec::new();
     let mut expected = Vec::new();
     for (i, (fen, result)) in fens.iter().zip(results).enumerate() {
         let board = Board::from_fen(fen).unwrap();
         let white_score = 37 * (i as i32 + 1) - 60;
-        records.push(PackedPosition::new(&board, white_score, result, false));
+        records.push(PackedPosition::new(&board, white_score, result, CastlingMode::Standard));
         // White, Black, then pawn, knight, bishop, rook, queen, king, as bullet's from_raw wants them.
         let mut bitboards = [0u64; 8];
         for index in 0..64u8 {
@@ -156,7 +157,9 @@ fn datagen_bullet_writes_what_bullet_reads() {
             }
         }
         let stm = usize::from(board.side_to_move() == Color::Black);
-        expected.push(ChessBoard::from_raw(bitboards, stm, white_score as i16, result.white_score()).unwrap());
+        expected.push(
+            ChessBoard::from_raw(bitboards, stm, white_score as i16, result.score_for(Color::White).unwrap()).unwrap(),
+        );
     }
     let input = dir.join("data.bin");
     append_records(&input, &records).unwrap();

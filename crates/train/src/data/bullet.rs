@@ -17,7 +17,7 @@
 //! The file has no header: records back to back. Castling rights, the en-passant
 //! square, the move counters and the Chess960 flag have no place in it.
 
-use super::{GameResult, PackedPosition};
+use super::PackedPosition;
 use ox88_board::{Color, Role};
 
 /// The size of a bullet record in bytes.
@@ -27,9 +27,9 @@ pub const BULLET_RECORD_SIZE: usize = 32;
 /// king of either side (no record ox88 writes).
 ///
 /// ```
-/// use ox88_board::Board;
-/// use ox88_train::data::{to_bullet, GameResult, PackedPosition};
-/// let record = PackedPosition::new(&Board::startpos(), 25, GameResult::Draw, false);
+/// use ox88_board::{Board, CastlingMode, GameResult};
+/// use ox88_train::data::{to_bullet, PackedPosition};
+/// let record = PackedPosition::new(&Board::startpos(), 25, GameResult::Draw, CastlingMode::Standard);
 /// let bullet = to_bullet(&record).unwrap();
 /// assert_eq!(bullet[..8], 0xffff_0000_0000_ffffu64.to_le_bytes());
 /// assert_eq!((i16::from_le_bytes([bullet[24], bullet[25]]), bullet[26]), (25, 1));
@@ -64,8 +64,7 @@ pub fn to_bullet(record: &PackedPosition) -> Option<[u8; BULLET_RECORD_SIZE]> {
         Color::Black => record.score().saturating_neg(),
     };
     bytes[24..26].copy_from_slice(&score.to_le_bytes());
-    let white_result = record.result()? as u8;
-    bytes[26] = if us == Color::White { white_result } else { GameResult::WhiteWins as u8 - white_result };
+    bytes[26] = (record.result().score_for(us)? * 2.0) as u8;
     bytes[27] = our_king?;
     bytes[28] = their_king? ^ 56;
     Some(bytes)

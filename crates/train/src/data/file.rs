@@ -84,9 +84,10 @@ fn open_for_append(path: &Path) -> Result<(File, u64), DataError> {
 ///
 /// ```
 /// use ox88_board::Board;
-/// use ox88_train::data::{append_records, read_records, GameResult, PackedPosition};
+/// use ox88_board::{CastlingMode, GameResult};
+/// use ox88_train::data::{append_records, read_records, PackedPosition};
 /// let path = std::env::temp_dir().join(format!("ox88-doc-{}.bin", std::process::id()));
-/// let record = PackedPosition::new(&Board::startpos(), 25, GameResult::Draw, false);
+/// let record = PackedPosition::new(&Board::startpos(), 25, GameResult::Draw, CastlingMode::Standard);
 /// assert_eq!(append_records(&path, &[record, record])?, 2);
 /// assert_eq!(append_records(&path, &[record])?, 3);
 /// assert_eq!(read_records(&path)?, vec![record; 3]);
@@ -129,14 +130,14 @@ pub fn count_records(path: &Path) -> Result<u64, DataError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::GameResult;
     use ox88_board::Board;
+    use ox88_board::{CastlingMode, Color, GameResult};
 
     #[test]
     fn an_interrupted_write_is_cut_off() {
         let path = std::env::temp_dir().join(format!("ox88-data-test-{}.bin", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let record = PackedPosition::new(&Board::startpos(), 3, GameResult::WhiteWins, false);
+        let record = PackedPosition::new(&Board::startpos(), 3, GameResult::Win(Color::White), CastlingMode::Standard);
         append_records(&path, &[record; 4]).unwrap();
         // Half a record, as if the process died during a write.
         OpenOptions::new().append(true).open(&path).unwrap().write_all(&[7; 13]).unwrap();

@@ -20,7 +20,7 @@
 //! | 25 | the halfmove clock, saturated at 255 |
 //! | 26..28 | the fullmove number, a little-endian `u16` |
 //! | 28..30 | the search score in centipawns from White's point of view, a little-endian `i16` |
-//! | 30 | the game's result from White's point of view: 0 loss, 1 draw, 2 win |
+//! | 30 | the game's result from White's point of view: 0 loss, 1 draw, 2 win (255: none, never written by ox88) |
 //! | 31 | flags: bit 0 set when the game began from a Chess960 arrangement; other bits zero |
 //!
 //! A piece code is its role in bits 0..3 (pawn 0, knight 1, bishop 2, rook 3,
@@ -35,4 +35,4 @@ mod packed;
 
 pub use bullet::{to_bullet, BULLET_RECORD_SIZE};
 pub use file::{append_records, count_records, read_records, DataError, HEADER, HEADER_SIZE, VERSION};
-pub use packed::{GameResult, PackedPosition, RECORD_SIZE};
+pub use packed::{PackedPosition, RECORD_SIZE};

@@ -1,7 +1,7 @@
 //! [`PackedPosition`]: one labelled position in 32 bytes (layout in the
 //! module documentation).
 
-use ox88_board::{Board, Color, Piece, Role, Square};
+use ox88_board::{Board, CastlingMode, Color, GameResult, Piece, Role, Square};
 use std::fmt::Write;
 
 /// The size of one record in bytes.
@@ -16,41 +16,27 @@ const NO_EN_PASSANT: u8 = 64;
 /// The flag of a game that began from a Chess960 arrangement.
 const FLAG_CHESS960: u8 = 1;
 
-/// How the game a position came from ended, from White's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// Black won.
-    BlackWins = 0,
-    /// A draw.
-    Draw = 1,
-    /// White won.
-    WhiteWins = 2,
-}
+/// The result byte of a record whose game has no result (ox88 never writes
+/// one; readers skip it).
+const NO_RESULT: u8 = 0xff;
 
-impl GameResult {
-    /// The result as a score for White: 0, 0.5 or 1.
-    pub fn white_score(self) -> f32 {
-        f32::from(self as u8) / 2.0
-    }
-    /// The result of a game won by `winner` (`None`: a draw).
-    pub fn from_winner(winner: Option<Color>) -> GameResult {
-        match winner {
-            Some(Color::White) => GameResult::WhiteWins,
-            Some(Color::Black) => GameResult::BlackWins,
-            None => GameResult::Draw,
-        }
+/// The result byte: White's score in half points (0 loss, 1 draw, 2 win).
+fn result_byte(result: GameResult) -> u8 {
+    match result.score_for(Color::White) {
+        Some(points) => (points * 2.0) as u8,
+        None => NO_RESULT,
     }
 }
 
 /// A position with its label, packed into [`RECORD_SIZE`] bytes.
 ///
 /// ```
-/// use ox88_board::Board;
-/// use ox88_train::data::{GameResult, PackedPosition};
+/// use ox88_board::{Board, CastlingMode, Color, GameResult};
+/// use ox88_train::data::PackedPosition;
 /// let board: Board = "r3k2r/8/8/8/4Pp2/8/8/R3K2R b KQkq e3 0 30".parse().unwrap();
-/// let packed = PackedPosition::new(&board, 120, GameResult::WhiteWins, false);
+/// let packed = PackedPosition::new(&board, 120, GameResult::Win(Color::White), CastlingMode::Standard);
 /// assert_eq!(packed.score(), 120);
-/// assert_eq!(packed.result(), Some(GameResult::WhiteWins));
+/// assert_eq!(packed.result(), GameResult::Win(Color::White));
 /// assert_eq!(packed.to_board().unwrap(), board);
 /// assert_eq!(PackedPosition::from_bytes(packed.to_bytes()), packed);
 /// ```
@@ -61,8 +47,9 @@ pub struct PackedPosition {
 
 impl PackedPosition {
     /// Packs `board` with its search score (centipawns, White's point of
-    /// view, clamped to the `i16` range) and the game's result.
-    pub fn new(board: &Board, white_score: i32, result: GameResult, chess960: bool) -> PackedPosition {
+    /// view, clamped to the `i16` range), the game's result, and whether the
+    /// game began from a Chess960 arrangement (`castling`).
+    pub fn new(board: &Board, white_score: i32, result: GameResult, castling: CastlingMode) -> PackedPosition {
         let mut bytes = [0u8; RECORD_SIZE];
         let mut occupied = 0u64;
         let mut nibble = 0;
@@ -83,8 +70,8 @@ impl PackedPosition {
         bytes[26..28].copy_from_slice(&board.fullmove_number().to_le_bytes());
         let score = white_score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         bytes[28..30].copy_from_slice(&score.to_le_bytes());
-        bytes[30] = result as u8;
-        bytes[31] = if chess960 { FLAG_CHESS960 } else { 0 };
+        bytes[30] = result_byte(result);
+        bytes[31] = if castling == CastlingMode::Chess960 { FLAG_CHESS960 } else { 0 };
         PackedPosition { bytes }
     }
 
@@ -154,13 +141,13 @@ impl PackedPosition {
         }
     }
 
-    /// The game's result from White's point of view, if the byte is valid.
-    pub fn result(&self) -> Option<GameResult> {
+    /// The game's result (`Unknown` for a byte that is no result).
+    pub fn result(&self) -> GameResult {
         match self.bytes[30] {
-            0 => Some(GameResult::BlackWins),
-            1 => Some(GameResult::Draw),
-            2 => Some(GameResult::WhiteWins),
-            _ => None,
+            0 => GameResult::Win(Color::Black),
+            1 => GameResult::Draw,
+            2 => GameResult::Win(Color::White),
+            _ => GameResult::Unknown,
         }
     }
 
@@ -282,13 +269,22 @@ mod tests {
             "4k3/8/8/8/8/8/8/4K3 b - - 254 300",
         ] {
             let board: Board = fen.parse().unwrap();
-            let packed = PackedPosition::new(&board, -77, GameResult::Draw, true);
+            let packed = PackedPosition::new(&board, -77, GameResult::Draw, CastlingMode::Chess960);
+            assert_eq!(packed.result(), GameResult::Draw);
             assert_eq!(packed.to_board().as_ref(), Some(&board), "{fen}");
             assert_eq!(packed.pieces().count(), board.pieces(Color::White).len() + board.pieces(Color::Black).len());
             assert_eq!(packed.score(), -77);
             assert_eq!(packed.score_for_side_to_move(), if board.side_to_move() == Color::White { -77 } else { 77 });
             assert!(packed.is_chess960());
             assert_eq!(packed.may_castle(), !board.castling().is_empty(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn results_round_trip() {
+        for result in GameResult::ALL {
+            let packed = PackedPosition::new(&Board::startpos(), 0, result, CastlingMode::Standard);
+            assert_eq!((packed.result(), packed.is_chess960()), (result, false));
         }
     }
 

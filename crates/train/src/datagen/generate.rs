@@ -2,11 +2,11 @@
 
 use super::openings::{Openings, Start};
 use crate::cli::{Args, Failure};
-use ox88_board::{Color, Random, Score};
+use ox88_board::{Color, GameResult, Random, Score};
 use ox88_eval::nnue::{Network, Nnue};
 use ox88_eval::{Classical, Evaluator};
 use ox88_search::{Limits, Searcher, SEARCH_STACK_BYTES};
-use ox88_train::data::{append_records, count_records, GameResult, PackedPosition};
+use ox88_train::data::{append_records, count_records, PackedPosition};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -208,7 +208,9 @@ fn play_games<E: Evaluator + Clone + Send>(
         append_records(file, &records).map_err(|e| e.to_string())?;
         progress.positions.fetch_add(records.len() as u64, Ordering::Relaxed);
         progress.games.fetch_add(1, Ordering::Relaxed);
-        progress.results[result as usize].fetch_add(1, Ordering::Relaxed);
+        // Indexed by White's half points: black wins, draws, white wins.
+        let half_points = result.score_for(Color::White).map_or(1, |points| (points * 2.0) as usize);
+        progress.results[half_points].fetch_add(1, Ordering::Relaxed);
     }
     Ok(())
 }
@@ -220,7 +222,7 @@ fn play_game<E: Evaluator + Clone + Send>(
     searcher: &mut Searcher<E>,
     limits: &Limits,
 ) -> Option<(Vec<PackedPosition>, GameResult)> {
-    let Start { mut game, chess960 } = start;
+    let Start { mut game, castling } = start;
     let mut positions = Vec::new();
     let mut white_scores: Vec<i32> = Vec::new();
     let result = loop {
@@ -251,7 +253,7 @@ fn play_game<E: Evaluator + Clone + Send>(
         }
         game.play(best).expect("the search returns a legal move");
     };
-    let records = positions.iter().map(|(board, score)| PackedPosition::new(board, *score, result, chess960)).collect();
+    let records = positions.iter().map(|(board, score)| PackedPosition::new(board, *score, result, castling)).collect();
     Some((records, result))
 }
 
@@ -261,15 +263,15 @@ fn play_game<E: Evaluator + Clone + Send>(
 fn adjudicate(white_scores: &[i32], fullmove: u16, last: Score) -> Option<GameResult> {
     let latest = *white_scores.last()?;
     if last.is_mate() {
-        return Some(if latest > 0 { GameResult::WhiteWins } else { GameResult::BlackWins });
+        return Some(GameResult::Win(if latest > 0 { Color::White } else { Color::Black }));
     }
     if white_scores.len() >= WIN_PLIES {
         let recent = &white_scores[white_scores.len() - WIN_PLIES..];
         if recent.iter().all(|&s| s >= WIN_SCORE) {
-            return Some(GameResult::WhiteWins);
+            return Some(GameResult::Win(Color::White));
         }
         if recent.iter().all(|&s| s <= -WIN_SCORE) {
-            return Some(GameResult::BlackWins);
+            return Some(GameResult::Win(Color::Black));
         }
     }
     if fullmove >= DRAW_FROM_MOVE && white_scores.len() >= DRAW_PLIES {

@@ -1,7 +1,7 @@
 //! Where self-play games start: random plies after the standard start, a
 //! Chess960 arrangement, or a line of an opening book.
 
-use ox88_board::{Board, Random};
+use ox88_board::{Board, CastlingMode, Random};
 use ox88_movegen::{Epd, MoveGen, Position};
 
 /// The kinds of start, and how many random plies follow each.
@@ -16,8 +16,8 @@ pub struct Openings {
 pub struct Start {
     /// The game after the random plies.
     pub game: Position,
-    /// Whether it began from a Chess960 arrangement (other than the standard one).
-    pub chess960: bool,
+    /// Chess960 when it began from a Chess960 arrangement (other than the standard one).
+    pub castling: CastlingMode,
 }
 
 impl Openings {
@@ -37,13 +37,14 @@ impl Openings {
     /// random plies ran into the end of the game (the caller draws again).
     pub fn draw(&self, random: &mut Random) -> Option<Start> {
         let roll = random.below(100);
-        let (board, plies, chess960) = if !self.book.is_empty() && roll < 30 {
-            (self.book[random.below(self.book.len())].clone(), 2, false)
+        let (board, plies, castling) = if !self.book.is_empty() && roll < 30 {
+            (self.book[random.below(self.book.len())].clone(), 2, CastlingMode::Standard)
         } else if roll >= 100 - self.chess960_percent {
             let number = random.below(960) as u16;
-            (Board::chess960(number).expect("a number below 960"), 6 + random.below(2), number != 518)
+            let castling = if number == 518 { CastlingMode::Standard } else { CastlingMode::Chess960 };
+            (Board::chess960(number).expect("a number below 960"), 6 + random.below(2), castling)
         } else {
-            (Board::startpos(), 8 + random.below(2), false)
+            (Board::startpos(), 8 + random.below(2), CastlingMode::Standard)
         };
         let mut game = Position::new(board);
         for _ in 0..plies {
@@ -53,6 +54,6 @@ impl Openings {
             }
             game.play(moves[random.below(moves.len())]).expect("a generated move is legal");
         }
-        (game.board().has_legal_moves() && game.outcome_with_claims().is_none()).then_some(Start { game, chess960 })
+        (game.board().has_legal_moves() && game.outcome_with_claims().is_none()).then_some(Start { game, castling })
     }
 }

@@ -1,8 +1,9 @@
 //! `datagen shuffle` and `datagen stats`: the data files' housekeeping.
 
 use crate::cli::{Args, Failure};
+use ox88_board::Color;
 use ox88_board::Random;
-use ox88_train::data::{read_records, to_bullet, GameResult, PackedPosition, HEADER};
+use ox88_train::data::{read_records, to_bullet, PackedPosition, HEADER};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -98,8 +99,9 @@ pub fn stats(args: &[String]) -> Result<(), Failure> {
         let mut abs_sum = 0u64;
         let mut pieces = [0usize; 33];
         for record in &records {
-            if let Some(result) = record.result() {
-                results[result as usize] += 1;
+            // Indexed by White's half points: black wins, draws, white wins.
+            if let Some(points) = record.result().score_for(Color::White) {
+                results[(points * 2.0) as usize] += 1;
             }
             chess960 += usize::from(record.is_chess960());
             abs_sum += u64::from(record.score().unsigned_abs());
@@ -110,9 +112,9 @@ pub fn stats(args: &[String]) -> Result<(), Failure> {
         println!(
             "{path}: {} positions; white wins {:.1} %, draws {:.1} %, black wins {:.1} %; Chess960 {:.1} %; mean |score| {:.0} cp",
             records.len(),
-            share(results[GameResult::WhiteWins as usize]),
-            share(results[GameResult::Draw as usize]),
-            share(results[GameResult::BlackWins as usize]),
+            share(results[2]),
+            share(results[1]),
+            share(results[0]),
             share(chess960),
             abs_sum as f64 / n
         );
