@@ -9,8 +9,9 @@ use crate::movegen::Position;
 use crate::protocol::{
     BenchReport, Engine, Limits, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle,
 };
-use crate::search::{Searcher, BENCH_DEPTH};
+use crate::search::{Searcher, TablebaseProbing, BENCH_DEPTH};
 use crate::settings::{Settings, SettingsError};
+use crate::syzygy::Tablebase;
 use ox88_board::{Board, Color, Move, Random};
 use std::sync::Arc;
 
@@ -38,6 +39,8 @@ pub struct Ox88 {
     /// The network the `nnue` evaluation uses: the built-in one, or
     /// `eval_file`'s.
     network: Arc<Network>,
+    /// The tables of `syzygy_path`.
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Ox88 {
@@ -47,7 +50,7 @@ impl Ox88 {
         let settings = Settings::default();
         let network = Arc::new(Network::embedded());
         let searcher = Searcher::with_evaluator(evaluation(&settings, &network), settings.hash_mb, 1);
-        Ox88 { searcher, settings, book: None, network }
+        Ox88 { searcher, settings, book: None, network, tablebase: None }
     }
 
     /// An engine with `settings` (numbers out of range are brought into
@@ -76,6 +79,14 @@ impl Ox88 {
         if settings.book_file != self.settings.book_file {
             self.book = settings.book_file.as_ref().map(Book::open).transpose()?;
         }
+        if settings.syzygy_path != self.settings.syzygy_path {
+            self.tablebase = settings.syzygy_path.as_deref().map(open_tables).transpose()?.map(Arc::new);
+        }
+        self.searcher.set_tablebase(self.tablebase.as_ref().map(|tables| TablebaseProbing {
+            tables: tables.clone(),
+            probe_depth: settings.syzygy_probe_depth as i32,
+            fifty_move_rule: settings.syzygy_50_move_rule,
+        }));
         if let Some(network) = network {
             self.network = network;
             self.searcher.set_evaluator(evaluation(&settings, &self.network));
@@ -132,6 +143,15 @@ impl Default for Ox88 {
     fn default() -> Ox88 {
         Ox88::new()
     }
+}
+
+/// The tables of the directories in `path`, separated as `PATH` is.
+fn open_tables(path: &str) -> Result<Tablebase, crate::syzygy::OpenError> {
+    let mut tables = Tablebase::new();
+    for directory in std::env::split_paths(path) {
+        tables.add_directory(directory)?;
+    }
+    Ok(tables)
 }
 
 /// The evaluation the settings ask for.

@@ -4,6 +4,9 @@
 
 mod engine;
 mod evaluation;
+#[cfg(doctest)]
+mod facade_examples;
+pub mod prelude;
 mod settings;
 #[cfg(feature = "tuning")]
 pub mod tuning;
@@ -24,4 +27,9 @@ pub use ox88_movegen::Position;
 pub use ox88_pgn as pgn;
 pub use ox88_protocol as protocol;
 pub use ox88_search as search;
-pub use settings::{Settings, SettingsError, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+#[cfg(feature = "svg")]
+pub use ox88_svg as svg;
+pub use ox88_syzygy as syzygy;
+pub use settings::{
+    Settings, SettingsError, DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTIPV, MAX_SYZYGY_PROBE_DEPTH, MAX_THREADS,
+};

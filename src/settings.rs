@@ -20,6 +20,12 @@ const OWN_BOOK: &str = "OwnBook";
 const BOOK_FILE: &str = "BookFile";
 const EVAL: &str = "Eval";
 const EVAL_FILE: &str = "EvalFile";
+/// The Syzygy options, as Stockfish names them.
+const SYZYGY_PATH: &str = crate::protocol::SYZYGY_PATH;
+const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
+/// The deepest `SyzygyProbeDepth`.
+pub const MAX_SYZYGY_PROBE_DEPTH: u32 = 100;
 
 /// The engine's settings. Each is also a UCI option (named in its
 /// documentation), so a GUI sets the same things a program sets here.
@@ -59,6 +65,16 @@ pub struct Settings {
     /// The network file the `nnue` evaluation uses; `None` for the one built
     /// into the engine (option `EvalFile`, empty for the built-in one).
     pub eval_file: Option<PathBuf>,
+    /// Directories of Syzygy endgame tables, separated by `:` (`;` on
+    /// Windows); `None` for none (option `SyzygyPath`; CECP `egtpath
+    /// syzygy`). The root's moves are ranked by DTZ, the search probes WDL.
+    pub syzygy_path: Option<String>,
+    /// The least remaining depth at which the search probes the tables, 1
+    /// to [`MAX_SYZYGY_PROBE_DEPTH`] (option `SyzygyProbeDepth`).
+    pub syzygy_probe_depth: u32,
+    /// Whether wins and losses that the fifty-move rule draws count as
+    /// draws (option `Syzygy50MoveRule`).
+    pub syzygy_50_move_rule: bool,
     /// The measurement rig: evaluation terms, weights and search switches
     /// (the options `EvalOff`, `EvalWeights` and `SearchOff`).
     #[cfg(feature = "tuning")]
@@ -75,6 +91,9 @@ impl Default for Settings {
             book_file: None,
             eval: EvalKind::DEFAULT,
             eval_file: None,
+            syzygy_path: None,
+            syzygy_probe_depth: 1,
+            syzygy_50_move_rule: true,
             #[cfg(feature = "tuning")]
             tuning: crate::tuning::Tuning::default(),
         }
@@ -90,6 +109,9 @@ pub enum SettingsError {
     /// The network file could not be loaded.
     #[error(transparent)]
     Network(#[from] NetworkError),
+    /// A directory of `SyzygyPath` could not be read.
+    #[error(transparent)]
+    Syzygy(#[from] crate::syzygy::OpenError),
 }
 
 impl Settings {
@@ -99,6 +121,7 @@ impl Settings {
             hash_mb: self.hash_mb.clamp(1, MAX_HASH_MB),
             threads: self.threads.clamp(1, MAX_THREADS),
             multipv: self.multipv.clamp(1, MAX_MULTIPV),
+            syzygy_probe_depth: self.syzygy_probe_depth.clamp(1, MAX_SYZYGY_PROBE_DEPTH),
             ..self
         }
     }
@@ -117,6 +140,9 @@ impl Settings {
             OptionSpec::string(BOOK_FILE, &self.book_file.as_ref().map_or(String::new(), |p| p.display().to_string())),
             OptionSpec::combo(EVAL, self.eval.name(), &EvalKind::ALL.map(EvalKind::name)),
             OptionSpec::string(EVAL_FILE, &self.eval_file.as_ref().map_or(String::new(), |p| p.display().to_string())),
+            OptionSpec::string(SYZYGY_PATH, self.syzygy_path.as_deref().unwrap_or("")),
+            OptionSpec::spin(SYZYGY_PROBE_DEPTH, self.syzygy_probe_depth.into(), 1, MAX_SYZYGY_PROBE_DEPTH.into()),
+            OptionSpec::check(SYZYGY_50_MOVE_RULE, self.syzygy_50_move_rule),
         ];
         #[cfg(feature = "tuning")]
         options.extend(crate::tuning::options());
@@ -155,6 +181,15 @@ impl Settings {
                 .ok_or_else(|| invalid(name, value, "classical or nnue"))?;
         } else if is(EVAL_FILE) {
             settings.eval_file = Some(text(name, value)?).filter(|p| !p.is_empty()).map(PathBuf::from);
+        } else if is(SYZYGY_PATH) {
+            settings.syzygy_path = Some(text(name, value)?).filter(|p| !p.is_empty()).map(str::to_owned);
+        } else if is(SYZYGY_PROBE_DEPTH) {
+            settings.syzygy_probe_depth = u32::try_from(count(name, value)?).unwrap_or(MAX_SYZYGY_PROBE_DEPTH);
+        } else if is(SYZYGY_50_MOVE_RULE) {
+            settings.syzygy_50_move_rule = match value {
+                OptionValue::Check(on) => *on,
+                other => return Err(invalid(name, other, "true or false")),
+            };
         } else {
             #[cfg(feature = "tuning")]
             if crate::tuning::is_option(name) {

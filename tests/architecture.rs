@@ -1,4 +1,4 @@
-//! The architecture's invariants, as the README's "Architecture" section
+//! The architecture's invariants, as CONTRIBUTING.md's "Architecture" section
 //! states them, read from the manifests and sources: dependencies point one
 //! way, from the board up; the protocol crate and the search never depend on
 //! each other, and the control seam they share sits on the board alone; only
@@ -90,6 +90,36 @@ fn the_engine_needs_neither_pgn_nor_the_client() {
     }
 }
 
+/// The applications built on top of the engine: they may depend on the root
+/// `ox88` package (the engine and its facade), which no library may.
+const APPLICATIONS: [&str; 1] = ["ox88-server"];
+
+/// Whether `manifest` depends on the root `ox88` package, in any table.
+fn depends_on_the_engine_package(manifest: &Manifest) -> bool {
+    let named = |key: &str| key.split('.').next() == Some("ox88");
+    manifest.sections.iter().filter(|(section, _)| !section.starts_with("workspace")).any(|(section, entries)| {
+        (section.ends_with("dependencies") && entries.keys().any(|key| named(key)))
+            || section.rsplit_once("dependencies.").is_some_and(|(_, name)| name == "ox88")
+    })
+}
+
+#[test]
+fn only_applications_depend_on_the_engine_package() {
+    let members = manifest::members();
+    for member in &members {
+        let name = member.name();
+        if depends_on_the_engine_package(member) {
+            assert!(
+                APPLICATIONS.contains(&name.as_str()),
+                "{name} depends on the root ox88 package: only applications may"
+            );
+        }
+    }
+    // The server is such an application: it searches with the engine itself.
+    let server = members.iter().find(|m| m.name() == "ox88-server").expect("ox88-server is a member");
+    assert!(depends_on_the_engine_package(server));
+}
+
 #[test]
 fn no_crate_depends_on_itself_through_others() {
     let graph = graph(true);
@@ -102,7 +132,7 @@ fn no_crate_depends_on_itself_through_others() {
 /// crate may use less; a new dependency between them changes the README too.
 #[test]
 fn each_library_uses_only_the_layers_below_it() {
-    let allowed: [(&str, &[&str]); 12] = [
+    let allowed: [(&str, &[&str]); 13] = [
         ("ox88-board", &[]),
         ("ox88-control", &["ox88-board"]),
         ("ox88-movegen", &["ox88-board"]),
@@ -110,7 +140,8 @@ fn each_library_uses_only_the_layers_below_it() {
         ("ox88-book", &["ox88-board", "ox88-movegen"]),
         ("ox88-pgn", &["ox88-board", "ox88-movegen"]),
         ("ox88-syzygy", &["ox88-board", "ox88-movegen"]),
-        ("ox88-search", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-eval"]),
+        ("ox88-svg", &["ox88-board", "ox88-movegen"]),
+        ("ox88-search", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-eval", "ox88-syzygy"]),
         ("ox88-protocol", &["ox88-board", "ox88-control", "ox88-movegen"]),
         ("ox88-client", &["ox88-board", "ox88-movegen", "ox88-protocol"]),
         // The match runner drives engines: it is a client, never an engine.

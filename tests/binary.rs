@@ -38,6 +38,36 @@ fn bad_arguments_get_one_line_and_a_failure() {
     assert!(text(&missing.stderr).starts_with("ox88: ") && text(&missing.stderr).lines().count() == 1);
 }
 
+/// OpenBench's client runs `NAME bench` and reads its output from the last
+/// line up: after turning every character other than a letter or a digit
+/// into a space, the first number beside the word `nodes` is the bench
+/// signature and the first beside `nps` the speed. Numbers with thousands
+/// separators, or another line naming nodes after the count, would be
+/// misread.
+#[test]
+fn bench_prints_what_openbench_reads() {
+    let output = run(&["bench", "2"]);
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    let beside = |word: &str| {
+        stdout.lines().rev().find_map(|line| {
+            let words: Vec<String> = line
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { ' ' })
+                .collect::<String>()
+                .split_whitespace()
+                .map(str::to_ascii_lowercase)
+                .collect();
+            let at = words.iter().position(|w| w == word)?;
+            [at + 1, at.wrapping_sub(1)].iter().find_map(|&i| words.get(i)?.parse::<u64>().ok())
+        })
+    };
+    let count = stdout.lines().find_map(|l| l.strip_prefix("nodes ")).and_then(|n| n.parse::<u64>().ok());
+    assert!(count.is_some() && beside("nodes") == count, "{stdout}");
+    let nps = stdout.lines().find_map(|l| l.strip_prefix("nps ")).and_then(|n| n.parse::<u64>().ok());
+    assert!(nps.is_some() && beside("nps") == nps, "{stdout}");
+}
+
 #[test]
 fn bench_prints_the_node_count_of_the_evaluation_chosen() {
     let nodes = |args: &[&str]| {
@@ -75,7 +105,7 @@ fn uci_when_the_first_command_says_uci_with_only_the_options_players_expect() {
         options.iter().map(|l| l.trim_start_matches("option name ").split(" type ").next().unwrap()).collect();
     let expected = ["Ponder", "UCI_Chess960", "Move Overhead", "Hash", "Threads", "MultiPV", "Clear Hash", "OwnBook"];
     let mut expected = expected.to_vec();
-    expected.extend(["BookFile", "Eval", "EvalFile"]);
+    expected.extend(["BookFile", "Eval", "EvalFile", "SyzygyPath", "SyzygyProbeDepth", "Syzygy50MoveRule"]);
     if cfg!(feature = "tuning") {
         expected.extend(["EvalOff", "SearchOff", "EvalWeights"]);
     }

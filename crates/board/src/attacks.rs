@@ -6,9 +6,9 @@
 //! It looks at the two squares a pawn would attack from, then at the pieces
 //! other than pawns through the square-difference tables, the role's attack
 //! bits read from a table rather than matched (a match compiles to a jump
-//! whose target changes from piece to piece). Lines are walked six squares
-//! whatever their length, those beyond the end masked off: a loop that stops
-//! at the end would mispredict its exit on most calls.
+//! whose target changes from piece to piece). The attack test walks a line
+//! six squares whatever its length, those beyond the end masked off: a loop
+//! that stops at the end would mispredict its exit on most calls.
 
 use crate::geometry::{self, SLIDER_MASK};
 use crate::{Board, Cell, Color, Piece, Role, Square};
@@ -68,6 +68,11 @@ impl Board {
     /// common line (nor a knight's jump apart) have no path: false, unless
     /// they are the same square.
     ///
+    /// Unlike the attack test, this walks only the squares between and stops
+    /// at the first piece: its callers (exchange evaluation, legality
+    /// checks) mostly ask about short lines, often with many squares to
+    /// ignore.
+    ///
     /// ```
     /// use ox88_board::{Board, Square};
     /// let board = Board::startpos();
@@ -75,12 +80,25 @@ impl Board {
     /// assert!(board.path_clear(Square::D1, Square::D8, &[Square::D2, Square::D7]));
     /// assert!(!board.path_clear(Square::A1, Square::B4, &[])); // on no common line
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn path_clear(&self, from: Square, to: Square, ignore: &[Square]) -> bool {
-        if geometry::step(from, to) == 0 {
+        let step = geometry::step(from, to);
+        if step == 0 {
             return from == to;
         }
-        self.line_open(from.index0x88() as u8, to.index0x88() as u8, index_set(ignore))
+        let mut current = from;
+        loop {
+            current = match current.offset(step) {
+                Some(next) => next,
+                None => return false,
+            };
+            if current == to {
+                return true;
+            }
+            if !self.cell(current.index0x88() as u8).is_empty() && !ignore.contains(&current) {
+                return false;
+            }
+        }
     }
 
     /// The squares of the pieces of `by` that attack `square`, in piece-list order.

@@ -2,7 +2,7 @@
 //! White's side: `cargo run --release -p ox88-client --example pgn_scores --
 //! games.pgn [ENGINE [DEPTH]]` (Stockfish at depth 12 by default).
 
-use ox88_client::{Color, EngineCommand, Limits, Position};
+use ox88_client::{Color, EngineCommand, Limits};
 use ox88_pgn::Reader;
 use std::error::Error;
 use std::fs::File;
@@ -16,8 +16,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     for game in Reader::new(File::open(&path)?).games() {
         let game = game?;
         println!("{} - {}", game.headers.get("White").unwrap_or("?"), game.headers.get("Black").unwrap_or("?"));
-        let mut position = Position::new(game.start_board()?);
-        position.set_castling_mode(game.castling_mode()?);
+        let mut position = game.start_position()?; // FEN, SetUp and Variant honoured
         engine.new_game()?;
         for m in game.mainline_moves()? {
             let san = position.san(m)?.to_string();

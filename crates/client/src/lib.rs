@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod analysis;
+mod asynchronous;
 mod command;
 mod engine;
 mod error;
@@ -11,6 +12,7 @@ mod link;
 mod log;
 mod play;
 mod reader;
+mod reply;
 mod results;
 mod search;
 mod session;
@@ -21,10 +23,12 @@ mod uci;
 mod xboard;
 
 pub use analysis::{Analysis, Stopper, MAX_MULTIPV};
+pub use asynchronous::AsyncEngine;
 pub use command::{EngineCommand, ParseProtocolError, Protocol};
 pub use engine::ExternalEngine;
 pub use error::{EngineError, Waiting};
 pub use log::EngineLog;
+pub use reply::Reply;
 pub use results::{AnalysisResult, EngineId, SearchReply};
 pub use timeouts::Timeouts;
 

@@ -98,3 +98,32 @@ pub fn in_process<E: ox88_protocol::Engine + 'static>(
         .expect("the operating system starts a thread");
     ExternalEngine::connect(from_engine, to_engine, protocol, timeouts)
 }
+
+/// Runs `future` to its end on the calling thread, parking it while the
+/// future waits: the smallest executor, for tests and examples of
+/// [`AsyncEngine`](crate::AsyncEngine) (whose futures need no runtime).
+///
+/// ```
+/// assert_eq!(ox88_client::testing::block_on(async { 6 * 7 }), 42);
+/// ```
+pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    use std::sync::Arc;
+    use std::task::{Context, Poll, Wake};
+
+    struct Unpark(std::thread::Thread);
+    impl Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+
+    let waker = Arc::new(Unpark(std::thread::current())).into();
+    let mut context = Context::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    loop {
+        match future.as_mut().poll(&mut context) {
+            Poll::Ready(output) => return output,
+            Poll::Pending => std::thread::park(),
+        }
+    }
+}

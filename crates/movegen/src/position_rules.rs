@@ -61,6 +61,19 @@ impl Position {
         Some(Outcome::Draw { reason })
     }
 
+    /// The number of move sequences `depth` plies long from here (perft),
+    /// on a copy of the board: the position is unchanged. The fast paths
+    /// ([`perft`](crate::perft), [`divide`](crate::divide), the parallel
+    /// and hashed ones) work on a [`Board`](ox88_board::Board).
+    ///
+    /// ```
+    /// use ox88_movegen::Position;
+    /// assert_eq!(Position::startpos().perft(3), 8902);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        crate::perft(&mut self.board().clone(), depth)
+    }
+
     /// Whether the game is over by itself ([`outcome`](Self::outcome) is
     /// not `None`).
     pub fn is_game_over(&self) -> bool {

@@ -5,9 +5,13 @@
 //! cargo run --release -p ox88-pgn --example moves -- FILE...
 //!
 //! Output, per game: `game N`, a `tag NAME VALUE` line per tag, `moves`
-//! and the UCI moves, `result R` (the termination marker, or `none`); or
-//! `error MESSAGE`. Exit status 1 if any game had an error.
+//! and the UCI moves, a `node FEN | CLOCK | EVAL` line per main-line node of
+//! the game's tree (the position after the move, the `[%clk]` in seconds
+//! and the `[%eval]` as `cp N` or `mate N`, each `none` if absent), `result
+//! R` (the termination marker, or `none`); or `error MESSAGE`. Exit status
+//! 1 if any game had an error.
 
+use ox88_pgn::annotation::EvalScore;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -42,8 +46,18 @@ fn run() -> io::Result<ExitCode> {
                     text.push_str(&format!("tag {name} {value}\n"));
                 }
                 let uci: Vec<String> = moves.iter().map(|m| m.to_uci(mode).to_string()).collect();
+                text.push_str(&format!("moves {}\n", uci.join(" ")));
+                for node in game.tree()?.mainline() {
+                    let clock = node.clock().map_or("none".into(), |c| format!("{:.3}", c.as_secs_f64()));
+                    let eval = match node.eval().map(|e| e.score) {
+                        Some(EvalScore::Centipawns(cp)) => format!("cp {cp}"),
+                        Some(EvalScore::Mate(n)) => format!("mate {n}"),
+                        None => "none".into(),
+                    };
+                    text.push_str(&format!("node {} | {clock} | {eval}\n", node.board().fen()));
+                }
                 let result = game.result.map_or("none", |r| r.as_str());
-                text.push_str(&format!("moves {}\nresult {result}", uci.join(" ")));
+                text.push_str(&format!("result {result}"));
                 Ok(text)
             });
             match text {

@@ -200,6 +200,10 @@ fn commands<'a>(comment: &'a str, name: &'a str) -> impl Iterator<Item = (Range<
             continue;
         }
         let close = after_name.find(']')?;
+        // An argument holds no `[`: one there starts the next command.
+        if after_name[..close].contains('[') {
+            continue;
+        }
         let argument = after_name[..close].trim();
         let end = from + name.len() + close + 1;
         from = end;
@@ -285,6 +289,35 @@ fn centipawns(text: &str) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the comment holds, a clock and an evaluation set read
+        /// back, each leaving the other alone.
+        #[test]
+        fn set_then_read(
+            words in proptest::collection::vec(
+                prop_oneof![Just("[%clk"), Just("[%eval"), Just("]"), Just("0:01:00"), Just("#-3"), Just("x"), Just(" ")],
+                0..12,
+            ),
+            millis in 0u64..400_000_000,
+            cp in -100_000i32..100_000,
+            mate in -300i32..300,
+            depth in proptest::option::of(0u32..99),
+        ) {
+            let mut comment = Some(words.concat());
+            let clock_value = Duration::from_millis(millis);
+            let score = if millis % 2 == 0 { EvalScore::Centipawns(cp) } else { EvalScore::Mate(mate) };
+            let evaluation = Evaluation { score, depth };
+            set_clock(&mut comment, Some(clock_value));
+            set_eval(&mut comment, Some(evaluation));
+            let text = comment.clone().unwrap_or_default();
+            prop_assert_eq!(clock(&text), Some(clock_value), "{}", text);
+            prop_assert_eq!(eval(&text), Some(evaluation), "{}", text);
+            set_clock(&mut comment, None);
+            prop_assert_eq!(eval(comment.as_deref().unwrap_or_default()), Some(evaluation));
+        }
+    }
 
     #[test]
     fn reads_lichess_and_chess_com() {

@@ -18,7 +18,7 @@ pub use auto::{run_auto, run_stdio};
 pub use engine::Engine;
 pub use options::{
     OptionError, OptionKind, OptionSpec, OptionValue, CLEAR_HASH, DEFAULT_MOVE_OVERHEAD, HASH, MOVE_OVERHEAD, MULTIPV,
-    PONDER, THREADS, UCI_ANALYSE_MODE, UCI_CHESS960,
+    PONDER, SYZYGY_PATH, THREADS, UCI_ANALYSE_MODE, UCI_CHESS960,
 };
 /// What passes through [`Engine`], from `ox88-control` (the crate a search
 /// and the drivers share), re-exported so that one import does.

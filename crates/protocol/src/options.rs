@@ -212,6 +212,9 @@ pub(crate) const EMPTY_STRING: &str = "<empty>";
 pub const HASH: &str = "Hash";
 /// The name of the search-threads option.
 pub const THREADS: &str = "Threads";
+/// The name of the Syzygy tables' directories option, which CECP's
+/// `egtpath syzygy PATH` sets.
+pub const SYZYGY_PATH: &str = "SyzygyPath";
 /// The name of the number-of-lines option.
 pub const MULTIPV: &str = "MultiPV";
 /// The name of the hash-clearing button.

@@ -10,6 +10,7 @@ mod qsearch;
 mod root;
 mod search;
 mod see;
+mod tablebase;
 mod threads;
 mod time;
 mod tt;
@@ -21,6 +22,7 @@ pub use bench::{bench, BENCH_DEPTH, BENCH_FENS};
 /// drivers), re-exported from `ox88-control` so that one import does.
 pub use ox88_control::{BenchReport, Bound, Clock, Limits, LineReport, Report, SearchResult, StopHandle};
 pub use params::SearchParams;
+pub use tablebase::TablebaseProbing;
 pub use threads::Searcher;
 pub use time::TimeManager;
 

@@ -250,7 +250,10 @@ impl<E: Evaluator> Worker<'_, E> {
             nodes,
             time,
             hashfull: Some(self.shared.tt.hashfull()),
-            tbhits: None,
+            tbhits: {
+                let hits = self.shared.tb_hits.load(std::sync::atomic::Ordering::Relaxed);
+                (hits > 0 || self.shared.tablebase.is_some()).then_some(hits)
+            },
             pv: rm.pv.to_vec(),
         })
     }

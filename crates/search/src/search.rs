@@ -82,6 +82,19 @@ impl<E: Evaluator> Worker<'_, E> {
             }
         }
 
+        // 4b. Endgame tables: right after a capture or pawn move, with few
+        //     enough pieces, WDL is exact; a result that settles the window
+        //     ends the node.
+        if ply > 0 {
+            if let Some((score, bound)) = self.probe_tablebase(depth, ply) {
+                if bound.settles(score, alpha, beta) {
+                    let stored_depth = (depth + 6).min(MAX_PLY as i32 - 1);
+                    self.shared.tt.store(key, None, score.to_tt(ply as i32), None, stored_depth, bound);
+                    return score;
+                }
+            }
+        }
+
         // 5. Static evaluation, refined by the table's bound when it fits;
         //    "improving" when better than two plies ago.
         let static_eval =

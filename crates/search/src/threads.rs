@@ -34,6 +34,7 @@ pub struct Searcher<E> {
     stop: StopHandle,
     params: SearchParams,
     multipv: usize,
+    tablebase: Option<crate::TablebaseProbing>,
 }
 
 impl<E: Evaluator + Clone + Send + Default> Searcher<E> {
@@ -54,9 +55,18 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
             stop: StopHandle::new(),
             params: SearchParams::default(),
             multipv: 1,
+            tablebase: None,
         };
         searcher.set_threads(threads);
         searcher
+    }
+
+    /// The endgame tables to probe (`None`: none). At the root the moves
+    /// are narrowed to those of the best DTZ result; below it, positions
+    /// right after a capture or pawn move are probed for WDL, and a search
+    /// from a root the tables hold probes nothing more.
+    pub fn set_tablebase(&mut self, tablebase: Option<crate::TablebaseProbing>) {
+        self.tablebase = tablebase;
     }
 
     /// Resizes the transposition table (clearing it).
@@ -176,12 +186,23 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
             let line = LineReport { score, multipv: 1, time: started.elapsed(), ..LineReport::default() };
             return SearchResult { best: None, ponder: None, line: Some(line) };
         }
+        // The tables rank the root's moves by DTZ: search only the best
+        // ones, and probe no more below (the ranking already decides).
+        let mut tb_hits = 0;
+        let mut tablebase = self.tablebase.as_ref();
+        if let Some((kept, probes)) = tablebase.and_then(|t| t.filter_root(board, &moves)) {
+            moves = kept;
+            tb_hits = probes;
+            tablebase = None;
+        }
         self.tt.new_search();
         let shared = Shared {
             tt: &self.tt,
             params: &self.params,
             abort: AtomicBool::new(false),
             nodes: (0..self.threads.len()).map(|_| AtomicU64::new(0)).collect(),
+            tablebase,
+            tb_hits: AtomicU64::new(tb_hits),
         };
         let (main_data, helper_data) = self.threads.split_first_mut().expect("at least one thread");
         let stop = &self.stop;

@@ -66,6 +66,10 @@ pub(crate) struct Shared<'a> {
     pub abort: AtomicBool,
     /// Each thread's node count, published every poll interval.
     pub nodes: Vec<AtomicU64>,
+    /// The endgame tables probed below the root, if any.
+    pub tablebase: Option<&'a crate::TablebaseProbing>,
+    /// Tablebase probes that gave a result, all threads and the root's.
+    pub tb_hits: AtomicU64,
 }
 
 impl Shared<'_> {

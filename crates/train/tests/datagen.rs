@@ -121,3 +121,53 @@ fn datagen_generates_quiet_positions_and_resumes() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `datagen bullet`: every record, read back by the `bulletformat` crate as
+/// bullet reads it, equals the record that crate builds from the same board
+/// (its bitboards, the side to move, White's score and result).
+#[test]
+fn datagen_bullet_writes_what_bullet_reads() {
+    use bulletformat::{ChessBoard, DataLoader};
+    use ox88_board::{Color, Role};
+    let dir = std::env::temp_dir().join(format!("ox88-datagen-bullet-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Positions with both sides to move, castling rights, en passant and a promotion near.
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 3 40",
+        "6k1/1P3ppp/8/8/8/8/5PPP/6K1 w - - 0 50",
+    ];
+    let results = [GameResult::WhiteWins, GameResult::Draw, GameResult::BlackWins, GameResult::WhiteWins];
+    let mut records = Vec::new();
+    let mut expected = Vec::new();
+    for (i, (fen, result)) in fens.iter().zip(results).enumerate() {
+        let board = Board::from_fen(fen).unwrap();
+        let white_score = 37 * (i as i32 + 1) - 60;
+        records.push(PackedPosition::new(&board, white_score, result, false));
+        // White, Black, then pawn, knight, bishop, rook, queen, king, as bullet's from_raw wants them.
+        let mut bitboards = [0u64; 8];
+        for index in 0..64u8 {
+            if let Some(piece) = board.piece_at(ox88_board::Square::from_index64(index).unwrap()) {
+                bitboards[usize::from(piece.color() == Color::Black)] |= 1 << index;
+                let role = Role::ALL.iter().position(|&r| r == piece.role()).unwrap();
+                bitboards[2 + role] |= 1 << index;
+            }
+        }
+        let stm = usize::from(board.side_to_move() == Color::Black);
+        expected.push(ChessBoard::from_raw(bitboards, stm, white_score as i16, result.white_score()).unwrap());
+    }
+    let input = dir.join("data.bin");
+    append_records(&input, &records).unwrap();
+    let out = dir.join("bullet.data");
+    let output = run(&["bullet", "--out", out.to_str().unwrap(), input.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(std::fs::metadata(&out).unwrap().len(), 32 * fens.len() as u64);
+    let mut read = Vec::new();
+    DataLoader::<ChessBoard>::new(&out, 1).unwrap().map_positions(|board| read.push(*board));
+    assert_eq!(read, expected);
+    let bad = run(&["bullet", input.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(2), "--out is required");
+    let _ = std::fs::remove_dir_all(&dir);
+}

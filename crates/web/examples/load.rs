@@ -92,12 +92,15 @@ struct Seen {
     moves: Vec<String>,
     latencies: Vec<Duration>,
     problems: Vec<String>,
+    /// Times the server resent the whole game (the connection fell behind).
+    resyncs: usize,
 }
 
 /// Plays one seat of game `id` until the game ends (resigning at `--plies`).
 async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Result<Seen, Error> {
     let url = format!("ws://{}/api/v1/friend/games/{id}/ws", o.addr);
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await?;
+    // Small frames both ways: no Nagle delay (the server sets it too).
+    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await?;
     socket.send(Message::text(json!({ "type": "hello", "token": token, "sit": true }).to_string())).await?;
     let mut seen = Seen::default();
     let mut random = Random(seed | 1);
@@ -107,6 +110,7 @@ async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Res
     let mut mover_before: Option<u64> = None;
     // A move sent and not yet seen back: wait for it before the next.
     let mut awaiting = false;
+    let mut joined = false;
     loop {
         let frame =
             tokio::time::timeout(Duration::from_secs(60), socket.next()).await.map_err(|_| "no frame in 60 s")?;
@@ -137,7 +141,8 @@ async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Res
                 let clock = &v["clock"];
                 let running = clock["running"].as_str();
                 let to_move = if position.side_to_move() == ox88_board::Color::White { "white" } else { "black" };
-                if ply >= 1 && running != Some(to_move) {
+                let over = position.outcome_with_claims().is_some();
+                if ply >= 1 && !over && running != Some(to_move) {
                     seen.problems
                         .push(format!("{id}: after ply {ply} the running clock is {running:?}, not {to_move}"));
                 }
@@ -155,8 +160,29 @@ async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Res
                 mover_before =
                     Some(clock[if to_move == "white" { "white_ms" } else { "black_ms" }].as_u64().unwrap_or(0));
             }
+            Some("state") => {
+                // The whole game: on joining (the opponent may have moved
+                // already), and again if the connection fell behind.
+                let moves = v["game"]["moves"].as_array().cloned().unwrap_or_default();
+                for m in moves.iter().skip(seen.moves.len()) {
+                    let uci = m["uci"].as_str().unwrap_or("").to_owned();
+                    if position.play_uci(&uci).is_err() {
+                        seen.problems.push(format!("{id}: illegal move {uci} in a resent game"));
+                    }
+                    seen.moves.push(uci);
+                    awaiting = false;
+                    mover_before = None;
+                }
+                if joined {
+                    seen.resyncs += 1;
+                }
+                joined = true;
+            }
             Some("ended") => break,
-            Some("error") => seen.problems.push(format!("{id}: error {}", v["message"])),
+            Some("error") => {
+                seen.problems.push(format!("{id}: error {}", v["message"]));
+                awaiting = false;
+            }
             _ => {}
         }
         if awaiting || position.is_game_over() || !my_turn(&position, seat.as_deref()) {
@@ -229,7 +255,7 @@ async fn main() -> Result<(), Error> {
     for n in 0..o.games {
         tasks.push(tokio::spawn(game(o, n as u64)));
     }
-    let (mut moves, mut latencies, mut failed) = (0usize, Vec::new(), 0usize);
+    let (mut moves, mut latencies, mut failed, mut resyncs) = (0usize, Vec::new(), 0usize, 0usize);
     for task in tasks {
         match task.await? {
             Ok((white, black, stored)) => {
@@ -245,6 +271,7 @@ async fn main() -> Result<(), Error> {
                     ));
                 }
                 moves += stored.len();
+                resyncs += white.resyncs + black.resyncs;
                 latencies.extend(white.latencies);
                 latencies.extend(black.latencies);
             }
@@ -280,10 +307,11 @@ async fn main() -> Result<(), Error> {
         );
     }
     let problems = problems.lock().await;
-    for problem in problems.iter().take(20) {
+    for problem in problems.iter().take(40) {
         println!("PROBLEM {problem}");
     }
-    println!("lost or duplicated moves, stuck clocks, disagreements: {}", problems.len());
+    println!("connections that fell behind and were resent the game: {resyncs}");
+    println!("lost or duplicated moves, stuck clocks, refused moves, disagreements: {}", problems.len());
     if problems.is_empty() && failed == 0 {
         Ok(())
     } else {

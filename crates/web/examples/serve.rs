@@ -27,6 +27,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let app = ox88_web::router(config)?;
     let listener = tokio::net::TcpListener::bind(addr).await?;
     println!("ox88 web on http://{}/", listener.local_addr()?);
+    // Moves are small frames: send each at once (no Nagle delay).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await?;
     Ok(())
 }

@@ -9,7 +9,8 @@ pub struct WebConfig {
     /// The SQLite file of the friend games (created if missing); `:memory:`
     /// keeps them only while the process runs.
     pub database: PathBuf,
-    /// How many unfinished games one address may have created.
+    /// How many unfinished games one address may have created in the last
+    /// day (abandoned games stop counting after a day).
     pub max_open_games_per_address: usize,
     /// The largest WebSocket message a connection may send, in bytes.
     pub max_message_bytes: usize,

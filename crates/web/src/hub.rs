@@ -12,6 +12,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::{mpsc, Mutex};
 
+/// Unfinished games count against their creator's cap for a day.
+const OPEN_GAMES_WINDOW_MS: u64 = 24 * 60 * 60 * 1000;
+
 /// The friend games of one server.
 #[derive(Debug)]
 pub struct Hub {
@@ -68,7 +71,9 @@ impl Hub {
         seat: Color,
         creator: String,
     ) -> Result<Created, CreateError> {
-        let open = self.store.open_games_of(creator.clone()).await?;
+        // Games abandoned more than a day ago no longer count.
+        let since = now_ms().saturating_sub(OPEN_GAMES_WINDOW_MS);
+        let open = self.store.open_games_of(creator.clone(), since).await?;
         if open >= self.config.max_open_games_per_address {
             return Err(CreateError::TooManyGames(open));
         }

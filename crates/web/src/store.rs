@@ -75,7 +75,7 @@ CREATE TABLE IF NOT EXISTS games (
     termination TEXT,
     finished_ms INTEGER
 );
-CREATE INDEX IF NOT EXISTS games_open_by_creator ON games (creator) WHERE result IS NULL;
+CREATE INDEX IF NOT EXISTS games_open_by_creator ON games (creator, created_ms) WHERE result IS NULL;
 CREATE INDEX IF NOT EXISTS games_finished ON games (finished_ms) WHERE result IS NOT NULL;
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games (id),
@@ -190,10 +190,15 @@ impl Store {
         Ok(())
     }
 
-    /// How many games created by `creator` are still going on.
-    pub async fn open_games_of(&self, creator: String) -> Result<usize, StoreError> {
+    /// How many games created by `creator` since `since` (milliseconds
+    /// since 1970) are still going on.
+    pub async fn open_games_of(&self, creator: String, since: u64) -> Result<usize, StoreError> {
         self.call(move |c| {
-            c.query_row("SELECT count(*) FROM games WHERE creator = ?1 AND result IS NULL", [creator], |row| row.get(0))
+            c.query_row(
+                "SELECT count(*) FROM games WHERE creator = ?1 AND result IS NULL AND created_ms >= ?2",
+                params![creator, since],
+                |row| row.get(0),
+            )
         })
         .await
     }

@@ -133,11 +133,14 @@ impl GameTask {
                 let _ = reply.send(answer);
             }
             Command::Leave { seat } => {
-                match seat {
-                    Some(Color::White) => self.presence.white -= 1,
-                    Some(Color::Black) => self.presence.black -= 1,
-                    None => self.presence.spectators -= 1,
-                }
+                // Saturating: a Leave always follows its Join, but a count
+                // must never wrap whatever happens.
+                let count = match seat {
+                    Some(Color::White) => &mut self.presence.white,
+                    Some(Color::Black) => &mut self.presence.black,
+                    None => &mut self.presence.spectators,
+                };
+                *count = count.saturating_sub(1);
                 self.broadcast(&ServerMessage::Presence(self.presence));
             }
             Command::Resync { reply } => {

@@ -3,7 +3,10 @@
 
 1. Reading: ox88's reading of each file (the ``moves`` example: tags, main
    line in UCI, result) matches python-chess's ``chess.pgn.read_game`` game
-   for game: same games, same tags, same moves, same termination marker.
+   for game: same games, same tags, same moves, same termination marker;
+   and each main-line node of ox88's game tree has python-chess's node's
+   position (FEN but for the en-passant field, which python-chess writes
+   only where a capture is legal), ``clock()`` and ``eval()``.
 2. Writing: ox88's export of each file (the ``pgn`` example's ``export``
    mode), read back by python-chess, gives python-chess's reading of the
    original: same tags (ox88 adds the seven tag roster's placeholders where
@@ -55,17 +58,40 @@ def ox88_games(binary, path):
     for line in out.stdout.splitlines():
         kind, _, rest = line.partition(" ")
         if kind == "game":
-            games.append({"tags": [], "moves": None, "result": None, "error": None})
+            games.append({"tags": [], "moves": None, "nodes": [], "result": None, "error": None})
         elif kind == "tag":
             name, _, value = rest.partition(" ")
             games[-1]["tags"].append((name, value))
         elif kind == "moves":
             games[-1]["moves"] = rest.split()
+        elif kind == "node":
+            games[-1]["nodes"].append(tuple(part.strip() for part in rest.split("|")))
         elif kind == "result":
             games[-1]["result"] = None if rest == "none" else rest
         elif kind == "error":
             games[-1]["error"] = rest
     return games
+
+
+def without_en_passant(fen):
+    fields = fen.split()
+    return " ".join(fields[:3] + fields[4:])
+
+
+def python_nodes(game):
+    """(FEN without en passant, clock, eval) of each main-line node, as the ``moves`` example prints them."""
+    nodes = []
+    for node in game.mainline():
+        clock = node.clock()
+        score = node.eval()
+        if score is None:
+            evaluation = "none"
+        elif score.white().is_mate():
+            evaluation = f"mate {score.white().mate()}"
+        else:
+            evaluation = f"cp {score.white().score()}"
+        nodes.append((without_en_passant(node.board().fen()), "none" if clock is None else f"{clock:.3f}", evaluation))
+    return nodes
 
 
 def words(comment):
@@ -97,7 +123,7 @@ def check_file(moves_binary, pgn_binary, path):
     ours = ox88_games(moves_binary, path)
     if len(ours) != len(theirs):
         failures.append(f"{len(ours)} games read by ox88, {len(theirs)} by python-chess")
-    moves = 0
+    moves = clocks = evals = 0
     for number, (mine, game) in enumerate(zip(ours, theirs), 1):
         if mine["error"]:
             failures.append(f"game {number}: ox88: {mine['error']}")
@@ -108,6 +134,14 @@ def check_file(moves_binary, pgn_binary, path):
         if mine["moves"] != expected:
             first = next((i for i, (x, y) in enumerate(zip(mine["moves"], expected)) if x != y), None)
             failures.append(f"game {number}: moves differ at ply {first}: {mine['moves'][:first + 2]} vs {expected[:first + 2]}")
+        mine_nodes = [(without_en_passant(fen), clock, evaluation) for fen, clock, evaluation in mine["nodes"]]
+        theirs_nodes = python_nodes(game)
+        if mine_nodes != theirs_nodes:
+            first = next((i for i, (x, y) in enumerate(zip(mine_nodes, theirs_nodes)) if x != y), len(theirs_nodes))
+            failures.append(f"game {number}: tree nodes differ at ply {first + 1}: "
+                            f"{mine_nodes[first:first + 1]} vs {theirs_nodes[first:first + 1]}")
+        clocks += sum(1 for _, clock, _ in theirs_nodes if clock != "none")
+        evals += sum(1 for _, _, evaluation in theirs_nodes if evaluation != "none")
         # python-chess keeps the termination marker in the Result tag.
         if mine["result"] not in (None, game.headers.get("Result")):
             failures.append(f"game {number}: result {mine['result']} != {game.headers.get('Result')}")
@@ -130,7 +164,7 @@ def check_file(moves_binary, pgn_binary, path):
             failures.append(f"export: game {number}: tags {dict(back.headers)} != {expected_tags}")
         compare_trees(back, game, f"export: game {number}", failures)
 
-    print(f"{path}: {len(theirs)} games, {moves} main-line moves: "
+    print(f"{path}: {len(theirs)} games, {moves} main-line moves ({clocks} clocks, {evals} evaluations): "
           f"{'agree' if not failures else f'{len(failures)} differences'}")
     for failure in failures[:20]:
         print("  " + failure)

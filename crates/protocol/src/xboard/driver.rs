@@ -178,7 +178,16 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         use XbCommand as C;
         match command {
             C::Xboard | C::Accepted(_) | C::Rejected(_) | C::Random | C::Name(_) | C::Rating(..) | C::Ics(_) => {}
-            C::Computer | C::EgtPath(_) | C::Draw | C::Pause | C::Resume => {}
+            C::EgtPath(text) => {
+                // `egtpath syzygy PATH` sets the SyzygyPath option (when the
+                // engine has it); other kinds of tables are not known here.
+                if let Some((kind, path)) = text.trim().split_once(char::is_whitespace) {
+                    if kind.eq_ignore_ascii_case("syzygy") {
+                        self.set_engine_option(crate::SYZYGY_PATH, path.trim(), line, true)?;
+                    }
+                }
+            }
+            C::Computer | C::Draw | C::Pause | C::Resume => {}
             C::Protover(_) => self.features()?,
             C::New => {
                 self.abort()?;

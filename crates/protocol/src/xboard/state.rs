@@ -85,6 +85,9 @@ pub(crate) fn features(name: &str, options: &[OptionSpec]) -> Vec<XbMessage> {
         Feature::int("exclude", 1),
         Feature::int("pause", 0),
     ];
+    if has(crate::SYZYGY_PATH) {
+        first.push(Feature::text("egt", "syzygy"));
+    }
     first.sort_by_key(|f| f.name != "done"); // "done=0" first: more features follow
     let mut messages = vec![XbMessage::Feature(first)];
     for option in options {

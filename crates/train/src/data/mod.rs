@@ -29,8 +29,10 @@
 //! castle" covers Chess960 without another field: the rook's side of its king
 //! tells which right it is.
 
+mod bullet;
 mod file;
 mod packed;
 
+pub use bullet::{to_bullet, BULLET_RECORD_SIZE};
 pub use file::{append_records, count_records, read_records, DataError, HEADER, HEADER_SIZE, VERSION};
 pub use packed::{GameResult, PackedPosition, RECORD_SIZE};

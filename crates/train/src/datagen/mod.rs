@@ -16,6 +16,7 @@ usage: ox88-train datagen generate [--out DIR] [--positions N] [--nodes N] [--th
                                    [--book FILE] [--chess960 PERCENT] [--eval classical|nnue] [--net FILE]
        ox88-train datagen shuffle --out FILE [--seed S] [--hold-out FILE --hold-out-positions N] INPUT...
        ox88-train datagen stats FILE...
+       ox88-train datagen bullet --out FILE INPUT...
 
 generate  plays games of the engine against itself, each move searched until an iteration ends past --nodes
           nodes (default 5000), and appends every quiet position (side to move not in check, best move not a
@@ -36,6 +37,8 @@ shuffle   reads INPUT files, drops repeated positions (same pieces, castling, si
           instead (as generate wrote them, unshuffled), less any position FILE holds: validation data that
           shares no game with the training data.
 stats     prints each file's positions, results, Chess960 share and score spread.
+bullet    writes the INPUT files' positions, in order, in the data format of bullet (the GPU trainer), for its
+          ChessBoard loader: run it on a file `shuffle` wrote. Castling rights and en passant do not carry over.
 
 Exits 2 on a bad argument, 1 on a file that cannot be read or written.";
 
@@ -49,6 +52,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         "generate" => generate::Options::parse(&args[1..]).and_then(generate::run),
         "shuffle" => tools::shuffle(&args[1..]),
         "stats" => tools::stats(&args[1..]),
+        "bullet" => tools::bullet(&args[1..]),
         other => Err(Failure::Usage(format!("datagen: unknown command {other:?} (see datagen --help)"))),
     }
 }

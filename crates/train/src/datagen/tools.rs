@@ -2,7 +2,7 @@
 
 use crate::cli::{Args, Failure};
 use ox88_board::Random;
-use ox88_train::data::{read_records, GameResult, PackedPosition, HEADER};
+use ox88_train::data::{read_records, to_bullet, GameResult, PackedPosition, HEADER};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -122,5 +122,37 @@ pub fn stats(args: &[String]) -> Result<(), Failure> {
             .collect();
         println!("  pieces on the board: {}", buckets.join(", "));
     }
+    Ok(())
+}
+
+/// Writes the input files' records in bullet's format, in order.
+pub fn bullet(args: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(args, &["out"])?;
+    let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("bullet needs --out FILE".into()))?;
+    if args.positional.is_empty() {
+        return Err(Failure::Usage("bullet needs at least one input file".into()));
+    }
+    if args.positional.iter().any(|input| Path::new(input) == out) {
+        return Err(Failure::Usage("--out must differ from the inputs".into()));
+    }
+    let failed = |e: std::io::Error| Failure::Run(format!("{}: {e}", out.display()));
+    let mut writer = std::io::BufWriter::new(std::fs::File::create(&out).map_err(failed)?);
+    let (mut written, mut skipped) = (0usize, 0usize);
+    for input in &args.positional {
+        for record in read_records(Path::new(input)).map_err(|e| Failure::Run(e.to_string()))? {
+            match to_bullet(&record) {
+                Some(bytes) => {
+                    writer.write_all(&bytes).map_err(failed)?;
+                    written += 1;
+                }
+                None => skipped += 1,
+            }
+        }
+    }
+    writer.flush().map_err(failed)?;
+    eprintln!(
+        "bullet: {written} positions written to {} ({skipped} without a result or a king skipped)",
+        out.display()
+    );
     Ok(())
 }

@@ -60,6 +60,7 @@ export async function friendGame(browser) {
   assert(current === "g4", `ArrowLeft goes back one move, to g4, not ${current}`)
   await waitPiece(black, "h4", null)
 
+  await white.waitForTimeout(400) // the pieces' animation
   await screenshot(white, "friend-mate-white")
   await screenshot(watcher, "friend-mate-spectator-360px")
   assert((await horizontalOverflow(watcher)) <= 0, "the spectator's 360 px page scrolls sideways")

@@ -55,6 +55,7 @@ export async function analysePgn(browser, engine) {
     await screenshot(page, "analyse-engine")
     await page.click("#engine-toggle")
   } else {
+    await page.waitForTimeout(500) // the pieces' animation
     await screenshot(page, "analyse")
   }
   assert(page.errors.length === 0, `page errors: ${page.errors}`)

@@ -77,7 +77,8 @@ function game(app, id, watching) {
   const fenOut = h("input", { class: "fen-out", readonly: true, "aria-label": "FEN", hidden: true })
   const buttons = h("div", { class: "buttons" }, resign, offer, accept, decline, rematch,
     h("a", { class: "button", href: `/api/v1/friend/games/${id}/pgn`, download: `ox88-${id}.pgn` }, "PGN"),
-    btn("FEN", "export-fen", () => { fenOut.hidden = false; fenOut.value = s.at.fen; fenOut.select() }))
+    btn("FEN", "export-fen", () => { fenOut.hidden = false; fenOut.value = s.at.fen; fenOut.select() }),
+    btn("Analyse", "to-analysis", toAnalysis))
   app.side.replaceChildren(h("h2", {}, "Play a friend"), status, notice, share, moves, buttons, fenOut)
 
   const end = () => { let n = s.root; while (n.children[0]) n = n.children[0]; return n }
@@ -220,6 +221,18 @@ function game(app, id, watching) {
     decline.hidden = !playing || !theirOffer
     rematch.hidden = !me || !s.ended
     rematch.textContent = s.rematchOffer && s.rematchOffer[0] !== me ? "Accept rematch" : s.rematchOffer ? "Rematch offered" : "Rematch"
+  }
+
+  /** Opens the game (as the server writes it, clocks included) on the analysis screen. */
+  async function toAnalysis() {
+    try {
+      const response = await fetch(`/api/v1/friend/games/${id}/pgn`)
+      if (!response.ok) throw new Error(response.statusText)
+      sessionStorage.setItem("ox88-analyse", await response.text())
+      location.hash = "#/analyse"
+    } catch (e) {
+      notice.textContent = `The game could not be opened for analysis: ${e.message}`
+    }
   }
 
   function onMove(move) {

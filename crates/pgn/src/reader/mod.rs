@@ -1,8 +1,10 @@
 //! [`Reader`]: games one after the other from a byte slice or any
 //! `io::Read`, told to a [`Visitor`].
 
+mod skip;
+
 use crate::error::token_string;
-use crate::movetext::{self, Movetext, Skipping, Step};
+use crate::movetext::{self, Movetext, Step};
 use crate::scan::{find, is_space};
 use crate::source::{ReadSource, SliceSource, Source, INITIAL_BUFFER};
 use crate::{tags, ErrorKind, Game, GameBuilder, GameId, Location, PgnError, RawTag, Visitor};
@@ -391,52 +393,6 @@ impl<S: Source> Reader<S> {
         }
     }
 
-    /// Skips the rest of a tag pair section after an error in it: the bad
-    /// line, and the tag (and `%`/`;`) lines after it.
-    fn skip_tags(&mut self) -> Result<(), Failure> {
-        loop {
-            let at_end = self.source.at_end();
-            let window = self.source.window();
-            let len = window.len();
-            let mut i = 0;
-            let done = loop {
-                let mut j = i;
-                while j < len && is_space(window[j]) {
-                    j += 1;
-                }
-                match window.get(j) {
-                    Some(b'[' | b'%' | b';') => match find(b'\n', &window[j..]) {
-                        Some(n) => i = j + n + 1,
-                        None if at_end => {
-                            i = len;
-                            self.ended_inside = true;
-                            break true;
-                        }
-                        None => break false,
-                    },
-                    Some(_) => {
-                        i = j;
-                        break true;
-                    }
-                    None => {
-                        i = j;
-                        self.ended_inside |= at_end;
-                        break at_end;
-                    }
-                }
-            };
-            self.source.consume(i);
-            if done {
-                return Ok(());
-            }
-            if !self.more()? {
-                // A line longer than the buffer: dropped, being skipped.
-                let len = self.source.window().len();
-                self.source.consume(len);
-            }
-        }
-    }
-
     /// Reads the movetext into the visitor.
     fn movetext<V: Visitor>(&mut self, visitor: &mut V) -> Result<(), Failure> {
         let mut state = Movetext::default();
@@ -464,36 +420,6 @@ impl<S: Source> Reader<S> {
                     // The rest of the game is skipped from the error on.
                     return Err(Failure { kind, token, at, depth: state.depth + state.skip, in_movetext: true });
                 }
-            }
-        }
-    }
-
-    /// Skips movetext up to the end of the game, `depth` parentheses open.
-    /// `after_delimiter`: whether a token may start right away (not right
-    /// after a bad token).
-    fn skip_movetext(&mut self, depth: u32, after_delimiter: bool) -> Result<(), Failure> {
-        let mut state = Skipping { depth, after_delimiter, open_comment: false };
-        loop {
-            let at_end = self.source.at_end();
-            match movetext::skip_game(self.source.window(), at_end, &mut state) {
-                Step::End(n) => {
-                    self.source.consume(n);
-                    self.ended_inside |= state.open_comment;
-                    return Ok(());
-                }
-                Step::Refill(n) => {
-                    self.source.consume(n);
-                    if !self.more()? {
-                        // Skipping needs no whole token: drop what is held.
-                        let window = self.source.window();
-                        if let Some(&last) = window.last() {
-                            state.after_delimiter = crate::scan::is_space(last);
-                        }
-                        let len = window.len();
-                        self.source.consume(len);
-                    }
-                }
-                Step::Fail { end, .. } => self.source.consume(end),
             }
         }
     }

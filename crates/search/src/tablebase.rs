@@ -1,0 +1,86 @@
+//! Endgame tablebases in the search: the root's moves ranked by DTZ, and
+//! WDL probes below it (ox88-syzygy).
+
+use crate::tt::TtBound;
+use crate::worker::Worker;
+use ox88_board::{Board, Color, Score};
+use ox88_eval::Evaluator;
+use ox88_movegen::{MoveList, Position};
+use ox88_syzygy::{Tablebase, Wdl};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// The tables a [`Searcher`](crate::Searcher) probes, and how.
+#[derive(Clone, Debug)]
+pub struct TablebaseProbing {
+    /// The tables.
+    pub tables: Arc<Tablebase>,
+    /// The least remaining depth at which the search probes (UCI
+    /// `SyzygyProbeDepth`); the root is always probed.
+    pub probe_depth: i32,
+    /// Whether wins and losses the fifty-move rule draws count as draws
+    /// (UCI `Syzygy50MoveRule`).
+    pub fifty_move_rule: bool,
+}
+
+/// The score of a tablebase win `ply` plies from the root: below every mate
+/// score, above every evaluation.
+fn win_score(ply: usize) -> Score {
+    Score::from_raw(Score::MATE_BOUND.raw() - 1 - crate::MAX_PLY as i32 - ply as i32)
+}
+
+/// The pieces on `board`, kings included.
+fn piece_count(board: &Board) -> usize {
+    board.pieces(Color::White).len() + board.pieces(Color::Black).len()
+}
+
+impl TablebaseProbing {
+    /// The result of `wdl` as a score and the bound it is, `ply` plies from the root.
+    fn score(&self, wdl: Wdl, ply: usize) -> (Score, TtBound) {
+        match wdl {
+            Wdl::Win => (win_score(ply), TtBound::Lower),
+            Wdl::Loss => (-win_score(ply), TtBound::Upper),
+            Wdl::CursedWin if !self.fifty_move_rule => (win_score(ply), TtBound::Lower),
+            Wdl::BlessedLoss if !self.fifty_move_rule => (-win_score(ply), TtBound::Upper),
+            // A draw by the fifty-move rule is a little better (or worse)
+            // than a dead draw.
+            Wdl::CursedWin => (Score::cp(1), TtBound::Exact),
+            Wdl::BlessedLoss => (Score::cp(-1), TtBound::Exact),
+            Wdl::Draw => (Score::DRAW, TtBound::Exact),
+        }
+    }
+
+    /// The root moves the tables keep: those of the best result (counted
+    /// from the root's halfmove clock when the fifty-move rule holds), or
+    /// `None` when the root is not in the tables. Also returns the probes made.
+    pub(crate) fn filter_root(&self, board: &Board, moves: &MoveList) -> Option<(MoveList, u64)> {
+        if piece_count(board) > self.tables.max_pieces() || !board.castling().is_empty() {
+            return None;
+        }
+        let ranked = self.tables.rank_root_moves(&Position::new(board.clone())).ok()?;
+        let class = |wdl: Wdl| if self.fifty_move_rule { wdl.value() } else { wdl.value().signum() * 2 };
+        let best = class(ranked.first()?.wdl);
+        let kept: MoveList =
+            ranked.iter().filter(|m| class(m.wdl) == best && moves.contains(&m.mv)).map(|m| m.mv).collect();
+        (!kept.is_empty()).then_some((kept, ranked.len() as u64))
+    }
+}
+
+impl<E: Evaluator> Worker<'_, E> {
+    /// A WDL probe of the current node, `depth` plies from the horizon:
+    /// only right after a capture or pawn move (where WDL is exact), with
+    /// few enough pieces and no castling rights. The score and its bound.
+    pub(crate) fn probe_tablebase(&mut self, depth: i32, ply: usize) -> Option<(Score, TtBound)> {
+        let probing = self.shared.tablebase?;
+        if depth < probing.probe_depth
+            || self.board.halfmove_clock() != 0
+            || piece_count(&self.board) > probing.tables.max_pieces()
+            || !self.board.castling().is_empty()
+        {
+            return None;
+        }
+        let wdl = probing.tables.probe_wdl_board(&self.board).ok()?;
+        self.shared.tb_hits.fetch_add(1, Ordering::Relaxed);
+        Some(probing.score(wdl, ply))
+    }
+}

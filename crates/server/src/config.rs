@@ -1,0 +1,137 @@
+//! [`Config`]: where the server listens, its engines, and the limits on the
+//! work any one request can cause; each a flag and an environment variable.
+
+use clap::Parser;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+/// The server's configuration: `ox88-server --help` lists every flag with
+/// its environment variable and default.
+///
+/// ```
+/// use ox88_server::Config;
+/// let config = Config::default();
+/// assert_eq!(config.address().to_string(), "127.0.0.1:8088");
+/// let busy = Config { engines: 4, ..Config::default() };
+/// assert_eq!(busy.engines, 4);
+/// ```
+#[derive(Clone, Debug, Parser)]
+#[command(name = "ox88-server", version, about = "The ox88 rules and analysis service over HTTP and JSON")]
+pub struct Config {
+    /// The address to listen on (loopback unless told otherwise).
+    #[arg(long, env = "OX88_HOST", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub host: IpAddr,
+    /// The port to listen on (0: any free port).
+    #[arg(long, env = "OX88_PORT", default_value_t = 8088)]
+    pub port: u16,
+    /// Engines in the analysis pool: searches running at once.
+    #[arg(long, env = "OX88_ENGINES", default_value_t = 2)]
+    pub engines: usize,
+    /// Search threads of each engine.
+    #[arg(long, env = "OX88_ENGINE_THREADS", default_value_t = 1)]
+    pub engine_threads: usize,
+    /// Transposition table of each engine, in megabytes.
+    #[arg(long, env = "OX88_HASH_MB", default_value_t = 16)]
+    pub hash_mb: usize,
+    /// How long a request waits for a free engine before 503, in
+    /// milliseconds.
+    #[arg(long, env = "OX88_QUEUE_WAIT_MS", default_value_t = 2_000)]
+    pub queue_wait_ms: u64,
+    /// The longest search any request gets, in milliseconds.
+    #[arg(long, env = "OX88_MAX_MOVETIME_MS", default_value_t = 10_000)]
+    pub max_movetime_ms: u64,
+    /// The most nodes any search gets.
+    #[arg(long, env = "OX88_MAX_NODES", default_value_t = 100_000_000)]
+    pub max_nodes: u64,
+    /// The deepest search any request gets, in plies.
+    #[arg(long, env = "OX88_MAX_DEPTH", default_value_t = 64)]
+    pub max_depth: u32,
+    /// The most lines (MultiPV) an analysis reports.
+    #[arg(long, env = "OX88_MAX_MULTIPV", default_value_t = 8)]
+    pub max_multipv: usize,
+    /// The deepest perft a request may ask for.
+    #[arg(long, env = "OX88_MAX_PERFT_DEPTH", default_value_t = 7)]
+    pub max_perft_depth: u32,
+    /// The longest a perft may run, in milliseconds (it is refused when its
+    /// estimated time is longer, and stopped when it takes longer).
+    #[arg(long, env = "OX88_PERFT_TIME_MS", default_value_t = 10_000)]
+    pub perft_time_ms: u64,
+    /// The most moves one position or game in a request may list.
+    #[arg(long, env = "OX88_MAX_MOVES", default_value_t = 1_000)]
+    pub max_moves: usize,
+    /// The most games a PGN request reads or writes.
+    #[arg(long, env = "OX88_MAX_PGN_GAMES", default_value_t = 100)]
+    pub max_pgn_games: usize,
+    /// The largest JSON body, in kilobytes (PGN routes: `--max-pgn-kb`).
+    #[arg(long, env = "OX88_MAX_BODY_KB", default_value_t = 64)]
+    pub max_body_kb: usize,
+    /// The largest body of the PGN routes, in kilobytes.
+    #[arg(long, env = "OX88_MAX_PGN_KB", default_value_t = 1_024)]
+    pub max_pgn_kb: usize,
+    /// The longest a request may take before 503 (streams excepted: they
+    /// end with their search), in milliseconds.
+    #[arg(long, env = "OX88_REQUEST_TIMEOUT_MS", default_value_t = 30_000)]
+    pub request_timeout_ms: u64,
+}
+
+impl Default for Config {
+    /// The defaults of the flags (environment variables are not read).
+    fn default() -> Config {
+        Config {
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8088,
+            engines: 2,
+            engine_threads: 1,
+            hash_mb: 16,
+            queue_wait_ms: 2_000,
+            max_movetime_ms: 10_000,
+            max_nodes: 100_000_000,
+            max_depth: 64,
+            max_multipv: 8,
+            max_perft_depth: 7,
+            perft_time_ms: 10_000,
+            max_moves: 1_000,
+            max_pgn_games: 100,
+            max_body_kb: 64,
+            max_pgn_kb: 1_024,
+            request_timeout_ms: 30_000,
+        }
+    }
+}
+
+impl Config {
+    /// The socket address to listen on.
+    pub fn address(&self) -> SocketAddr {
+        SocketAddr::new(self.host, self.port)
+    }
+    /// How long a request waits for an engine.
+    pub fn queue_wait(&self) -> Duration {
+        Duration::from_millis(self.queue_wait_ms)
+    }
+    /// The longest search.
+    pub fn max_movetime(&self) -> Duration {
+        Duration::from_millis(self.max_movetime_ms)
+    }
+    /// The longest perft.
+    pub fn perft_time(&self) -> Duration {
+        Duration::from_millis(self.perft_time_ms)
+    }
+    /// The longest ordinary request.
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_millis(self.request_timeout_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_are_the_flags_defaults() {
+        // A flag's default and Default must not drift apart.
+        let parsed = Config::try_parse_from(["ox88-server"]).expect("no flags");
+        assert_eq!(format!("{parsed:?}"), format!("{:?}", Config::default()));
+        let flags = Config::try_parse_from(["ox88-server", "--port", "0", "--engines", "3"]).expect("flags");
+        assert_eq!((flags.port, flags.engines), (0, 3));
+    }
+}

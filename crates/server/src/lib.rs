@@ -1,0 +1,19 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod app;
+mod config;
+pub mod error;
+mod extract;
+pub mod input;
+pub mod metrics;
+pub mod pool;
+pub mod routes;
+pub mod search;
+pub mod state;
+pub mod words;
+
+pub use app::{app, app_with, openapi, serve, shutdown_signal, OPENAPI_PATH};
+pub use config::Config;
+pub use error::{ApiError, ErrorBody, ErrorResponse};

@@ -1,0 +1,187 @@
+//! `POST /api/v1/best-move`: a move to play, for a page or a bot playing
+//! against ox88, by clock, by move time or by strength level; and
+//! `GET /api/v1/levels`, what each level means.
+
+use crate::error::{ApiError, ErrorResponse};
+use crate::extract::ApiJson;
+use crate::input::PositionInput;
+use crate::search::{self, Asked, MoveText, ScoreJson, StopOnDrop};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::Json;
+use ox88::board::ByColor;
+use ox88::control::Clock;
+use ox88::protocol::Engine;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use utoipa::ToSchema;
+
+/// A strength level: the limits of its search. The levels are named by
+/// their limits; their playing strength has not been measured yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Level {
+    /// The level, from 1 (weakest).
+    pub level: u8,
+    /// The deepest search, in plies.
+    pub depth: u32,
+    /// The most nodes searched.
+    pub nodes: u64,
+}
+
+/// The levels, weakest first.
+pub const LEVELS: [Level; 8] = [
+    Level { level: 1, depth: 1, nodes: 200 },
+    Level { level: 2, depth: 2, nodes: 1_000 },
+    Level { level: 3, depth: 3, nodes: 5_000 },
+    Level { level: 4, depth: 5, nodes: 20_000 },
+    Level { level: 5, depth: 7, nodes: 100_000 },
+    Level { level: 6, depth: 9, nodes: 500_000 },
+    Level { level: 7, depth: 12, nodes: 2_000_000 },
+    Level { level: 8, depth: 64, nodes: 10_000_000 },
+];
+
+/// The level used when a request names no level, clock or move time.
+pub const DEFAULT_LEVEL: u8 = 4;
+
+/// A chess clock, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, Deserialize, ToSchema)]
+pub struct ClockInput {
+    /// White's time left.
+    pub white_ms: u64,
+    /// Black's time left.
+    pub black_ms: u64,
+    /// White's increment per move.
+    #[serde(default)]
+    pub white_increment_ms: u64,
+    /// Black's increment per move.
+    #[serde(default)]
+    pub black_increment_ms: u64,
+    /// Moves to the next time control, when there is one.
+    #[serde(default)]
+    #[schema(minimum = 1)]
+    pub moves_to_go: Option<u32>,
+}
+
+/// A request for a move: a position and one of a level, a move time or a
+/// clock (none: level 4).
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BestMoveRequest {
+    /// The position.
+    #[serde(flatten)]
+    pub position: PositionInput,
+    /// A strength level, 1 to 8 (see `GET /api/v1/levels`).
+    #[schema(minimum = 1, maximum = 8)]
+    pub level: Option<u8>,
+    /// Think this many milliseconds.
+    #[schema(minimum = 1)]
+    pub movetime_ms: Option<u64>,
+    /// Play on this clock (the engine budgets its time).
+    pub clock: Option<ClockInput>,
+}
+
+/// The move to play.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BestMoveResponse {
+    /// The move; null when there is no legal move (the game is over).
+    pub best_move: Option<MoveText>,
+    /// The reply the engine expects, or null.
+    pub ponder: Option<MoveText>,
+    /// The engine's score of the move, from the mover's point of view.
+    pub score: Option<ScoreJson>,
+    /// Depth searched.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub time_ms: u64,
+    /// Whether the server's limits cut the search short of what was asked.
+    pub capped: bool,
+}
+
+/// The strength levels and their limits.
+#[utoipa::path(get, path = "/api/v1/levels", tag = "engine",
+    responses((status = 200, description = "The levels, weakest first", body = [Level])))]
+pub async fn levels() -> Json<Vec<Level>> {
+    Json(LEVELS.to_vec())
+}
+
+/// A move to play in a position, by level, move time or clock.
+#[utoipa::path(
+    post,
+    path = "/api/v1/best-move",
+    tag = "engine",
+    request_body = BestMoveRequest,
+    responses(
+        (status = 200, description = "The move to play", body = BestMoveResponse),
+        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
+        (status = 413, description = "The body is too large", body = ErrorResponse),
+        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        (status = 422, description = "A bad position, level or clock", body = ErrorResponse),
+        (status = 503, description = "Every engine stayed busy (see Retry-After), or the request timed out",
+         body = ErrorResponse),
+    )
+)]
+pub async fn best_move(
+    State(state): State<Arc<AppState>>,
+    ApiJson(request): ApiJson<BestMoveRequest>,
+) -> Result<Json<BestMoveResponse>, ApiError> {
+    let given = [request.level.is_some(), request.movetime_ms.is_some(), request.clock.is_some()];
+    if given.iter().filter(|&&g| g).count() > 1 {
+        return Err(ApiError::invalid("level", "give one of level, movetime_ms and clock"));
+    }
+    let asked = match (request.level, request.movetime_ms) {
+        (_, Some(movetime)) => Asked { movetime_ms: Some(movetime), ..Asked::default() },
+        (level, None) if request.clock.is_none() => {
+            let level = level.unwrap_or(DEFAULT_LEVEL);
+            let Some(level) = LEVELS.iter().find(|l| l.level == level) else {
+                return Err(ApiError::invalid("level", format!("level {level} is not 1 to {}", LEVELS.len())));
+            };
+            Asked { depth: Some(level.depth), nodes: Some(level.nodes), ..Asked::default() }
+        }
+        // A clock: the server's caps bound the engine's own budget.
+        _ => Asked { movetime_ms: Some(state.config.max_movetime_ms), ..Asked::default() },
+    };
+    let mut capped = asked.cap(&state.config)?;
+    if let Some(clock) = request.clock {
+        if clock.moves_to_go == Some(0) {
+            return Err(ApiError::invalid("clock.moves_to_go", "moves_to_go must be at least 1"));
+        }
+        let ms = Duration::from_millis;
+        capped.limits.clock = Some(Clock {
+            remaining: ByColor::new(ms(clock.white_ms), ms(clock.black_ms)),
+            increment: ByColor::new(ms(clock.white_increment_ms), ms(clock.black_increment_ms)),
+            moves_to_go: clock.moves_to_go,
+        });
+        capped.capped = false;
+    }
+    let position = request.position.read("", state.config.max_moves)?.position;
+    state.metrics.searches.inc();
+    if capped.capped {
+        state.metrics.searches_capped.inc();
+    }
+    let mut lease = state.pool.acquire().await?;
+    let stop = lease.engine().stop_handle();
+    stop.reset(false);
+    let _guard = StopOnDrop(stop);
+    let metrics = state.metrics.clone();
+    let answer = tokio::task::spawn_blocking(move || {
+        let started = Instant::now();
+        let result = search::run(&mut lease, &position, &capped.limits, 1, &mut |_| {});
+        let time = started.elapsed();
+        metrics.search_seconds.observe(time.as_secs_f64());
+        let (best_move, ponder) = search::best_and_ponder(&position, &result);
+        BestMoveResponse {
+            score: best_move.as_ref().and(result.score()).map(ScoreJson::from),
+            best_move,
+            ponder,
+            depth: result.depth(),
+            nodes: result.nodes(),
+            time_ms: time.as_millis() as u64,
+            capped: capped.capped,
+        }
+    })
+    .await
+    .map_err(|_| ApiError::internal("the search failed"))?;
+    Ok(Json(answer))
+}

@@ -1,0 +1,10 @@
+//! The handlers, one module per job, each with its request and answer
+//! types (which the OpenAPI document describes).
+
+pub mod analyse;
+pub mod best_move;
+pub mod perft;
+pub mod pgn;
+pub mod play;
+pub mod position;
+pub mod service;

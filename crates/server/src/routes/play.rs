@@ -1,0 +1,112 @@
+//! `POST /api/v1/play`: moves in SAN or UCI, played one by one, each
+//! answered with its SAN, UCI and the FEN after it.
+
+use crate::error::{ApiError, ErrorBody, ErrorResponse};
+use crate::extract::ApiJson;
+use crate::input::{check_move_count, read_move, PositionInput};
+use crate::state::AppState;
+use crate::words::GameEnd;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// One move played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Ply {
+    /// Its index in the request's list, from 0.
+    pub index: usize,
+    /// The move in SAN, with `+` or `#`.
+    pub san: String,
+    /// The move in UCI.
+    pub uci: String,
+    /// The position after it, as FEN.
+    pub fen: String,
+}
+
+/// Every move played, and where the game stands after them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayResponse {
+    /// The start position, as FEN.
+    pub start_fen: String,
+    /// The moves, in order.
+    pub plies: Vec<Ply>,
+    /// The position after the last move, as FEN.
+    pub fen: String,
+    /// The end of the game when it is over by itself, or null.
+    pub outcome: Option<GameEnd>,
+}
+
+/// The answer when a move cannot be played: the error names the move's
+/// index (`moves[i]`), its text and why, and the moves before it are
+/// there, played.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayError {
+    /// What went wrong.
+    pub error: ErrorBody,
+    /// The moves before the bad one, played.
+    pub plies: Vec<Ply>,
+}
+
+/// The answers of `play` other than 200.
+#[derive(Debug)]
+pub enum PlayFailure {
+    /// The request or its start is wrong.
+    Request(ApiError),
+    /// A move is wrong: 422 with the moves before it.
+    Move(PlayError),
+}
+
+impl IntoResponse for PlayFailure {
+    fn into_response(self) -> Response {
+        match self {
+            PlayFailure::Request(error) => error.into_response(),
+            PlayFailure::Move(error) => (StatusCode::UNPROCESSABLE_ENTITY, Json(error)).into_response(),
+        }
+    }
+}
+
+impl From<ApiError> for PlayFailure {
+    fn from(error: ApiError) -> PlayFailure {
+        PlayFailure::Request(error)
+    }
+}
+
+/// Plays a list of moves (SAN or UCI, mixed) from a start.
+#[utoipa::path(
+    post,
+    path = "/api/v1/play",
+    tag = "rules",
+    request_body = PositionInput,
+    responses(
+        (status = 200, description = "Each move with its SAN, UCI and the FEN after it", body = PlayResponse),
+        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
+        (status = 413, description = "The body is too large", body = ErrorResponse),
+        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        (status = 422, description = "An illegal or unreadable move (with the moves before it), or a bad start",
+         body = PlayError),
+    )
+)]
+pub async fn play(
+    State(state): State<Arc<AppState>>,
+    ApiJson(input): ApiJson<PositionInput>,
+) -> Result<Json<PlayResponse>, PlayFailure> {
+    let mut position = input.start("")?.position;
+    check_move_count(input.moves.len(), state.config.max_moves, "")?;
+    let start_fen = position.fen();
+    let mut plies = Vec::with_capacity(input.moves.len());
+    for (index, text) in input.moves.iter().enumerate() {
+        let m = match read_move(&position, text, index, "") {
+            Ok(m) => m,
+            Err(error) => return Err(PlayFailure::Move(PlayError { error: error.body, plies })),
+        };
+        // read_move returns only legal moves.
+        let (san, uci) = (position.san(m).expect("a legal move").to_string(), position.uci(m).to_string());
+        position.play_unchecked(m);
+        plies.push(Ply { index, san, uci, fen: position.fen() });
+    }
+    Ok(Json(PlayResponse { start_fen, plies, fen: position.fen(), outcome: position.outcome().map(GameEnd::from) }))
+}

@@ -1,0 +1,187 @@
+//! `POST /api/v1/position`: a position's legal moves, each described in
+//! full, and the state of the game.
+
+use crate::error::{ApiError, ErrorResponse};
+use crate::extract::ApiJson;
+use crate::input::PositionInput;
+use crate::state::AppState;
+use crate::words::{CastleSide, GameEnd, PieceKind, Side};
+use axum::extract::State;
+use axum::Json;
+use ox88::board::{CastlingSide, Move, MoveKind, UciMove};
+use ox88::movegen::Suffix;
+use ox88::Position;
+use serde::Serialize;
+use std::sync::Arc;
+use utoipa::ToSchema;
+
+/// A position, its legal moves and how the game stands.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PositionResponse {
+    /// The position as FEN (castling as X-FEN: `KQkq`, an inner Chess960
+    /// rook by its file).
+    pub fen: String,
+    /// The position as Shredder-FEN (castling as rook files, `HAha`).
+    pub shredder_fen: String,
+    /// Whether castling is written king-takes-rook (Chess960).
+    pub chess960: bool,
+    /// The side to move.
+    pub side_to_move: Side,
+    /// The repairs the lenient FEN reader made, in words (empty when
+    /// strict).
+    pub repairs: Vec<String>,
+    /// Every legal move.
+    pub moves: Vec<MoveInfo>,
+    /// How the game stands.
+    pub state: GameState,
+}
+
+/// One legal move, described in full.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct MoveInfo {
+    /// The move in UCI (castling as the position writes it).
+    pub uci: String,
+    /// The move in SAN, with `+` or `#`.
+    pub san: String,
+    /// The square the piece (the king, when castling) leaves.
+    pub from: String,
+    /// The square the UCI move names as destination.
+    pub to: String,
+    /// The kind of piece that moves.
+    pub piece: PieceKind,
+    /// The kind of piece captured (a pawn for en passant), or null.
+    pub captured: Option<PieceKind>,
+    /// The promotion piece, or null.
+    pub promotion: Option<PieceKind>,
+    /// Whether it captures.
+    pub capture: bool,
+    /// Whether it is an en-passant capture.
+    pub en_passant: bool,
+    /// The castling side, or null when it is not castling.
+    pub castling: Option<CastleSide>,
+    /// Whether it gives check (mate included).
+    pub check: bool,
+    /// Whether it mates.
+    pub mate: bool,
+}
+
+/// How the game stands in a position.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameState {
+    /// The side to move is in check.
+    pub check: bool,
+    /// The side to move is checkmated.
+    pub checkmate: bool,
+    /// The side to move is stalemated.
+    pub stalemate: bool,
+    /// Neither side can ever mate.
+    pub insufficient_material: bool,
+    /// 100 plies or more without capture or pawn move: a draw to claim.
+    pub fifty_moves: bool,
+    /// 150 plies or more: drawn by itself.
+    pub seventy_five_moves: bool,
+    /// Plies since the last capture or pawn move.
+    pub halfmove_clock: u16,
+    /// The move number.
+    pub fullmove_number: u16,
+    /// How often this position occurred before among the positions the
+    /// request's moves passed through (2: a threefold repetition).
+    pub repetitions: usize,
+    /// The end of the game when it is over by itself, or null.
+    pub outcome: Option<GameEnd>,
+    /// A draw the side to move may claim now, or null.
+    pub claimable_draw: Option<GameEnd>,
+}
+
+/// The legal moves of a position, and how the game stands.
+#[utoipa::path(
+    post,
+    path = "/api/v1/position",
+    tag = "rules",
+    request_body = PositionInput,
+    responses(
+        (status = 200, description = "The position, its legal moves and its state", body = PositionResponse),
+        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
+        (status = 413, description = "The body is too large", body = ErrorResponse),
+        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        (status = 422, description = "A bad FEN, an illegal move or a value out of range", body = ErrorResponse),
+    )
+)]
+pub async fn position(
+    State(state): State<Arc<AppState>>,
+    ApiJson(input): ApiJson<PositionInput>,
+) -> Result<Json<PositionResponse>, ApiError> {
+    let read = input.read("", state.config.max_moves)?;
+    Ok(Json(describe(&read.position, read.repairs)))
+}
+
+/// The answer for `position`.
+pub fn describe(position: &Position, repairs: Vec<String>) -> PositionResponse {
+    let moves = position.legal_moves().iter().map(|&m| move_info(position, m)).collect();
+    PositionResponse {
+        fen: position.fen(),
+        shredder_fen: position.shredder_fen(),
+        chess960: position.is_chess960(),
+        side_to_move: position.side_to_move().into(),
+        repairs,
+        moves,
+        state: game_state(position),
+    }
+}
+
+/// The description of the legal move `m`.
+pub fn move_info(position: &Position, m: Move) -> MoveInfo {
+    let board = position.board();
+    let uci = position.uci(m);
+    let (from, to) = match uci {
+        UciMove::Normal { from, to, .. } => (from, to),
+        // A legal move is never the null move.
+        UciMove::Null => (m.from(), m.to()),
+    };
+    // Legal moves have SAN; `san` fails only for illegal ones.
+    let san = position.san(m).expect("a legal move");
+    let kind = m.kind();
+    let castling = match kind {
+        MoveKind::CastleShort => Some(CastlingSide::Short.into()),
+        MoveKind::CastleLong => Some(CastlingSide::Long.into()),
+        _ => None,
+    };
+    let captured = match kind {
+        MoveKind::EnPassant => Some(PieceKind::Pawn),
+        MoveKind::Capture | MoveKind::PromotionCapture(_) => board.piece_at(m.to()).map(|p| p.role().into()),
+        _ => None,
+    };
+    let piece = board.piece_at(m.from()).map(|p| p.role().into()).expect("a legal move moves a piece");
+    MoveInfo {
+        uci: uci.to_string(),
+        san: san.to_string(),
+        from: from.to_string(),
+        to: to.to_string(),
+        piece,
+        captured,
+        promotion: m.promotion().map(PieceKind::from),
+        capture: captured.is_some(),
+        en_passant: kind == MoveKind::EnPassant,
+        castling,
+        check: san.suffix.is_some(),
+        mate: san.suffix == Some(Suffix::Checkmate),
+    }
+}
+
+/// How the game stands.
+pub fn game_state(position: &Position) -> GameState {
+    let board = position.board();
+    GameState {
+        check: position.is_check(),
+        checkmate: position.is_checkmate(),
+        stalemate: position.is_stalemate(),
+        insufficient_material: position.is_insufficient_material(),
+        fifty_moves: board.halfmove_clock() >= 100,
+        seventy_five_moves: board.halfmove_clock() >= 150,
+        halfmove_clock: board.halfmove_clock(),
+        fullmove_number: board.fullmove_number(),
+        repetitions: position.repetitions(),
+        outcome: position.outcome().map(GameEnd::from),
+        claimable_draw: position.claimable_draw().map(|reason| GameEnd::from(ox88::movegen::Outcome::Draw { reason })),
+    }
+}

@@ -1,0 +1,10 @@
+//! The API over real HTTP: each test starts a server on a random loopback
+//! port and talks to it with an HTTP client, as any program would.
+
+mod harness;
+
+mod agreement;
+mod engine;
+mod pgn;
+mod rules;
+mod service;

@@ -1,0 +1,157 @@
+//! The service around the endpoints: health, metrics, the OpenAPI document
+//! against the routes, every error class, panics and shutdown.
+
+use crate::harness::{error_field, small, Server};
+use axum::routing::get;
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn healthz_and_metrics_answer() {
+    let server = Server::start(small()).await;
+    let (status, text) = server.get("/healthz").await;
+    assert_eq!(status, 200);
+    let health: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!((health["status"].as_str(), health["engines"].as_u64()), (Some("ok"), Some(1)));
+    server.post("/api/v1/position", &json!({})).await;
+    server.post("/api/v1/position", &json!({"fen": "bad"})).await;
+    let response = server.client.get(server.url("/metrics")).send().await.expect("an answer");
+    assert!(response.headers()["content-type"].to_str().is_ok_and(|t| t.starts_with("text/plain")));
+    let text = response.text().await.expect("text");
+    for line in [
+        r#"ox88_http_requests_total{method="POST",route="/api/v1/position",status="200"} 1"#,
+        r#"ox88_http_requests_total{method="POST",route="/api/v1/position",status="422"} 1"#,
+        r#"ox88_http_requests_total{method="GET",route="/healthz",status="200"} 1"#,
+        "ox88_engines 1",
+        "ox88_engines_in_use 0",
+        "ox88_panics_total 0",
+        "ox88_searches_capped_total 0",
+    ] {
+        assert!(text.lines().any(|l| l == line), "no {line:?} in\n{text}");
+    }
+    assert!(text.contains("ox88_http_request_duration_seconds_bucket{route=\"/api/v1/position\""), "{text}");
+}
+
+#[tokio::test]
+async fn the_openapi_document_and_the_routes_agree() {
+    // Searches without limits end at the server's cap: keep it short.
+    let server = Server::start(ox88_server::Config { max_movetime_ms: 200, ..small() }).await;
+    let (status, text) = server.get("/api/v1/openapi.json").await;
+    assert_eq!(status, 200);
+    let doc: Value = serde_json::from_str(&text).expect("JSON");
+    assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.")), "{}", doc["openapi"]);
+    let paths = doc["paths"].as_object().expect("paths");
+    // Every documented operation is served: it answers, and not 404 or 405.
+    for (path, item) in paths {
+        for method in item.as_object().expect("a path item").keys() {
+            let url = server.url(path);
+            let request = match method.as_str() {
+                "get" => server.client.get(url),
+                "post" => server.client.post(url).json(&json!({})),
+                other => panic!("{path}: an unexpected method {other}"),
+            };
+            let status = request.send().await.expect("an answer").status().as_u16();
+            assert!(status != 404 && status != 405, "{method} {path} is documented but answers {status}");
+        }
+    }
+    // Every route of the API is documented (the document itself aside).
+    let expected = [
+        "/api/v1/position",
+        "/api/v1/play",
+        "/api/v1/perft",
+        "/api/v1/analyse",
+        "/api/v1/analyse/stream",
+        "/api/v1/best-move",
+        "/api/v1/levels",
+        "/api/v1/pgn/import",
+        "/api/v1/pgn/export",
+        "/healthz",
+        "/metrics",
+    ];
+    for path in expected {
+        assert!(paths.contains_key(path), "{path} is not documented: {:?}", paths.keys());
+    }
+    assert_eq!(paths.len(), expected.len(), "documented: {:?}", paths.keys());
+    // Every error answer of every operation has the error shape.
+    for (path, item) in paths {
+        for (method, operation) in item.as_object().expect("a path item") {
+            for (status, response) in operation["responses"].as_object().expect("responses") {
+                if status.starts_with('4') || status.starts_with('5') {
+                    let schema = &response["content"]["application/json"]["schema"]["$ref"];
+                    assert!(
+                        schema.as_str().is_some_and(|s| s.ends_with("Error") || s.ends_with("ErrorResponse")),
+                        "{method} {path} {status}: {response}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_error_class_gets_the_error_shape() {
+    let server = Server::start(ox88_server::Config { max_body_kb: 1, ..small() }).await;
+    let url = server.url("/api/v1/position");
+    let send = |request: reqwest::RequestBuilder| async move {
+        let response = request.send().await.expect("an answer");
+        let status = response.status().as_u16();
+        (status, response.json::<Value>().await.expect("a JSON error"))
+    };
+    // 400: not JSON; JSON of the wrong shape.
+    let (status, body) = send(server.client.post(&url).header("content-type", "application/json").body("{fen:")).await;
+    assert_eq!(status, 400);
+    error_field(&body, "unreadable");
+    let (status, body) = send(server.client.post(&url).json(&json!({"moves": "e4"}))).await;
+    assert_eq!(status, 400);
+    error_field(&body, "unreadable");
+    // 413: larger than the route's limit.
+    let big = json!({"moves": vec!["e4"; 1000]});
+    let (status, body) = send(server.client.post(&url).json(&big)).await;
+    assert_eq!(status, 413);
+    error_field(&body, "too_large");
+    // 415: not sent as JSON.
+    let (status, body) = send(server.client.post(&url).body("{}")).await;
+    assert_eq!(status, 415);
+    error_field(&body, "unsupported_media_type");
+    // 404 and 405.
+    let (status, body) = send(server.client.get(server.url("/api/v1/nothing"))).await;
+    assert_eq!(status, 404);
+    error_field(&body, "not_found");
+    let (status, body) = send(server.client.get(&url)).await;
+    assert_eq!(status, 405);
+    error_field(&body, "method_not_allowed");
+}
+
+#[tokio::test]
+async fn a_panic_is_answered_500_counted_and_the_server_goes_on() {
+    fn boom() -> &'static str {
+        panic!("a test handler panics on purpose")
+    }
+    let extra = axum::Router::new().route("/boom", get(|| async { boom() }));
+    let server = Server::start_with(small(), extra).await;
+    let response = server.client.get(server.url("/boom")).send().await.expect("an answer");
+    assert_eq!(response.status().as_u16(), 500);
+    let body: Value = response.json().await.expect("JSON");
+    error_field(&body, "internal");
+    let (_, metrics) = server.get("/metrics").await;
+    assert!(metrics.lines().any(|l| l == "ox88_panics_total 1"), "{metrics}");
+    assert!(metrics.contains(r#"route="/boom",status="500""#), "{metrics}");
+    let (status, _) = server.post("/api/v1/position", &json!({})).await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn shutdown_lets_running_requests_finish() {
+    let slow = axum::Router::new().route(
+        "/slow",
+        get(|| async {
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            "done"
+        }),
+    );
+    let server = Server::start_with(small(), slow).await;
+    let request = server.client.get(server.url("/slow")).send();
+    let running = tokio::spawn(async move { request.await.expect("an answer").text().await.expect("text") });
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    server.shutdown().await;
+    assert_eq!(running.await.expect("the request task"), "done");
+}
