@@ -14,6 +14,7 @@ export async function playOx88(browser) {
   await clickMove(page, "f6g6")
   await waitPiece(page, "g8", "bk", 20000)
   await statusIs(page, "Your move")
+  await page.waitForTimeout(500) // the engine's move is still being animated
   await clickMove(page, "a1a8")
   await statusIs(page, "White wins by checkmate")
   await screenshot(page, "play-mate")
