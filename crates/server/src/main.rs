@@ -1,8 +1,36 @@
-//! `ox88-server`: serves the ox88 rules and analysis API (see `--help`).
+//! `ox88-server`: serves the ox88 rules and analysis API (see `--help`), and
+//! the web page with games between two people (`ox88-web`) beside it.
 
 use clap::Parser;
 use ox88_server::{app_with, serve, shutdown_signal, Config};
+use std::path::PathBuf;
 use tokio::net::TcpListener;
+
+/// The service's settings and the web page's.
+#[derive(Debug, Parser)]
+#[command(name = "ox88-server", version, about = "The ox88 rules and analysis service over HTTP and JSON, and its web page")]
+struct Cli {
+    #[command(flatten)]
+    server: Config,
+    #[command(flatten)]
+    web: WebArgs,
+}
+
+/// The web page's settings (`ox88-web`): where friend games are stored, and
+/// how many one visitor may open.
+#[derive(Debug, clap::Args)]
+struct WebArgs {
+    /// The SQLite file of the friend games (created if missing).
+    #[arg(long, env = "OX88_GAMES_DB", default_value = "ox88-games.sqlite")]
+    games_db: PathBuf,
+    /// How many unfinished friend games one address may have.
+    #[arg(long, env = "OX88_MAX_OPEN_GAMES", default_value_t = 20)]
+    max_open_games: usize,
+    /// Count visitors by the X-Forwarded-For header (behind a reverse proxy
+    /// that sets it).
+    #[arg(long, env = "OX88_TRUST_FORWARDED_FOR")]
+    trust_forwarded_for: bool,
+}
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
@@ -11,10 +39,16 @@ async fn main() -> std::io::Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()),
         )
         .init();
-    let config = Config::parse();
+    let Cli { server: config, web } = Cli::parse();
     let address = config.address();
-    // Other routers (a web page, say) are merged in here, beside the API.
-    let extra = axum::Router::new();
+    // The web page and the friend games (ox88-web), beside the API.
+    let web = ox88_web::WebConfig {
+        database: web.games_db,
+        max_open_games_per_address: web.max_open_games,
+        trust_forwarded_for: web.trust_forwarded_for,
+        ..ox88_web::WebConfig::default()
+    };
+    let extra = ox88_web::router(web).map_err(std::io::Error::other)?;
     let app = app_with(config, extra);
     let listener = TcpListener::bind(address).await?;
     tracing::info!("ox88-server listening on http://{}", listener.local_addr()?);
