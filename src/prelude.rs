@@ -24,7 +24,7 @@
 
 pub use ox88_board::{
     Board, ByColor, CastlingMode, CastlingSide, Color, File, Move, MoveKind, Piece, PovScore, Rank, Role, Score,
-    Square, Wdl,
+    Square, WdlRates,
 };
 pub use ox88_control::Limits;
 pub use ox88_eval::Evaluator;

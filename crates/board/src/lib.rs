@@ -47,7 +47,7 @@ pub use score::Score;
 pub use setup::Setup;
 pub use setup_error::{FenRepair, SetupError};
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use wdl::Wdl;
+pub use wdl::WdlRates;
 
 #[doc(hidden)]
 pub mod internals {

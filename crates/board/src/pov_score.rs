@@ -2,7 +2,7 @@
 //! read from White's point of view, or either side's (python-chess's
 //! `PovScore`).
 
-use crate::{Color, Score, Wdl};
+use crate::{Color, Score, WdlRates};
 use std::fmt;
 
 /// A [`Score`] and the side whose point of view it has (`turn`: the side to
@@ -64,7 +64,7 @@ impl PovScore {
     }
     /// The expected outcome for `color` (see [`Score::wdl`]), `ply` half-moves
     /// into the game.
-    pub fn wdl(self, color: Color, ply: u32) -> Wdl {
+    pub fn wdl(self, color: Color, ply: u32) -> WdlRates {
         self.pov(color).wdl(ply)
     }
 }

@@ -1,4 +1,4 @@
-//! [`Wdl`]: how likely a win, a draw and a loss are for a score, by
+//! [`WdlRates`]: how likely a win, a draw and a loss are for a score, by
 //! Stockfish 16.1's win-rate model (python-chess's default model).
 
 use crate::Score;
@@ -11,16 +11,17 @@ use crate::Score;
 /// against +3.00.
 ///
 /// ```
-/// use ox88_board::{Score, Wdl};
+/// use ox88_board::{Score, WdlRates};
 /// let even = Score::ZERO.wdl(30);
 /// assert_eq!(even.wins, even.losses);
 /// assert!(even.draws > 900);
-/// assert_eq!(Score::mate_in(3).wdl(30), Wdl { wins: 1000, draws: 0, losses: 0 });
+/// assert_eq!(Score::mate_in(3).wdl(30), WdlRates { wins: 1000, draws: 0, losses: 0 });
 /// let swing = Score::cp(100).wdl(30).expectation() - Score::cp(-100).wdl(30).expectation();
 /// assert!((swing - 0.515).abs() < 0.001, "{swing}");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Wdl {
+#[doc(alias = "Wdl")]
+pub struct WdlRates {
     /// Wins per thousand games.
     pub wins: u32,
     /// Draws per thousand games.
@@ -29,7 +30,7 @@ pub struct Wdl {
     pub losses: u32,
 }
 
-impl Wdl {
+impl WdlRates {
     /// The expected result, from 0.0 (a sure loss) to 1.0 (a sure win), a
     /// draw counting one half.
     pub fn expectation(self) -> f64 {
@@ -37,8 +38,8 @@ impl Wdl {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(total)
     }
     /// The same statistics from the other side.
-    pub fn flip(self) -> Wdl {
-        Wdl { wins: self.losses, draws: self.draws, losses: self.wins }
+    pub fn flip(self) -> WdlRates {
+        WdlRates { wins: self.losses, draws: self.draws, losses: self.wins }
     }
 }
 
@@ -55,13 +56,13 @@ impl Score {
     /// the rest. Mates are sure wins or losses. The model was fitted to
     /// Stockfish's scale, which ox88's evaluation only approximates: read
     /// the numbers as a shape, not as ox88's own statistics.
-    pub fn wdl(self, ply: u32) -> Wdl {
+    pub fn wdl(self, ply: u32) -> WdlRates {
         match self.mate_moves() {
-            Some(_) if self.raw() > 0 => Wdl { wins: 1000, draws: 0, losses: 0 },
-            Some(_) => Wdl { wins: 0, draws: 0, losses: 1000 },
+            Some(_) if self.raw() > 0 => WdlRates { wins: 1000, draws: 0, losses: 0 },
+            Some(_) => WdlRates { wins: 0, draws: 0, losses: 1000 },
             None => {
                 let (wins, losses) = (win_rate(self.raw(), ply), win_rate(-self.raw(), ply));
-                Wdl { wins, draws: 1000 - wins - losses, losses }
+                WdlRates { wins, draws: 1000 - wins - losses, losses }
             }
         }
     }

@@ -8,7 +8,11 @@ use tokio::net::TcpListener;
 
 /// The service's settings and the web page's.
 #[derive(Debug, Parser)]
-#[command(name = "ox88-server", version, about = "The ox88 rules and analysis service over HTTP and JSON, and its web page")]
+#[command(
+    name = "ox88-server",
+    version,
+    about = "The ox88 rules and analysis service over HTTP and JSON, and its web page"
+)]
 struct Cli {
     #[command(flatten)]
     server: Config,
