@@ -5,7 +5,7 @@
 //! [`Notation`] (the fast paths on a board), [`Evaluator`], the PGN
 //! `Visitor` (with the `pgn` feature), and the protocol's `Engine` trait (imported without its
 //! name, which the client's `Engine` handle also has, so that its methods
-//! are callable on [`Ox88`](crate::Ox88)).
+//! are callable on [`Ox88`]).
 //!
 //! ```
 //! use ox88::prelude::*;
