@@ -36,8 +36,18 @@ struct WebArgs {
     trust_forwarded_for: bool,
 }
 
-#[tokio::main]
-async fn main() -> std::io::Result<()> {
+fn main() -> std::io::Result<()> {
+    // Searches run on the runtime's blocking threads, which must have the
+    // stack a search needs (a debug build's deep search overflowed tokio's
+    // default of 2 MiB and aborted the process).
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_stack_size(ox88::control::SEARCH_STACK_BYTES)
+        .build()?
+        .block_on(run())
+}
+
+async fn run() -> std::io::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()),
