@@ -115,7 +115,8 @@ fn describe(position: &Position, line: &LineReport) -> String {
     if let Some(seldepth) = line.seldepth {
         text += &format!("seldepth {seldepth} ");
     }
-    text += &format!("score {} ", line.score);
+    // The protocol form (`cp 14`, `mate -3`), as python-chess is compared in it.
+    text += &format!("score {} ", ox88_protocol::ScoreInfo::from(line.score));
     if line.bound != Bound::Exact {
         text += &format!("bound {} ", format!("{:?}", line.bound).to_lowercase());
     }
