@@ -9,7 +9,7 @@ mod common;
 use common::{number, seconds};
 use ox88::board::GameResult;
 use ox88::board::{Board, Color, File, Move, Rank, Score, Square};
-use ox88::movegen::{MoveGen, Notation, Outcome, Position};
+use ox88::movegen::{MoveGen, Notation, Outcome, Position, Termination};
 use ox88::pgn::annotation::engine_comment;
 use ox88::pgn::{Date, Game};
 use ox88::protocol::{Engine, Limits};
@@ -173,7 +173,7 @@ impl Session {
         let not_winning = result.score().is_some_and(|score| score <= Score::ZERO);
         if let (Some(reason), true) = (self.game.claimable_draw(), not_winning) {
             println!("ox88 claims a draw ({}).", claim_text(reason));
-            self.claimed = Some(Outcome::Draw { reason });
+            self.claimed = Some(Outcome::draw(reason));
             return;
         }
         let san = self.game.board().san(m);
@@ -224,8 +224,8 @@ impl Session {
             "draw" => match (self.outcome(), self.game.claimable_draw()) {
                 (Some(_), _) => println!("The game is already over."),
                 (None, Some(reason)) => {
-                    self.claimed = Some(Outcome::Draw { reason });
-                    println!("Draw claimed ({}). Game over: {}.", claim_text(reason), Outcome::Draw { reason });
+                    self.claimed = Some(Outcome::draw(reason));
+                    println!("Draw claimed ({}). Game over: {}.", claim_text(reason), Outcome::draw(reason));
                 }
                 (None, None) => println!("No draw can be claimed here (no threefold repetition, not fifty moves)."),
             },
@@ -325,9 +325,9 @@ impl Session {
     }
 }
 
-fn claim_text(reason: ox88::movegen::DrawReason) -> &'static str {
+fn claim_text(reason: Termination) -> &'static str {
     match reason {
-        ox88::movegen::DrawReason::FiftyMoves => "fifty-move rule",
+        Termination::FiftyMoves => "fifty-move rule",
         _ => "threefold repetition",
     }
 }

@@ -28,7 +28,7 @@ pub use ox88_board::{
 };
 pub use ox88_control::Limits;
 pub use ox88_eval::Evaluator;
-pub use ox88_movegen::{DrawReason, MoveGen, Notation, Outcome, Position, SanPlus};
+pub use ox88_movegen::{MoveGen, Notation, Outcome, Position, SanPlus, Termination};
 #[cfg(feature = "pgn")]
 pub use ox88_pgn::{Game, Reader, Visitor};
 pub use ox88_protocol::Engine as _;

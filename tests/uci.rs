@@ -8,7 +8,7 @@ mod common;
 use common::Process;
 use ox88::board::{Board, ByColor, CastlingMode, Color};
 use ox88::book::Book;
-use ox88::movegen::{Notation, Outcome, Position, WinReason};
+use ox88::movegen::{Notation, Outcome, Position};
 use std::time::{Duration, Instant};
 
 /// Rook and king against king: White must mate, whoever defends.
@@ -66,12 +66,7 @@ fn a_game_to_mate_on_the_clock() {
         let m = best_move(&engine, &line, game.board(), CastlingMode::Standard);
         game.play(m).expect("checked legal");
     }
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate }),
-        "{}",
-        position(&game)
-    );
+    assert_eq!(game.outcome(), Some(Outcome::checkmate(Color::White)), "{}", position(&game));
     engine.send("quit");
     assert!(engine.wait(Duration::from_secs(5)).success());
 }

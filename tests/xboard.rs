@@ -7,7 +7,7 @@ mod common;
 use common::Process;
 use ox88::board::{Board, ByColor, CastlingMode, Color, Move};
 use ox88::book::Book;
-use ox88::movegen::{Notation, Outcome, Position, WinReason};
+use ox88::movegen::{Notation, Outcome, Position};
 use std::time::{Duration, Instant};
 
 const KRK: &str = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
@@ -73,7 +73,7 @@ fn a_game_to_mate_on_the_clock() {
         assert!(centis[side] > 0, "{side:?} lost on time");
         centis[side] += 2;
     }
-    assert_eq!(game.outcome(), Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate }));
+    assert_eq!(game.outcome(), Some(Outcome::checkmate(Color::White)));
     engine.expect("the result", |l| l.starts_with("1-0 {White mates}"));
     engine.send("quit");
     assert!(engine.wait(Duration::from_secs(5)).success());

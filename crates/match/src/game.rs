@@ -10,7 +10,7 @@ use crate::tc::{limits, SideClock};
 use ox88_board::GameResult;
 use ox88_board::{ByColor, Color, Move};
 use ox88_client::Score;
-use ox88_movegen::{is_insufficient_material, DrawReason, Outcome};
+use ox88_movegen::{is_insufficient_material, Outcome, Termination};
 use ox88_pgn::annotation::engine_comment;
 use std::time::{Duration, Instant};
 
@@ -182,19 +182,16 @@ fn is_insufficient_material_for(position: &ox88_movegen::Position, color: Color)
 
 /// The result and reason of a game ended by the rules.
 fn rules(outcome: Outcome) -> (GameResult, String) {
-    match outcome {
-        Outcome::Decisive { winner, .. } => (win(winner), format!("{} mates", name(winner))),
-        Outcome::Draw { reason } => (
-            GameResult::Draw,
-            match reason {
-                DrawReason::Stalemate => "Draw by stalemate",
-                DrawReason::InsufficientMaterial => "Draw by insufficient mating material",
-                DrawReason::FiftyMoves | DrawReason::SeventyFiveMoves => "Draw by fifty moves rule",
-                DrawReason::ThreefoldRepetition | DrawReason::FivefoldRepetition => "Draw by 3-fold repetition",
-            }
-            .to_owned(),
-        ),
-    }
+    let reason = match (outcome.termination, outcome.winner) {
+        (Termination::Checkmate, Some(winner)) => return (win(winner), format!("{} mates", name(winner))),
+        (Termination::Stalemate, _) => "Draw by stalemate",
+        (Termination::InsufficientMaterial, _) => "Draw by insufficient mating material",
+        (Termination::FiftyMoves | Termination::SeventyFiveMoves, _) => "Draw by fifty moves rule",
+        (Termination::ThreefoldRepetition | Termination::FivefoldRepetition, _) => "Draw by 3-fold repetition",
+        // The rules end a game by none of these.
+        (termination, _) => termination.as_str(),
+    };
+    (outcome.result(), reason.to_owned())
 }
 
 /// The game ends by `failure` of `side`: a loss, with the fault recorded

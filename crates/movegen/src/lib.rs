@@ -33,7 +33,7 @@ pub use history::KeyHistory;
 pub use illegal::{IllegalMoveError, IllegalReason};
 pub use king_safety::KingSafety;
 pub use notation::Notation;
-pub use outcome::{is_insufficient_material, DrawReason, Outcome, WinReason};
+pub use outcome::{is_insufficient_material, Outcome, ParseTerminationError, Termination};
 pub use perft::{divide, divide_parallel, perft, perft_full, HashedPerft};
 pub use position::Position;
 pub use position_variation::VariationError;

@@ -1,37 +1,42 @@
-//! How a game ends: [`Outcome`], and the rules that need no history
-//! (checkmate, stalemate, insufficient material).
+//! How a game ends: [`Outcome`] (the winner and the [`Termination`]), and
+//! the rules that need no history (checkmate, stalemate, insufficient
+//! material).
 
 use ox88_board::{Board, Color, GameResult, Role, Square};
 use std::fmt;
+use std::str::FromStr;
 
-/// The result of a finished game.
+/// How a game ended: the winner (none for a draw) and why, as
+/// python-chess's `Outcome` says it.
+///
+/// ```
+/// use ox88_board::{Color, GameResult};
+/// use ox88_movegen::{Outcome, Termination};
+/// let mate = Outcome::checkmate(Color::Black);
+/// assert_eq!((mate.result(), mate.to_string()), (GameResult::Win(Color::Black), "0-1 {Black mates}".into()));
+/// let flagged = Outcome { winner: Some(Color::White), termination: Termination::Timeout };
+/// assert_eq!(flagged.result().to_string(), "1-0");
+/// assert_eq!(Outcome::draw(Termination::Stalemate).winner, None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// One side won.
-    Decisive {
-        /// The side that won.
-        winner: Color,
-        /// Why.
-        reason: WinReason,
-    },
-    /// Nobody won.
-    Draw {
-        /// Why.
-        reason: DrawReason,
-    },
+pub struct Outcome {
+    /// The side that won, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub termination: Termination,
 }
 
-/// Why a game was won, as far as the position tells (resignation and time
-/// forfeits belong to whoever runs the clock).
+/// Why a game ended (or may end, for the draws a player claims): the rules
+/// a position decides ([`Position::outcome`](crate::Position::outcome)
+/// gives those), and the ends the board cannot see, which whoever runs the
+/// game decides (a resignation, a flag fall, a draw agreed).
+///
+/// [`as_str`](Self::as_str) and [`FromStr`] use the names the server's
+/// JSON and the web page's games carry (`checkmate`, `fifty_moves`, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WinReason {
-    /// The loser is in check and has no legal move.
+pub enum Termination {
+    /// The side to move is in check and has no legal move.
     Checkmate,
-}
-
-/// Why a game is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DrawReason {
     /// The side to move is not in check and has no legal move.
     Stalemate,
     /// Neither side can ever mate (K v K, K+minor v K, bishops all on
@@ -45,27 +50,108 @@ pub enum DrawReason {
     ThreefoldRepetition,
     /// The position occurred for the fifth time: drawn automatically.
     FivefoldRepetition,
+    /// A side ran out of time (a draw when the other cannot mate).
+    Timeout,
+    /// A side resigned.
+    Resignation,
+    /// The players agreed a draw.
+    Agreement,
 }
 
-impl DrawReason {
+impl Termination {
+    /// Every termination.
+    pub const ALL: [Termination; 10] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::InsufficientMaterial,
+        Termination::FiftyMoves,
+        Termination::SeventyFiveMoves,
+        Termination::ThreefoldRepetition,
+        Termination::FivefoldRepetition,
+        Termination::Timeout,
+        Termination::Resignation,
+        Termination::Agreement,
+    ];
+
     /// Whether a player must claim this draw (fifty moves, threefold
     /// repetition), rather than it ending the game by itself.
     pub fn is_claimable(self) -> bool {
-        matches!(self, DrawReason::FiftyMoves | DrawReason::ThreefoldRepetition)
+        matches!(self, Termination::FiftyMoves | Termination::ThreefoldRepetition)
+    }
+
+    /// The name in snake case: `checkmate`, `fifty_moves`, `timeout`, ...
+    ///
+    /// ```
+    /// use ox88_movegen::Termination;
+    /// assert_eq!(Termination::ThreefoldRepetition.as_str(), "threefold_repetition");
+    /// assert_eq!("timeout".parse(), Ok(Termination::Timeout));
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient_material",
+            Termination::FiftyMoves => "fifty_moves",
+            Termination::SeventyFiveMoves => "seventy_five_moves",
+            Termination::ThreefoldRepetition => "threefold_repetition",
+            Termination::FivefoldRepetition => "fivefold_repetition",
+            Termination::Timeout => "timeout",
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
+        }
+    }
+}
+
+/// [`Termination::as_str`]'s names.
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Text that names no [`Termination`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown termination {text:?}: expected one of checkmate, stalemate, insufficient_material, fifty_moves, \
+         seventy_five_moves, threefold_repetition, fivefold_repetition, timeout, resignation, agreement"
+)]
+pub struct ParseTerminationError {
+    /// The text given.
+    pub text: String,
+}
+
+impl FromStr for Termination {
+    type Err = ParseTerminationError;
+    fn from_str(text: &str) -> Result<Termination, ParseTerminationError> {
+        let text = text.trim();
+        Termination::ALL
+            .into_iter()
+            .find(|t| t.as_str() == text)
+            .ok_or_else(|| ParseTerminationError { text: text.to_owned() })
     }
 }
 
 impl Outcome {
-    /// The winner, or `None` for a draw.
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            Outcome::Decisive { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
-        }
+    /// `winner` checkmated the other side.
+    pub const fn checkmate(winner: Color) -> Outcome {
+        Outcome { winner: Some(winner), termination: Termination::Checkmate }
+    }
+    /// A draw, for `termination`'s reason.
+    pub const fn draw(termination: Termination) -> Outcome {
+        Outcome { winner: None, termination }
     }
     /// The game's result: a win for the winner, or a draw.
     pub fn result(self) -> GameResult {
-        GameResult::from_winner(self.winner())
+        GameResult::from_winner(self.winner)
+    }
+    /// The outcome with this result and termination; `None` if the result
+    /// is `*` (the game goes on).
+    pub fn with_result(result: GameResult, termination: Termination) -> Option<Outcome> {
+        match result {
+            GameResult::Win(winner) => Some(Outcome { winner: Some(winner), termination }),
+            GameResult::Draw => Some(Outcome::draw(termination)),
+            GameResult::Unknown => None,
+        }
     }
 }
 
@@ -79,17 +165,20 @@ impl fmt::Display for Outcome {
     /// The PGN result with the reason, as UCI GUIs and PGN comments show it:
     /// "1-0 {White mates}".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let reason = match self {
-            Outcome::Decisive { winner: Color::White, .. } => "White mates",
-            Outcome::Decisive { winner: Color::Black, .. } => "Black mates",
-            Outcome::Draw { reason } => match reason {
-                DrawReason::Stalemate => "Stalemate",
-                DrawReason::InsufficientMaterial => "Insufficient material",
-                DrawReason::FiftyMoves => "Fifty-move rule",
-                DrawReason::SeventyFiveMoves => "Seventy-five-move rule",
-                DrawReason::ThreefoldRepetition => "Threefold repetition",
-                DrawReason::FivefoldRepetition => "Fivefold repetition",
-            },
+        let side = |color: Color| format!("{color:?}");
+        let reason = match (self.termination, self.winner) {
+            (Termination::Checkmate, Some(winner)) => format!("{} mates", side(winner)),
+            (Termination::Stalemate, _) => "Stalemate".into(),
+            (Termination::InsufficientMaterial, _) => "Insufficient material".into(),
+            (Termination::FiftyMoves, _) => "Fifty-move rule".into(),
+            (Termination::SeventyFiveMoves, _) => "Seventy-five-move rule".into(),
+            (Termination::ThreefoldRepetition, _) => "Threefold repetition".into(),
+            (Termination::FivefoldRepetition, _) => "Fivefold repetition".into(),
+            (Termination::Timeout, Some(winner)) => format!("{} wins on time", side(winner)),
+            (Termination::Timeout, None) => "Time forfeit against a side that cannot be mated".into(),
+            (Termination::Resignation, Some(winner)) => format!("{} resigns", side(!winner)),
+            (Termination::Agreement, _) => "Draw agreed".into(),
+            (termination, _) => termination.as_str().into(),
         };
         write!(f, "{} {{{reason}}}", self.result())
     }
@@ -162,13 +251,28 @@ mod tests {
 
     #[test]
     fn results_and_claims() {
-        let mate = Outcome::Decisive { winner: Color::Black, reason: WinReason::Checkmate };
+        let mate = Outcome::checkmate(Color::Black);
         assert_eq!(mate.result(), GameResult::Win(Color::Black));
         assert_eq!(mate.result().to_string(), "0-1");
         assert_eq!(mate.to_string(), "0-1 {Black mates}");
-        let draw = Outcome::Draw { reason: DrawReason::ThreefoldRepetition };
+        let draw = Outcome::draw(Termination::ThreefoldRepetition);
         assert_eq!(draw.result(), GameResult::Draw);
-        assert!(DrawReason::FiftyMoves.is_claimable());
-        assert!(!DrawReason::FivefoldRepetition.is_claimable());
+        assert!(Termination::FiftyMoves.is_claimable());
+        assert!(!Termination::FivefoldRepetition.is_claimable());
+    }
+
+    #[test]
+    fn terminations_round_trip_through_their_names() {
+        for termination in Termination::ALL {
+            assert_eq!(termination.as_str().parse(), Ok(termination));
+            for result in [GameResult::Win(Color::White), GameResult::Win(Color::Black), GameResult::Draw] {
+                let outcome = Outcome::with_result(result, termination).expect("a finished game");
+                assert_eq!((outcome.result(), outcome.termination), (result, termination));
+            }
+        }
+        assert_eq!(Outcome::with_result(GameResult::Unknown, Termination::Checkmate), None);
+        assert!("boredom".parse::<Termination>().unwrap_err().to_string().contains("\"boredom\""));
+        let resigned = Outcome { winner: Some(Color::White), termination: Termination::Resignation };
+        assert_eq!(resigned.to_string(), "1-0 {Black resigns}");
     }
 }

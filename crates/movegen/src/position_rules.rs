@@ -1,7 +1,7 @@
 //! [`Position`]'s questions about the state of the game: check, mate,
 //! stalemate, insufficient material, repetitions, draws and the outcome.
 
-use crate::outcome::{is_insufficient_material, DrawReason, Outcome, WinReason};
+use crate::outcome::{is_insufficient_material, Outcome, Termination};
 use crate::{MoveGen, Position};
 
 impl Position {
@@ -44,21 +44,21 @@ impl Position {
         let board = self.board();
         if !board.has_legal_moves() {
             return Some(if board.in_check() {
-                Outcome::Decisive { winner: !board.side_to_move(), reason: WinReason::Checkmate }
+                Outcome::checkmate(!board.side_to_move())
             } else {
-                Outcome::Draw { reason: DrawReason::Stalemate }
+                Outcome::draw(Termination::Stalemate)
             });
         }
         let reason = if is_insufficient_material(board) {
-            DrawReason::InsufficientMaterial
+            Termination::InsufficientMaterial
         } else if board.halfmove_clock() >= 150 {
-            DrawReason::SeventyFiveMoves
+            Termination::SeventyFiveMoves
         } else if self.repetitions() >= 4 {
-            DrawReason::FivefoldRepetition
+            Termination::FivefoldRepetition
         } else {
             return None;
         };
-        Some(Outcome::Draw { reason })
+        Some(Outcome::draw(reason))
     }
 
     /// The number of move sequences `depth` plies long from here (perft),
@@ -86,14 +86,16 @@ impl Position {
     /// `None` once the game is over by itself ([`outcome`](Self::outcome)):
     /// checkmate and stalemate end the game at once (FIDE 5.1, 5.2), so a
     /// mated side has nothing to claim, whatever its clock says. Claims that
-    /// depend on the move about to be played are not considered.
-    pub fn claimable_draw(&self) -> Option<DrawReason> {
+    /// depend on the move about to be played are not considered. The
+    /// termination is [`FiftyMoves`](Termination::FiftyMoves) or
+    /// [`ThreefoldRepetition`](Termination::ThreefoldRepetition).
+    pub fn claimable_draw(&self) -> Option<Termination> {
         if self.outcome().is_some() {
             None
         } else if self.board().halfmove_clock() >= 100 {
-            Some(DrawReason::FiftyMoves)
+            Some(Termination::FiftyMoves)
         } else if self.repetitions() >= 2 {
-            Some(DrawReason::ThreefoldRepetition)
+            Some(Termination::ThreefoldRepetition)
         } else {
             None
         }
@@ -102,6 +104,6 @@ impl Position {
     /// The outcome when every claimable draw is claimed: [`outcome`](Self::outcome),
     /// else a [`claimable_draw`](Self::claimable_draw).
     pub fn outcome_with_claims(&self) -> Option<Outcome> {
-        self.outcome().or_else(|| self.claimable_draw().map(|reason| Outcome::Draw { reason }))
+        self.outcome().or_else(|| self.claimable_draw().map(Outcome::draw))
     }
 }

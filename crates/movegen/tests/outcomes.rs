@@ -1,7 +1,7 @@
 //! `Position::outcome` and `claimable_draw` for each way a game can end.
 
 use ox88_board::{Board, Color};
-use ox88_movegen::{DrawReason, MoveGen, Outcome, Position, WinReason};
+use ox88_movegen::{MoveGen, Outcome, Position, Termination};
 
 fn game(fen: &str) -> Position {
     Position::from_fen(fen).expect("valid FEN")
@@ -13,8 +13,8 @@ fn play(game: &mut Position, sans: &str) {
     }
 }
 
-fn draw(reason: DrawReason) -> Option<Outcome> {
-    Some(Outcome::Draw { reason })
+fn draw(reason: Termination) -> Option<Outcome> {
+    Some(Outcome::draw(reason))
 }
 
 #[test]
@@ -23,7 +23,7 @@ fn checkmate() {
     play(&mut g, "e4 e5 Bc4 Nc6 Qh5 Nf6");
     assert_eq!(g.outcome(), None);
     play(&mut g, "Qxf7#");
-    assert_eq!(g.outcome(), Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate }));
+    assert_eq!(g.outcome(), Some(Outcome::checkmate(Color::White)));
     assert_eq!(g.outcome().unwrap().result().to_string(), "1-0");
     assert_eq!(g.moves().len(), 7);
 }
@@ -33,7 +33,7 @@ fn stalemate() {
     let mut g = game("7k/8/6Q1/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(g.outcome(), None);
     play(&mut g, "Qf7");
-    assert_eq!(g.outcome(), draw(DrawReason::Stalemate));
+    assert_eq!(g.outcome(), draw(Termination::Stalemate));
 }
 
 #[test]
@@ -41,9 +41,9 @@ fn insufficient_material() {
     let mut g = game("4k3/8/8/8/8/8/3r4/3NK3 w - - 0 1");
     assert_eq!(g.outcome(), None);
     play(&mut g, "Kxd2");
-    assert_eq!(g.outcome(), draw(DrawReason::InsufficientMaterial));
-    assert_eq!(game("4k3/8/8/8/8/8/8/4KB2 w - - 0 1").outcome(), draw(DrawReason::InsufficientMaterial));
-    assert_eq!(game("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1").outcome(), draw(DrawReason::InsufficientMaterial));
+    assert_eq!(g.outcome(), draw(Termination::InsufficientMaterial));
+    assert_eq!(game("4k3/8/8/8/8/8/8/4KB2 w - - 0 1").outcome(), draw(Termination::InsufficientMaterial));
+    assert_eq!(game("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1").outcome(), draw(Termination::InsufficientMaterial));
     assert_eq!(game("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1").outcome(), None);
     assert_eq!(game("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1").outcome(), None);
 }
@@ -54,9 +54,9 @@ fn fifty_and_seventy_five_moves() {
     assert_eq!(g.claimable_draw(), None);
     play(&mut g, "Ra2");
     assert_eq!(g.outcome(), None);
-    assert_eq!(g.claimable_draw(), Some(DrawReason::FiftyMoves));
-    assert!(DrawReason::FiftyMoves.is_claimable());
-    assert_eq!(g.outcome_with_claims(), draw(DrawReason::FiftyMoves));
+    assert_eq!(g.claimable_draw(), Some(Termination::FiftyMoves));
+    assert!(Termination::FiftyMoves.is_claimable());
+    assert_eq!(g.outcome_with_claims(), draw(Termination::FiftyMoves));
     // A pawn move resets the count.
     let mut pawn = game("4k3/8/8/8/8/8/P7/R3K3 w - - 120 80");
     play(&mut pawn, "a3");
@@ -65,11 +65,11 @@ fn fifty_and_seventy_five_moves() {
     let mut g = game("4k3/8/8/8/8/8/8/R3K3 w - - 149 80");
     assert_eq!(g.outcome(), None);
     play(&mut g, "Ra2");
-    assert_eq!(g.outcome(), draw(DrawReason::SeventyFiveMoves));
+    assert_eq!(g.outcome(), draw(Termination::SeventyFiveMoves));
     // Mate on the 150th ply is still mate.
     let mut mate = game("6k1/8/6K1/8/8/8/8/R7 w - - 149 80");
     play(&mut mate, "Ra8#");
-    assert_eq!(mate.outcome().and_then(Outcome::winner), Some(Color::White));
+    assert_eq!(mate.outcome().and_then(|outcome| outcome.winner), Some(Color::White));
 }
 
 #[test]
@@ -81,17 +81,17 @@ fn threefold_and_fivefold_repetition() {
     assert_eq!(g.claimable_draw(), None);
     play(&mut g, shuffle);
     assert_eq!(g.repetitions(), 2);
-    assert_eq!(g.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
+    assert_eq!(g.claimable_draw(), Some(Termination::ThreefoldRepetition));
     assert_eq!(g.outcome(), None);
     play(&mut g, shuffle);
     play(&mut g, shuffle);
     assert_eq!(g.repetitions(), 4);
-    assert_eq!(g.outcome(), draw(DrawReason::FivefoldRepetition));
+    assert_eq!(g.outcome(), draw(Termination::FivefoldRepetition));
     // One move back, the position (knight on f6) is on its fourth occurrence.
     g.undo();
     assert_eq!(g.repetitions(), 3);
     assert_eq!(g.outcome(), None);
-    assert_eq!(g.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
+    assert_eq!(g.claimable_draw(), Some(Termination::ThreefoldRepetition));
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn an_illegal_en_passant_capture_does_not_break_a_repetition() {
     assert_eq!(g.repetitions(), 1);
     play_uci(&mut g, "a4b3 h4h3 b3a4 h3h4");
     assert_eq!(g.repetitions(), 2);
-    assert_eq!(g.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
+    assert_eq!(g.claimable_draw(), Some(Termination::ThreefoldRepetition));
 
     // Where the capture is legal, the first position is a different one.
     let mut legal = game("8/8/8/8/k2Pp3/8/8/4K2R b - d3 0 1");
@@ -158,15 +158,15 @@ fn play_uci(game: &mut Position, moves: &str) {
 #[test]
 fn no_claim_after_mate_or_stalemate() {
     let stalemate = game("K7/2q3q1/8/8/8/1p6/1k6/8 w - - 123 87");
-    assert_eq!(stalemate.outcome(), draw(DrawReason::Stalemate));
+    assert_eq!(stalemate.outcome(), draw(Termination::Stalemate));
     assert_eq!(stalemate.claimable_draw(), None);
-    assert_eq!(stalemate.outcome_with_claims(), draw(DrawReason::Stalemate));
+    assert_eq!(stalemate.outcome_with_claims(), draw(Termination::Stalemate));
     let mate = game("K2r4/8/1q6/8/8/8/1k6/8 w - - 123 87");
     assert!(mate.is_checkmate());
     assert_eq!(mate.claimable_draw(), None);
-    assert_eq!(mate.outcome_with_claims().and_then(Outcome::winner), Some(Color::Black));
+    assert_eq!(mate.outcome_with_claims().and_then(|outcome| outcome.winner), Some(Color::Black));
     // Not finished: the claim stands.
-    assert_eq!(game("K7/8/3q4/8/8/1p6/1k6/8 w - - 123 87").claimable_draw(), Some(DrawReason::FiftyMoves));
+    assert_eq!(game("K7/8/3q4/8/8/1p6/1k6/8 w - - 123 87").claimable_draw(), Some(Termination::FiftyMoves));
 }
 
 /// When two endings apply, `outcome` reports the first of checkmate,
@@ -176,9 +176,9 @@ fn which_draw_is_reported_when_two_apply() {
     // Stalemated king, and a lone knight against it: stalemate.
     let g = game("7k/5K2/5N2/8/8/8/8/8 b - - 0 1");
     assert!(g.is_stalemate() && g.is_insufficient_material());
-    assert_eq!(g.outcome(), draw(DrawReason::Stalemate));
+    assert_eq!(g.outcome(), draw(Termination::Stalemate));
     // Insufficient material past the 75-move rule: insufficient material.
-    assert_eq!(game("4k3/8/8/8/8/8/8/4KN2 w - - 160 100").outcome(), draw(DrawReason::InsufficientMaterial));
+    assert_eq!(game("4k3/8/8/8/8/8/8/4KN2 w - - 160 100").outcome(), draw(Termination::InsufficientMaterial));
     // Stalemate past the 75-move rule: stalemate.
-    assert_eq!(game("7k/8/6QK/8/8/8/8/8 b - - 170 100").outcome(), draw(DrawReason::Stalemate));
+    assert_eq!(game("7k/8/6QK/8/8/8/8/8 b - - 170 100").outcome(), draw(Termination::Stalemate));
 }

@@ -2,7 +2,7 @@
 //! and how a game ended, as lower-case strings with a schema each.
 
 use ox88::board::{CastlingSide, Color, Role};
-use ox88::movegen::{DrawReason, Outcome};
+use ox88::movegen::{Outcome, Termination};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -75,39 +75,6 @@ impl From<CastlingSide> for CastleSide {
     }
 }
 
-/// Why a game ended or may end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum EndReason {
-    /// The side to move is checkmated.
-    Checkmate,
-    /// The side to move has no legal move and is not in check.
-    Stalemate,
-    /// Neither side can ever mate.
-    InsufficientMaterial,
-    /// 100 plies without capture or pawn move (a draw to claim).
-    FiftyMoves,
-    /// 150 plies without capture or pawn move (drawn by itself).
-    SeventyFiveMoves,
-    /// The third occurrence of the position (a draw to claim).
-    ThreefoldRepetition,
-    /// The fifth occurrence of the position (drawn by itself).
-    FivefoldRepetition,
-}
-
-impl From<DrawReason> for EndReason {
-    fn from(reason: DrawReason) -> EndReason {
-        match reason {
-            DrawReason::Stalemate => EndReason::Stalemate,
-            DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
-            DrawReason::FiftyMoves => EndReason::FiftyMoves,
-            DrawReason::SeventyFiveMoves => EndReason::SeventyFiveMoves,
-            DrawReason::ThreefoldRepetition => EndReason::ThreefoldRepetition,
-            DrawReason::FivefoldRepetition => EndReason::FivefoldRepetition,
-        }
-    }
-}
-
 /// How a game ended: the PGN result, the winner and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct GameEnd {
@@ -115,16 +82,32 @@ pub struct GameEnd {
     pub result: String,
     /// The winner; null for a draw.
     pub winner: Option<Side>,
-    /// Why.
-    pub reason: EndReason,
+    /// Why: ox88-movegen's [`Termination`], by its name.
+    #[serde(serialize_with = "termination_name")]
+    #[schema(schema_with = termination_schema)]
+    pub reason: Termination,
 }
 
 impl From<Outcome> for GameEnd {
     fn from(outcome: Outcome) -> GameEnd {
-        let reason = match outcome {
-            Outcome::Decisive { .. } => EndReason::Checkmate,
-            Outcome::Draw { reason } => reason.into(),
-        };
-        GameEnd { result: outcome.result().to_string(), winner: outcome.winner().map(Side::from), reason }
+        GameEnd {
+            result: outcome.result().to_string(),
+            winner: outcome.winner.map(Side::from),
+            reason: outcome.termination,
+        }
     }
+}
+
+/// A termination as JSON: its name (`checkmate`, `fifty_moves`, ...).
+fn termination_name<S: serde::Serializer>(termination: &Termination, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(termination.as_str())
+}
+
+/// The schema of a termination: a string, one of the names.
+fn termination_schema() -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(Termination::ALL.iter().map(|t| t.as_str())))
+        .description(Some("Why the game ended, or may end (a draw to claim)"))
+        .build()
 }

@@ -7,10 +7,9 @@
 //! changes.
 
 use crate::clock::{Clock, TimeControl};
-use crate::ending::{Ending, Termination};
 use crate::ids::{GameId, SeatToken};
 use ox88_board::Color;
-use ox88_movegen::{Outcome, Position};
+use ox88_movegen::{Outcome, Position, Termination};
 
 /// A move as played: its UCI and SAN text, and the mover's time left after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +52,7 @@ pub enum Change {
     /// A move was played: its index and the move.
     Moved(usize, PlayedMove),
     /// The game ended.
-    Ended(Ending),
+    Ended(Outcome),
     /// A side offered a draw.
     DrawOffered(Color),
     /// The draw offer was declined or lapsed.
@@ -106,7 +105,7 @@ pub struct FriendGame {
     moves: Vec<PlayedMove>,
     clock: Option<Clock>,
     seats: [Option<SeatToken>; 2],
-    ending: Option<Ending>,
+    ending: Option<Outcome>,
     draw_offer: Option<Color>,
     rematch_offer: Option<Color>,
 }
@@ -135,7 +134,7 @@ impl FriendGame {
         mut game: FriendGame,
         moves: &[String],
         times: Option<(u64, u64)>,
-        ending: Option<Ending>,
+        ending: Option<Outcome>,
         now: u64,
     ) -> Option<FriendGame> {
         for uci in moves {
@@ -182,7 +181,7 @@ impl FriendGame {
     }
 
     /// How the game ended, once it has.
-    pub fn ending(&self) -> Option<Ending> {
+    pub fn ending(&self) -> Option<Outcome> {
         self.ending
     }
 
@@ -228,7 +227,7 @@ impl FriendGame {
         // series of moves could mate it (FIDE 6.9).
         let winner = !flagged;
         let lone_king = self.position.board().pieces(winner).len() == 1;
-        let ending = Ending { winner: (!lone_king).then_some(winner), termination: Termination::Timeout };
+        let ending = Outcome { winner: (!lone_king).then_some(winner), termination: Termination::Timeout };
         Some(self.end(ending, now))
     }
 
@@ -242,7 +241,7 @@ impl FriendGame {
             Action::Move { uci, ply } => self.play(seat, &uci, ply, now),
             Action::Resign => {
                 self.ongoing()?;
-                let ending = Ending { winner: Some(!seat), termination: Termination::Resignation };
+                let ending = Outcome { winner: Some(!seat), termination: Termination::Resignation };
                 Ok(vec![self.end(ending, now)])
             }
             Action::OfferDraw if self.draw_offer == Some(!seat) => self.apply(seat, Action::AcceptDraw, now),
@@ -256,7 +255,7 @@ impl FriendGame {
                 if self.draw_offer != Some(!seat) {
                     return Err(GameError::NoOffer);
                 }
-                Ok(vec![self.end(Ending { winner: None, termination: Termination::Agreement }, now)])
+                Ok(vec![self.end(Outcome { winner: None, termination: Termination::Agreement }, now)])
             }
             Action::DeclineDraw => {
                 self.ongoing()?;
@@ -287,7 +286,7 @@ impl FriendGame {
         }
     }
 
-    fn end(&mut self, ending: Ending, now: u64) -> Change {
+    fn end(&mut self, ending: Outcome, now: u64) -> Change {
         self.ending = Some(ending);
         self.draw_offer = None;
         if let Some(clock) = &mut self.clock {
@@ -312,7 +311,7 @@ impl FriendGame {
         if let Some(clock) = &mut self.clock {
             if let Err(flag) = clock.press(seat, ply, now) {
                 // Checked above; kept as a guard should time pass in between.
-                let ending = Ending { winner: Some(!flag.0), termination: Termination::Timeout };
+                let ending = Outcome { winner: Some(!flag.0), termination: Termination::Timeout };
                 return Ok(vec![self.end(ending, now)]);
             }
             clock_ms = Some(clock.remaining(seat, now));
@@ -325,23 +324,14 @@ impl FriendGame {
             self.draw_offer = None;
             changes.push(Change::DrawOfferWithdrawn);
         }
+        // The rules end the game (mate, stalemate, the draws); claimable
+        // draws are claimed at once: nobody plays on at a threefold
+        // repetition in a friendly game.
         if let Some(outcome) = self.position.outcome_with_claims() {
-            changes.push(self.end(ending_of(outcome), now));
+            changes.push(self.end(outcome, now));
         }
         Ok(changes)
     }
-}
-
-/// The ending that the rules give (mate, stalemate, the draws; claimable
-/// draws are claimed at once: nobody plays on at a threefold repetition in
-/// a friendly game).
-fn ending_of(outcome: Outcome) -> Ending {
-    let winner = outcome.winner();
-    let termination = match outcome {
-        Outcome::Decisive { .. } => Termination::Checkmate,
-        Outcome::Draw { reason } => Termination::from(reason),
-    };
-    Ending { winner, termination }
 }
 
 #[cfg(test)]

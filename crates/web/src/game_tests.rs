@@ -1,5 +1,5 @@
 use super::*;
-use crate::ending::Termination;
+use ox88_movegen::{Outcome, Termination};
 
 fn game(control: Option<TimeControl>) -> FriendGame {
     FriendGame::new(GameId::random(), control, [Some(SeatToken::random()), None])
@@ -22,7 +22,7 @@ fn fools_mate_ends_the_game_by_checkmate() {
     let mut g = game(None);
     play_all(&mut g, &["f2f3", "e7e5", "g2g4"]);
     let changes = g.apply(Color::Black, mv("d8h4", 3), 0).expect("legal");
-    let ending = Ending { winner: Some(Color::Black), termination: Termination::Checkmate };
+    let ending = Outcome { winner: Some(Color::Black), termination: Termination::Checkmate };
     assert_eq!(changes.last(), Some(&Change::Ended(ending)));
     assert_eq!(g.moves().iter().map(|m| m.san.as_str()).collect::<Vec<_>>(), ["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(g.apply(Color::White, mv("e2e4", 4), 0), Err(GameError::GameOver));
@@ -53,11 +53,11 @@ fn resignation_and_draws_by_agreement() {
     let changes = g.apply(Color::White, mv("e2e4", 0), 0).expect("legal");
     assert_eq!(changes.last(), Some(&Change::DrawOfferWithdrawn));
     g.apply(Color::White, Action::OfferDraw, 0).expect("an offer");
-    let agreed = Ending { winner: None, termination: Termination::Agreement };
+    let agreed = Outcome { winner: None, termination: Termination::Agreement };
     assert_eq!(g.apply(Color::Black, Action::OfferDraw, 0), Ok(vec![Change::Ended(agreed)]));
 
     let mut g = game(None);
-    let resigned = Ending { winner: Some(Color::White), termination: Termination::Resignation };
+    let resigned = Outcome { winner: Some(Color::White), termination: Termination::Resignation };
     assert_eq!(g.apply(Color::Black, Action::Resign, 0), Ok(vec![Change::Ended(resigned)]));
     assert_eq!(g.apply(Color::White, Action::Resign, 0), Err(GameError::GameOver));
 }
@@ -79,7 +79,7 @@ fn the_flag_falls_and_a_lone_king_cannot_win_on_time() {
     g.apply(Color::White, mv("e2e4", 0), 0).expect("legal");
     g.apply(Color::Black, mv("e7e5", 1), 0).expect("legal");
     assert_eq!(g.check_flag(9_999), None);
-    let flagged = Ending { winner: Some(Color::Black), termination: Termination::Timeout };
+    let flagged = Outcome { winner: Some(Color::Black), termination: Termination::Timeout };
     assert_eq!(g.apply(Color::White, mv("g1f3", 2), 10_000), Ok(vec![Change::Ended(flagged)]));
     assert_eq!(g.moves().len(), 2, "the late move is not played");
 
@@ -87,13 +87,13 @@ fn the_flag_falls_and_a_lone_king_cannot_win_on_time() {
     let pos_moves = ["e2e4", "e7e5"];
     play_all(&mut g, &pos_moves);
     g.position = Position::from_fen("k7/8/8/8/8/8/8/4KQ2 w - - 0 1").expect("a legal position");
-    let drawn = Ending { winner: None, termination: Termination::Timeout };
+    let drawn = Outcome { winner: None, termination: Termination::Timeout };
     g.clock.as_mut().expect("timed").start(Color::Black, 0);
-    assert_eq!(g.check_flag(10_000), Some(Change::Ended(Ending { winner: Some(Color::White), ..drawn })));
+    assert_eq!(g.check_flag(10_000), Some(Change::Ended(Outcome { winner: Some(Color::White), ..drawn })));
     let mut g = game(control);
     g.position = Position::from_fen("k6q/8/8/8/8/8/8/4K3 w - - 0 1").expect("a legal position");
     g.clock.as_mut().expect("timed").start(Color::White, 0);
-    assert_eq!(g.check_flag(10_000), Some(Change::Ended(Ending { winner: Some(Color::Black), ..drawn })));
+    assert_eq!(g.check_flag(10_000), Some(Change::Ended(Outcome { winner: Some(Color::Black), ..drawn })));
     let mut g = game(control);
     g.position = Position::from_fen("k6q/8/8/8/8/8/8/4K3 b - - 0 1").expect("a legal position");
     g.clock.as_mut().expect("timed").start(Color::Black, 0);
@@ -127,7 +127,7 @@ fn threefold_repetition_draws() {
     let mut g = game(None);
     play_all(&mut g, &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
     let changes = g.apply(Color::Black, mv("f6g8", 7), 0).expect("legal");
-    let drawn = Ending { winner: None, termination: Termination::ThreefoldRepetition };
+    let drawn = Outcome { winner: None, termination: Termination::ThreefoldRepetition };
     assert_eq!(changes.last(), Some(&Change::Ended(drawn)));
     assert_eq!(g.free_seat(), Some(Color::Black));
     let token = g.take_seat(Color::Black);

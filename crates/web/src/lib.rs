@@ -5,7 +5,6 @@
 mod assets;
 pub mod clock;
 mod config;
-pub mod ending;
 pub mod game;
 mod http;
 pub mod hub;

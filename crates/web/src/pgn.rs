@@ -16,7 +16,7 @@ fn clk(ms: u64) -> String {
 
 /// The PGN `Termination` tag's value for an ending.
 fn termination_tag(game: &FriendGame) -> Option<&'static str> {
-    use crate::ending::Termination;
+    use ox88_movegen::Termination;
     game.ending().map(|e| match e.termination {
         Termination::Timeout => "time forfeit",
         _ => "normal",
@@ -30,7 +30,7 @@ pub fn write_game<W: io::Write>(game: &FriendGame, out: W) -> io::Result<W> {
     headers.set("Site", format!("ox88 web, game {}", game.id()));
     headers.set("White", "White");
     headers.set("Black", "Black");
-    let result = game.ending().map_or("*", |e| e.result());
+    let result = game.ending().map_or("*", |e| e.result().as_str());
     headers.set("Result", result);
     if let Some(clock) = game.clock() {
         let control = clock.control();

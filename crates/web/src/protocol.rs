@@ -158,7 +158,7 @@ impl GameView {
             moves,
             fen: game.position().fen(),
             clock: ClockView::of(game, now),
-            result: game.ending().map(|e| e.result()),
+            result: game.ending().map(|e| e.result().as_str()),
             termination: game.ending().map(|e| e.termination.as_str()),
             draw_offer: game.draw_offer().map(color_name),
             rematch_offer: game.rematch_offer().map(color_name),

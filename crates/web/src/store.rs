@@ -6,10 +6,10 @@
 //! the disk, and a move is answered only once it is stored.
 
 use crate::clock::TimeControl;
-use crate::ending::Ending;
 use crate::game::{FriendGame, PlayedMove};
 use crate::ids::{GameId, SeatToken};
 use ox88_board::Color;
+use ox88_movegen::Outcome;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::mpsc;
@@ -162,7 +162,7 @@ impl Store {
     pub async fn finish(
         &self,
         id: &GameId,
-        ending: Ending,
+        ending: Outcome,
         times: Option<(u64, u64)>,
         now: u64,
     ) -> Result<(), StoreError> {
@@ -171,7 +171,14 @@ impl Store {
             c.execute(
                 "UPDATE games SET result = ?2, termination = ?3, finished_ms = ?4, \
                  white_ms = coalesce(?5, white_ms), black_ms = coalesce(?6, black_ms) WHERE id = ?1",
-                params![id, ending.result(), ending.termination.as_str(), now, times.map(|t| t.0), times.map(|t| t.1)],
+                params![
+                    id,
+                    ending.result().as_str(),
+                    ending.termination.as_str(),
+                    now,
+                    times.map(|t| t.0),
+                    times.map(|t| t.1)
+                ],
             )
         })
         .await?;
@@ -237,7 +244,8 @@ impl Store {
             let white = white.and_then(|t| t.parse::<SeatToken>().ok());
             let black = black.and_then(|t| t.parse::<SeatToken>().ok());
             let control = initial.and_then(|i| TimeControl::new(i, increment.unwrap_or(0)));
-            let ending = result.zip(termination).and_then(|(r, t)| Ending::parse(&r, &t));
+            let ending =
+                result.zip(termination).and_then(|(r, t)| Outcome::with_result(r.parse().ok()?, t.parse().ok()?));
             let ucis: Vec<String> = moves.iter().map(|(uci, _)| uci.clone()).collect();
             let fresh = FriendGame::new(id, control, [white, black]);
             let times = white_ms.zip(black_ms);

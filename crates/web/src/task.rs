@@ -210,7 +210,7 @@ impl GameTask {
                     clock: ClockView::of(&self.game, now),
                 },
                 Change::Ended(ending) => ServerMessage::Ended {
-                    result: ending.result(),
+                    result: ending.result().as_str(),
                     termination: ending.termination.as_str(),
                     clock: ClockView::of(&self.game, now),
                 },

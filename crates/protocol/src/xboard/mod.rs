@@ -2,6 +2,7 @@
 //! version 2): typed messages in both directions and the driver that runs an
 //! [`Engine`](crate::Engine) over them.
 
+mod claim;
 mod command;
 mod driver;
 mod edit;
@@ -14,6 +15,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
+pub use claim::comment_termination;
 pub use command::{Level, MoveSelection, ParseXbCommandError, XbCommand};
 pub use driver::XbDriver;
 pub use edit::{EditCommand, ParseEditError};

@@ -4,9 +4,7 @@
 
 use crate::xboard::{EditCommand, Feature, Level, XbMessage};
 use crate::{Clock, Limits, OptionKind, OptionSpec};
-use ox88_board::GameResult;
 use ox88_board::{Board, ByColor, Color, File, Piece, Rank, Role, Setup, SetupError, Square};
-use ox88_movegen::{DrawReason, Outcome};
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -116,25 +114,6 @@ pub(crate) fn cecp_option(spec: &OptionSpec) -> String {
         }
     };
     text
-}
-
-/// The engine's announcement of a finished game.
-pub(crate) fn result_message(outcome: Outcome) -> XbMessage {
-    let (result, comment) = match outcome {
-        Outcome::Decisive { winner: Color::White, .. } => (GameResult::Win(Color::White), "White mates"),
-        Outcome::Decisive { winner: Color::Black, .. } => (GameResult::Win(Color::Black), "Black mates"),
-        Outcome::Draw { reason } => (
-            GameResult::Draw,
-            match reason {
-                DrawReason::Stalemate => "Stalemate",
-                DrawReason::InsufficientMaterial => "Insufficient material",
-                DrawReason::FiftyMoves => "50 move rule",
-                DrawReason::SeventyFiveMoves => "75 move rule",
-                DrawReason::ThreefoldRepetition | DrawReason::FivefoldRepetition => "Draw by repetition",
-            },
-        ),
-    };
-    XbMessage::Result { result, comment: comment.to_owned() }
 }
 
 /// The board being set up in edit mode.

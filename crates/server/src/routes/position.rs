@@ -182,6 +182,6 @@ pub fn game_state(position: &Position) -> GameState {
         fullmove_number: board.fullmove_number(),
         repetitions: position.repetitions(),
         outcome: position.outcome().map(GameEnd::from),
-        claimable_draw: position.claimable_draw().map(|reason| GameEnd::from(ox88::movegen::Outcome::Draw { reason })),
+        claimable_draw: position.claimable_draw().map(|reason| GameEnd::from(ox88::movegen::Outcome::draw(reason))),
     }
 }

@@ -5,7 +5,7 @@
 use super::{Progress, Purpose, Running, XbDriver};
 use crate::moves::{check_best_move, LastLine};
 use crate::worker::{Event, SearchEnd};
-use crate::xboard::state::result_message;
+use crate::xboard::claim::result_message;
 use crate::xboard::{Stat01, Thinking, XbMessage};
 use crate::{Engine, Limits, LineReport, Report, ScoreInfo};
 use ox88_board::{Board, Move};
