@@ -29,10 +29,10 @@ pub use engine::ExternalEngine;
 pub use error::{EngineError, Waiting};
 pub use log::EngineLog;
 pub use reply::Reply;
-pub use results::{AnalysisResult, EngineId, SearchReply};
+pub use results::{AnalysisResult, Claim, EngineId, SearchReply};
 pub use timeouts::Timeouts;
 
 // The vocabulary a user of the client needs, so that one `use` line does.
 pub use ox88_board::{Board, ByColor, Color, GameResult, Move, Score};
-pub use ox88_movegen::Position;
+pub use ox88_movegen::{Position, Termination};
 pub use ox88_protocol::{Bound, Clock, Limits, LineReport, OptionKind, OptionSpec, OptionValue, Report};

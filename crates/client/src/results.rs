@@ -2,7 +2,10 @@
 //! [`play`](crate::ExternalEngine::search) and of an analysis.
 
 use ox88_board::GameResult;
+use ox88_movegen::Termination;
+use ox88_protocol::xboard::comment_termination;
 use ox88_protocol::{LineReport, SearchResult};
+use std::fmt;
 use std::time::Duration;
 
 /// Who an engine says it is.
@@ -34,9 +37,45 @@ pub struct SearchReply {
     pub resigned: bool,
     /// The engine offered a draw (CECP `offer draw`).
     pub draw_offered: bool,
-    /// A result the engine claimed (CECP `1-0 {White mates}`), with its
-    /// reason.
-    pub claim: Option<(GameResult, String)>,
+    /// A result the engine claimed (CECP `1-0 {White mates}`).
+    pub claim: Option<Claim>,
+}
+
+/// A result an engine claimed (CECP `RESULT {COMMENT}`), instead of moving
+/// or after its move.
+///
+/// ```
+/// use ox88_client::{Claim, GameResult, Termination};
+/// let claim = Claim::new(GameResult::Draw, "Draw by repetition");
+/// assert_eq!(claim.termination, Some(Termination::ThreefoldRepetition));
+/// assert_eq!(claim.to_string(), "1/2-1/2 {Draw by repetition}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The result claimed.
+    pub result: GameResult,
+    /// Why, when the comment names a reason the rules know (checkmate,
+    /// stalemate, a draw by rule, a resignation...), read from its words
+    /// by [`comment_termination`](ox88_protocol::xboard::comment_termination).
+    pub termination: Option<Termination>,
+    /// The comment as the engine wrote it: CECP gives free text.
+    pub comment: String,
+}
+
+impl Claim {
+    /// The claim of `result` with `comment`, its reason read from the
+    /// comment.
+    pub fn new(result: GameResult, comment: impl Into<String>) -> Claim {
+        let comment = comment.into();
+        Claim { result, termination: comment_termination(&comment), comment }
+    }
+}
+
+/// As CECP writes it: `1-0 {White mates}`.
+impl fmt::Display for Claim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {{{}}}", self.result, self.comment)
+    }
 }
 
 /// The end of an analysis: every line, best first, and the engine's move.

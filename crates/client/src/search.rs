@@ -3,8 +3,8 @@
 
 use crate::info::Root;
 use crate::link::Deadline;
+use crate::Claim;
 use crate::Timeouts;
-use ox88_board::GameResult;
 use ox88_board::{Board, Color, Move};
 use ox88_protocol::{Limits, Report};
 use std::time::{Duration, Instant};
@@ -60,8 +60,8 @@ pub(crate) struct Done {
     pub(crate) resigned: bool,
     /// The engine offered a draw (CECP).
     pub(crate) draw_offered: bool,
-    /// A result the engine claimed, with its reason (CECP).
-    pub(crate) claim: Option<(GameResult, String)>,
+    /// A result the engine claimed (CECP).
+    pub(crate) claim: Option<Claim>,
 }
 
 /// The longest the search may run by its own limits: the move time, or the

@@ -182,7 +182,9 @@ fn xboard_resignation_and_claims() {
     let result = engine.unwrap().search(&Position::startpos(), &movetime(100)).unwrap();
     assert_eq!(result.search.best.map(|m| m.to_string()), Some("e2e4".into()));
     assert!(result.draw_offered);
-    assert_eq!(result.claim.map(|c| c.1), Some("Draw by repetition".into()));
+    let repetition = Some(ox88_client::Termination::ThreefoldRepetition);
+    assert_eq!(result.claim.as_ref().and_then(|c| c.termination), repetition);
+    assert_eq!(result.claim.map(|c| c.comment), Some("Draw by repetition".into()));
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn a_whole_game_against_itself() {
         let Some(best) = result.search.best else {
             // First legal moves soon repeat: the driver claims the draw.
             assert!(position.outcome_with_claims().is_some());
-            assert_eq!(result.claim.map(|c| c.0), Some(ox88_client::GameResult::Draw));
+            assert_eq!(result.claim.map(|c| c.result), Some(ox88_client::GameResult::Draw));
             break;
         };
         assert!(position.board().is_legal(best));

@@ -149,7 +149,7 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
         let Some(best) = answer.search.best else {
             // A CECP engine claimed a result the rules do not give it.
             record.fault = Some((side, Fault::ProtocolError));
-            let claim = answer.claim.map(|(r, c)| format!("{r} {{{c}}}")).unwrap_or_default();
+            let claim = answer.claim.map(|claim| claim.to_string()).unwrap_or_default();
             end(&mut record, win(!side), format!("{} makes a false claim: {claim}", name(side)), "rules infraction");
             break;
         };

@@ -8,8 +8,9 @@ use super::XbSession;
 use crate::info::Root;
 use crate::link::{Deadline, Link};
 use crate::search::{Done, Event, Purpose, Request};
-use crate::{EngineError, Waiting};
+use crate::{Claim, EngineError, Waiting};
 use ox88_board::{CastlingMode, Move};
+use ox88_movegen::Termination;
 use ox88_protocol::xboard::{announced_move, read_move, MoveSelection, XbCommand, XbMessage, CHESS960_VARIANT};
 use ox88_protocol::{Limits, Report};
 use std::time::{Duration, Instant};
@@ -256,8 +257,9 @@ impl XbSession {
             }
             XbMessage::OfferDraw => search.done.draw_offered = true,
             XbMessage::Result { result, comment } if search.purpose == Purpose::Play => {
-                search.done.resigned |= comment.to_ascii_lowercase().contains("resign");
-                search.done.claim = Some((result, comment));
+                let claim = Claim::new(result, comment);
+                search.done.resigned |= claim.termination == Some(Termination::Resignation);
+                search.done.claim = Some(claim);
                 self.game_over(link, thinking)?;
             }
             XbMessage::IllegalMove { .. } => return Err(self.refused(link, line, waiting)),
