@@ -92,5 +92,7 @@ mod tests {
         }
         assert_eq!(PovScore::new(Score::MATE, Color::Black).to_string(), "#-0");
         assert_eq!(PovScore::new(Score::cp(-7), Color::Black).to_string(), "+0.07");
+        // Black to move mates in 1: White is mated in 1 (python-chess's Mate(-1)).
+        assert_eq!(PovScore::new(Score::mate_in(1), Color::Black).to_string(), "#-1");
     }
 }

@@ -88,13 +88,18 @@ impl Score {
     }
     /// Mate in moves (not plies), as UCI prints it: positive when the side to
     /// move mates, negative when it is mated; `None` for ordinary scores.
+    /// The side that mates makes the last of the plies, so a mate `n`
+    /// plies away is `(n + 1) / 2` moves either way: for the side to move,
+    /// that is 1 ply for a mate in 1 and 2 plies for being mated in 1; seen
+    /// from the other side ([`PovScore`](crate::PovScore) turns scores
+    /// around), the same mates are `-1` and `+1`.
     pub const fn mate_moves(self) -> Option<i32> {
         if !self.is_mate() {
             None
         } else if self.0 > 0 {
             Some((Score::MATE.0 - self.0 + 1) / 2)
         } else {
-            Some(-(Score::MATE.0 + self.0) / 2)
+            Some(-((Score::MATE.0 + self.0 + 1) / 2))
         }
     }
     /// The plies to mate (from the root) of a mate score, positive or
@@ -223,6 +228,8 @@ mod tests {
         assert_eq!(Score::mated_in(2).mate_moves(), Some(-1));
         assert_eq!(Score::mated_in(4).mate_moves(), Some(-2));
         assert_eq!(Score::mated_in(4).mate_plies(), Some(-4));
+        // The other side's view of a mate in 1 and of being mated in 2.
+        assert_eq!((Score::mated_in(1).mate_moves(), Score::mated_in(3).mate_moves()), (Some(-1), Some(-2)));
         assert_eq!(Score::cp(500).mate_moves(), None);
         assert_eq!(Score::mated_in(0).to_string(), "#-0");
         assert_eq!(Score::MATE.to_string(), "#+0");

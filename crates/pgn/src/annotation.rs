@@ -20,20 +20,11 @@
 //! assert_eq!(comment, None);
 //! ```
 
+pub use crate::eval_score::EvalScore;
 use ox88_board::Score;
 use std::fmt::{self, Write as _};
 use std::ops::Range;
 use std::time::Duration;
-
-/// An engine's score as a comment writes it, from White's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EvalScore {
-    /// Centipawns: `[%eval 0.17]` is 17, `[%eval -1.5]` is -150.
-    Centipawns(i32),
-    /// Mate in that many moves: positive when White mates (`#3`), negative
-    /// when Black does (`#-3`).
-    Mate(i32),
-}
 
 /// The `[%eval ...]` command: a score and, if given, the search depth
 /// (`[%eval 0.17,20]`).

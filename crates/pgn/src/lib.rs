@@ -6,6 +6,7 @@ pub mod annotation;
 mod builder;
 mod date;
 mod error;
+mod eval_score;
 mod export;
 mod game;
 mod headers;
