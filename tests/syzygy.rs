@@ -48,6 +48,47 @@ fn the_engine_plays_a_move_that_keeps_the_win_and_counts_its_probes() {
     assert!(result.best.is_some());
 }
 
+/// King and rook against king after `moves` from `fen`: the start position
+/// of the test twice, and a third time with the next move.
+fn repeating_game(fen: &str, moves: &[&str]) -> Position {
+    let mut game: Position = fen.parse().unwrap();
+    for uci in moves {
+        game.play_uci(uci).unwrap();
+    }
+    game
+}
+
+#[test]
+fn root_moves_to_a_threefold_repetition_count_as_draws() {
+    let settings = Settings { syzygy_path: Some(tables_dir()), multipv: 64, ..Settings::default() };
+    let mut engine = Ox88::with_settings(settings).unwrap();
+    // White wins, but a2a1 would repeat the start a third time: the root
+    // keeps every winning move but that one (MultiPV shows them all).
+    let winning =
+        repeating_game("8/8/8/8/8/2k5/8/R3K3 b - - 0 1", &["c3d3", "a1a2", "d3c3", "a2a1", "c3d3", "a1a2", "d3c3"]);
+    let mut searched = std::collections::BTreeSet::new();
+    engine.search(&winning, &Limits::depth(2), &mut |report: &Report| {
+        if let Report::Line(line) = report {
+            searched.extend(line.pv.first().map(|&m| winning.uci(m).to_string()));
+        }
+    });
+    let tables = Tablebase::open(tables_dir()).unwrap();
+    let wins: std::collections::BTreeSet<_> = tables
+        .rank_root_moves(&winning)
+        .unwrap()
+        .iter()
+        .filter(|m| m.wdl == Wdl::Win)
+        .map(|m| winning.uci(m.mv).to_string())
+        .collect();
+    assert!(!wins.contains("a2a1") && wins.contains("a2a4"), "{wins:?}");
+    assert_eq!(searched, wins);
+    // Black loses, but d3c3 draws by that repetition: the one move kept.
+    let losing =
+        repeating_game("8/8/8/8/8/2k5/8/R3K3 w - - 0 1", &["a1a2", "c3d3", "a2a1", "d3c3", "a1a2", "c3d3", "a2a1"]);
+    let result = engine.search(&losing, &Limits::depth(4), &mut |_: &Report| {});
+    assert_eq!(losing.uci(result.best.expect("a move")).to_string(), "d3c3");
+}
+
 #[test]
 fn a_missing_directory_is_refused_and_changes_nothing() {
     let mut engine = Ox88::new();

@@ -5,7 +5,7 @@ use crate::tt::TtBound;
 use crate::worker::Worker;
 use ox88_board::{Board, Color, Score};
 use ox88_eval::Evaluator;
-use ox88_movegen::{MoveList, Position};
+use ox88_movegen::MoveList;
 use ox88_syzygy::{Tablebase, Wdl};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -51,13 +51,14 @@ impl TablebaseProbing {
     }
 
     /// The root moves the tables keep: those of the best result (counted
-    /// from the root's halfmove clock when the fifty-move rule holds), or
+    /// from the root's halfmove clock when the fifty-move rule holds, a
+    /// move to a threefold repetition of the game's `history` a draw), or
     /// `None` when the root is not in the tables. Also returns the probes made.
-    pub(crate) fn filter_root(&self, board: &Board, moves: &MoveList) -> Option<(MoveList, u64)> {
+    pub(crate) fn filter_root(&self, board: &Board, history: &[u64], moves: &MoveList) -> Option<(MoveList, u64)> {
         if piece_count(board) > self.tables.max_pieces() || !board.castling().is_empty() {
             return None;
         }
-        let ranked = self.tables.rank_root_moves(&Position::new(board.clone())).ok()?;
+        let ranked = self.tables.rank_root_moves_board(board, history).ok()?;
         let class = |wdl: Wdl| if self.fifty_move_rule { wdl.value() } else { wdl.value().signum() * 2 };
         let best = class(ranked.first()?.wdl);
         let kept: MoveList =
