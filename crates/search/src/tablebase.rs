@@ -2,6 +2,7 @@
 //! WDL probes below it (ox88-syzygy).
 
 use crate::tt::TtBound;
+use crate::tt_score::tb_win;
 use crate::worker::Worker;
 use ox88_board::{Board, Color, Score};
 use ox88_eval::Evaluator;
@@ -23,12 +24,6 @@ pub struct TablebaseProbing {
     pub fifty_move_rule: bool,
 }
 
-/// The score of a tablebase win `ply` plies from the root: below every mate
-/// score, above every evaluation.
-fn win_score(ply: usize) -> Score {
-    Score::from_raw(Score::MATE_BOUND.raw() - 1 - crate::MAX_PLY as i32 - ply as i32)
-}
-
 /// The pieces on `board`, kings included.
 fn piece_count(board: &Board) -> usize {
     board.pieces(Color::White).len() + board.pieces(Color::Black).len()
@@ -38,10 +33,10 @@ impl TablebaseProbing {
     /// The result of `wdl` as a score and the bound it is, `ply` plies from the root.
     fn score(&self, wdl: Wdl, ply: usize) -> (Score, TtBound) {
         match wdl {
-            Wdl::Win => (win_score(ply), TtBound::Lower),
-            Wdl::Loss => (-win_score(ply), TtBound::Upper),
-            Wdl::CursedWin if !self.fifty_move_rule => (win_score(ply), TtBound::Lower),
-            Wdl::BlessedLoss if !self.fifty_move_rule => (-win_score(ply), TtBound::Upper),
+            Wdl::Win => (tb_win(ply), TtBound::Lower),
+            Wdl::Loss => (-tb_win(ply), TtBound::Upper),
+            Wdl::CursedWin if !self.fifty_move_rule => (tb_win(ply), TtBound::Lower),
+            Wdl::BlessedLoss if !self.fifty_move_rule => (-tb_win(ply), TtBound::Upper),
             // A draw by the fifty-move rule is a little better (or worse)
             // than a dead draw.
             Wdl::CursedWin => (Score::cp(1), TtBound::Exact),
