@@ -139,6 +139,17 @@ fn a_move_to_a_threefold_repetition_is_a_draw() {
 }
 
 #[test]
+fn captures_that_under_promote_count() {
+    let tables = tables();
+    // axb8=Q stalemates, axb8=R wins (KRvK): a win found before the
+    // position's own table (KPvKR, not among the test tables) is needed,
+    // as python-chess finds it (WDL 2, DTZ 1).
+    let rook = position("1r6/P7/8/8/8/8/8/5K1k w - - 0 1");
+    assert_eq!(tables.probe_wdl(&rook), Ok(Wdl::Win));
+    assert_eq!(tables.probe_dtz(&rook).map(|d| d.plies()), Ok(1));
+}
+
+#[test]
 fn positions_no_table_holds_are_errors() {
     let tables = tables();
     let castling = position("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
