@@ -268,7 +268,7 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
     fn knight_moves<const TACTICAL: bool, S: MoveSink>(&self, from: u8, list: &mut S) {
         for delta in Direction::KNIGHT {
             let to = from.wrapping_add(delta as u8);
-            let cell = self.board.cell(to);
+            let cell = self.board.cell_at(from, delta);
             let keep = cell.is_open_to(Self::US) & (!TACTICAL | !cell.is_empty()) & self.evades(to);
             let kind = if cell.is_empty() { MoveKind::Quiet } else { MoveKind::Capture };
             Self::push_if(keep, from, to, kind, list);
@@ -303,15 +303,16 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
         }
         // Branch-free tests (`&`, not `&&`): the outcomes are data-dependent.
         if !TACTICAL {
-            let one_empty = self.board.cell(one).is_empty();
+            let one_empty = self.board.cell_at(from, Self::FORWARD).is_empty();
             Self::push_if(one_empty & self.allowed(pin, one), from, one, MoveKind::Quiet, list);
             let two = one.wrapping_add(Self::FORWARD as u8);
-            let double = one_empty & (rank == Self::START_RANK) & self.board.cell(two).is_empty();
+            let double =
+                one_empty & (rank == Self::START_RANK) & self.board.cell_at(from, 2 * Self::FORWARD).is_empty();
             Self::push_if(double & self.allowed(pin, two), from, two, MoveKind::DoublePush, list);
         }
         for side in [Direction::WEST, Direction::EAST] {
             let to = one.wrapping_add(side as u8);
-            let keep = self.board.cell(to).is_color(Self::THEM) & self.allowed(pin, to);
+            let keep = self.board.cell_at(from, Self::FORWARD + side).is_color(Self::THEM) & self.allowed(pin, to);
             Self::push_if(keep, from, to, MoveKind::Capture, list);
         }
     }
