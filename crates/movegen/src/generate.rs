@@ -11,7 +11,7 @@
 mod castling;
 
 use crate::king_safety::{is_slider, KingSafety};
-use crate::zone::ZONE_OFFSETS;
+use crate::zone;
 use arrayvec::ArrayVec;
 use ox88_board::geometry::{attack_mask_0x88, role_mask, step_0x88};
 use ox88_board::{Board, Color, Direction, Move, MoveKind, Role, Square};
@@ -383,9 +383,9 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
     fn king_moves<const TACTICAL: bool, S: MoveSink>(&self, list: &mut S) {
         let mut targets = self.safety.king_targets;
         while targets != 0 {
-            let bit = targets.trailing_zeros() as usize;
+            let bit = targets.trailing_zeros();
             targets &= targets - 1;
-            let to = self.king.wrapping_add(ZONE_OFFSETS[bit] as u8);
+            let to = self.king.wrapping_add(zone::offset(bit) as u8);
             let kind = if self.board.cell(to).is_empty() {
                 if TACTICAL {
                     continue;

@@ -82,9 +82,9 @@ impl KingSafety {
             }
         }
         while targets != 0 {
-            let bit = targets.trailing_zeros() as usize;
+            let bit = targets.trailing_zeros();
             targets &= targets - 1;
-            let front = k.wrapping_add(ZONE_OFFSETS[bit] as u8).wrapping_add(ahead);
+            let front = k.wrapping_add(zone::offset(bit) as u8).wrapping_add(ahead);
             for side in [-1, 1] {
                 if board.cell_at(front, side) == pawn {
                     attacked |= 1 << bit;
@@ -120,9 +120,9 @@ impl KingSafety {
                 }
             }
             while walk != 0 {
-                let bit = walk.trailing_zeros() as usize;
+                let bit = walk.trailing_zeros();
                 walk &= walk - 1;
-                let target = k.wrapping_add(ZONE_OFFSETS[bit] as u8);
+                let target = k.wrapping_add(zone::offset(bit) as u8);
                 if ray_clear(board, from.index0x88() as u8, target) {
                     attacked |= 1 << bit;
                 }
