@@ -278,19 +278,18 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
     #[inline(always)]
     fn slider_moves<const TACTICAL: bool, S: MoveSink>(&self, from: u8, rays: &[i8], list: &mut S) {
         for &ray in rays {
-            let mut to = from;
-            loop {
-                to = to.wrapping_add(ray as u8);
-                let cell = self.board.cell(to);
-                if cell.is_empty() {
-                    if !TACTICAL {
-                        Self::push_if(self.evades(to), from, to, MoveKind::Quiet, list);
-                    }
-                    continue;
+            // The first step read from `from` directly: one load when the
+            // rays are constants, as they are once inlined.
+            let mut to = from.wrapping_add(ray as u8);
+            let mut cell = self.board.cell_at(from, ray);
+            while cell.is_empty() {
+                if !TACTICAL {
+                    Self::push_if(self.evades(to), from, to, MoveKind::Quiet, list);
                 }
-                Self::push_if(cell.is_color(Self::THEM) & self.evades(to), from, to, MoveKind::Capture, list);
-                break;
+                to = to.wrapping_add(ray as u8);
+                cell = self.board.cell(to);
             }
+            Self::push_if(cell.is_color(Self::THEM) & self.evades(to), from, to, MoveKind::Capture, list);
         }
     }
 
