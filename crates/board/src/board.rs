@@ -223,7 +223,7 @@ impl Board {
     #[inline(always)]
     pub(crate) fn remove_piece(&mut self, square: Square) -> (Piece, u8) {
         let piece = self.take(square);
-        let slot = self.slots[square.index0x88()];
+        let slot = self.slots[square.index0x88() & 127];
         self.lists[piece.color().index()].remove(slot, piece.is(Role::Pawn), &mut self.slots);
         self.counts[piece.bits() as usize] -= 1;
         self.toggle_keys(piece, square);
@@ -245,9 +245,9 @@ impl Board {
     pub(crate) fn move_piece<const KEYS: bool>(&mut self, from: Square, to: Square) -> Piece {
         let piece = self.take(from);
         debug_assert!(self.piece_at(to).is_none());
-        let slot = self.slots[from.index0x88()];
+        let slot = self.slots[from.index0x88() & 127];
         self.put(to, piece);
-        self.slots[to.index0x88()] = slot;
+        self.slots[to.index0x88() & 127] = slot;
         self.lists[piece.color().index()].set(slot, to);
         if piece.is(Role::King) {
             self.kings[piece.color().index()] = to;
@@ -268,7 +268,7 @@ impl Board {
     #[inline(always)]
     pub(crate) fn promote(&mut self, square: Square, piece: Piece) -> u8 {
         let pawn = self.piece_at(square).expect("a pawn to promote");
-        let slot = self.slots[square.index0x88()];
+        let slot = self.slots[square.index0x88() & 127];
         self.lists[piece.color().index()].promote(slot, &mut self.slots);
         self.counts[pawn.bits() as usize] -= 1;
         self.counts[piece.bits() as usize] += 1;
@@ -379,7 +379,7 @@ impl Board {
     ) {
         let king = self.piece_at(king_from).expect("castling king present");
         let rook = self.piece_at(rook_from).expect("castling rook present");
-        let (king_slot, rook_slot) = (self.slots[king_from.index0x88()], self.slots[rook_from.index0x88()]);
+        let (king_slot, rook_slot) = (self.slots[king_from.index0x88() & 127], self.slots[rook_from.index0x88() & 127]);
         let list = &mut self.lists[king.color().index()];
         list.set(king_slot, king_to);
         list.set(rook_slot, rook_to);
@@ -387,8 +387,8 @@ impl Board {
         self.squares[MAILBOX_PAD + rook_from.index0x88()] = 0;
         self.put(king_to, king);
         self.put(rook_to, rook);
-        self.slots[king_to.index0x88()] = king_slot;
-        self.slots[rook_to.index0x88()] = rook_slot;
+        self.slots[king_to.index0x88() & 127] = king_slot;
+        self.slots[rook_to.index0x88() & 127] = rook_slot;
         self.kings[king.color().index()] = king_to;
         if KEYS {
             self.toggle_keys(king, king_from);
@@ -400,6 +400,6 @@ impl Board {
 
     /// The piece-list slot of the piece on `square` (for consistency checks).
     pub(crate) fn slot(&self, square: Square) -> u8 {
-        self.slots[square.index0x88()]
+        self.slots[square.index0x88() & 127]
     }
 }
