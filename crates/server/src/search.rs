@@ -180,6 +180,9 @@ pub struct LineJson {
     pub pv_uci: Vec<String>,
     /// The line in SAN.
     pub pv_san: Vec<String>,
+    /// Positions found in the Syzygy tables so far; null when the server
+    /// has no tables.
+    pub tbhits: Option<u64>,
 }
 
 /// `line` as JSON, its moves written from `position`.
@@ -209,6 +212,7 @@ pub fn line_json(position: &Position, line: &LineReport) -> LineJson {
         time_ms: line.time.as_millis() as u64,
         pv_uci,
         pv_san,
+        tbhits: line.tbhits,
     }
 }
 

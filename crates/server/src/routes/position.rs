@@ -5,6 +5,7 @@ use crate::error::{ApiError, ErrorResponse};
 use crate::extract::ApiJson;
 use crate::input::PositionInput;
 use crate::state::AppState;
+use crate::tablebase::{self, TablebaseVerdict};
 use crate::words::{CastleSide, GameEnd, PieceKind, Side};
 use axum::extract::State;
 use axum::Json;
@@ -34,6 +35,9 @@ pub struct PositionResponse {
     pub moves: Vec<MoveInfo>,
     /// How the game stands.
     pub state: GameState,
+    /// The Syzygy tables' verdict, when the server has tables
+    /// (`--syzygy-path`); null when it has none.
+    pub tablebase: Option<TablebaseVerdict>,
 }
 
 /// One legal move, described in full.
@@ -100,7 +104,8 @@ pub struct GameState {
     tag = "rules",
     request_body = PositionInput,
     responses(
-        (status = 200, description = "The position, its legal moves and its state", body = PositionResponse),
+        (status = 200, description = "The position, its legal moves, its state and, when the server has \
+                                      Syzygy tables, their verdict", body = PositionResponse),
         (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
         (status = 413, description = "The body is too large", body = ErrorResponse),
         (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
@@ -112,10 +117,23 @@ pub async fn position(
     ApiJson(input): ApiJson<PositionInput>,
 ) -> Result<Json<PositionResponse>, ApiError> {
     let read = input.read("", state.config.max_moves)?;
-    Ok(Json(describe(&read.position, read.repairs)))
+    let mut answer = describe(&read.position, read.repairs);
+    answer.tablebase = match &state.tablebase {
+        None => None,
+        // Probing reads table files, perhaps from disk: on the blocking
+        // threads, not the ones that serve requests.
+        Some(tables) if tablebase::in_range(tables, &read.position) => {
+            let (tables, position) = (tables.clone(), read.position);
+            let verdict = tokio::task::spawn_blocking(move || tablebase::verdict(&tables, &position));
+            Some(verdict.await.map_err(|_| ApiError::internal("the tablebase probe failed"))?)
+        }
+        // Castling rights or too many pieces: the probe fails at once.
+        Some(tables) => Some(tablebase::verdict(tables, &read.position)),
+    };
+    Ok(Json(answer))
 }
 
-/// The answer for `position`.
+/// The answer for `position`, without a tablebase verdict.
 pub fn describe(position: &Position, repairs: Vec<String>) -> PositionResponse {
     let moves = position.legal_moves().iter().map(|&m| move_info(position, m)).collect();
     PositionResponse {
@@ -126,6 +144,7 @@ pub fn describe(position: &Position, repairs: Vec<String>) -> PositionResponse {
         repairs,
         moves,
         state: game_state(position),
+        tablebase: None,
     }
 }
 
