@@ -7,7 +7,7 @@
 //! (under callgrind: valgrind --tool=callgrind target/release/examples/position_profile 2000)
 
 use ox88_server::input::PositionInput;
-use ox88_server::routes::position::describe;
+use ox88_server::routes::position::{describe, to_json};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -18,7 +18,7 @@ const POSITION: &str = include_str!("../../../benches/peers/requests/position.js
 fn answer(body: &[u8]) -> Vec<u8> {
     let input: PositionInput = serde_json::from_slice(body).expect("the request");
     let read = input.read("", 1_000).expect("a position");
-    serde_json::to_vec(&describe(&read.position, read.repairs)).expect("JSON")
+    to_json(&describe(&read.position, read.repairs))
 }
 
 fn main() {

@@ -4,11 +4,13 @@
 use crate::error::{ApiError, ErrorResponse};
 use crate::extract::ApiJson;
 use crate::input::PositionInput;
+pub use crate::routes::position_json::{to_json, ShortText};
 use crate::state::AppState;
 use crate::tablebase::{self, TablebaseVerdict};
 use crate::words::{CastleSide, GameEnd, PieceKind, Side};
 use axum::extract::State;
-use axum::Json;
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
 use ox88::board::{CastlingSide, Move, MoveKind, UciMove};
 use ox88::movegen::Suffix;
 use ox88::Position;
@@ -44,13 +46,17 @@ pub struct PositionResponse {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct MoveInfo {
     /// The move in UCI (castling as the position writes it).
-    pub uci: String,
+    #[schema(value_type = String)]
+    pub uci: ShortText,
     /// The move in SAN, with `+` or `#`.
-    pub san: String,
+    #[schema(value_type = String)]
+    pub san: ShortText,
     /// The square the piece (the king, when castling) leaves.
-    pub from: String,
+    #[schema(value_type = String)]
+    pub from: ShortText,
     /// The square the UCI move names as destination.
-    pub to: String,
+    #[schema(value_type = String)]
+    pub to: ShortText,
     /// The kind of piece that moves.
     pub piece: PieceKind,
     /// The kind of piece captured (a pawn for en passant), or null.
@@ -115,7 +121,7 @@ pub struct GameState {
 pub async fn position(
     State(state): State<Arc<AppState>>,
     ApiJson(input): ApiJson<PositionInput>,
-) -> Result<Json<PositionResponse>, ApiError> {
+) -> Result<Response, ApiError> {
     let read = input.read("", state.config.max_moves)?;
     let mut answer = describe(&read.position, read.repairs);
     answer.tablebase = match &state.tablebase {
@@ -130,7 +136,7 @@ pub async fn position(
         // Castling rights or too many pieces: the probe fails at once.
         Some(tables) => Some(tablebase::verdict(tables, &read.position)),
     };
-    Ok(Json(answer))
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], to_json(&answer)).into_response())
 }
 
 /// The answer for `position`, without a tablebase verdict.
@@ -148,7 +154,8 @@ pub fn describe(position: &Position, repairs: Vec<String>) -> PositionResponse {
     }
 }
 
-/// The description of the legal move `m`.
+/// The description of `m`, a legal move of `position` (for any other move
+/// the description means nothing).
 pub fn move_info(position: &Position, m: Move) -> MoveInfo {
     let board = position.board();
     let uci = position.uci(m);
@@ -157,8 +164,7 @@ pub fn move_info(position: &Position, m: Move) -> MoveInfo {
         // A legal move is never the null move.
         UciMove::Null => (m.from(), m.to()),
     };
-    // Legal moves have SAN; `san` fails only for illegal ones.
-    let san = position.san(m).expect("a legal move");
+    let san = position.san_unchecked(m);
     let kind = m.kind();
     let castling = match kind {
         MoveKind::CastleShort => Some(CastlingSide::Short.into()),
@@ -172,10 +178,10 @@ pub fn move_info(position: &Position, m: Move) -> MoveInfo {
     };
     let piece = board.piece_at(m.from()).map(|p| p.role().into()).expect("a legal move moves a piece");
     MoveInfo {
-        uci: uci.to_string(),
-        san: san.to_string(),
-        from: from.to_string(),
-        to: to.to_string(),
+        uci: ShortText::uci(uci),
+        san: ShortText::san(san),
+        from: ShortText::square(from),
+        to: ShortText::square(to),
         piece,
         captured,
         promotion: m.promotion().map(PieceKind::from),
