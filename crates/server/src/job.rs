@@ -77,7 +77,8 @@ impl SearchJob {
     }
 
     /// Runs the search (blocking: call it on the blocking threads), handing
-    /// each line to `on_line` as it comes, and gives the engine back.
+    /// each line to `on_line` as it comes, and gives the engine back (to be
+    /// cleared on another blocking thread, when there is a runtime).
     pub fn run(mut self, on_line: &mut dyn FnMut(&Position, &LineReport)) -> Finished {
         let started = Instant::now();
         let position = &self.position;
@@ -86,7 +87,14 @@ impl SearchJob {
         });
         let time = started.elapsed();
         self.metrics.search_seconds.observe(time.as_secs_f64());
-        drop(self.lease);
+        // The engine is cleared as it goes back to the pool (milliseconds
+        // for its table): on another blocking thread, so that the answer
+        // does not wait for it. The pool counts it busy until then.
+        let lease = self.lease;
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn_blocking(move || drop(lease))),
+            Err(_) => drop(lease),
+        }
         Finished { position: self.position, capped: self.capped, result, time }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::error::ApiError;
 use crate::metrics::Metrics;
+use ox88::protocol::Engine;
 use ox88::{Ox88, Settings, SettingsError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -91,8 +92,13 @@ impl Lease {
 }
 
 impl Drop for Lease {
+    /// Clears the engine (its table and histories: every search starts
+    /// from a cleared engine, so that an answer does not depend on earlier
+    /// requests) and gives it back. Clearing costs milliseconds, so the
+    /// searches drop their lease after they answer ([`SearchJob::run`](crate::job::SearchJob::run)).
     fn drop(&mut self) {
-        if let Some(engine) = self.engine.take() {
+        if let Some(mut engine) = self.engine.take() {
+            engine.new_game();
             self.pool.idle.lock().unwrap_or_else(PoisonError::into_inner).push(engine);
         }
         // The permit is released after this body: count it as free now.

@@ -65,10 +65,10 @@ impl Asked {
 }
 
 /// Searches `position` on the leased engine with `limits`, handing each
-/// line to `on_line` as it comes. The engine's table is cleared first, so
-/// that an answer does not depend on earlier requests. The caller resets
-/// the engine's stop handle before (so that a stop sent from then on
-/// counts).
+/// line to `on_line` as it comes. The engine comes cleared from the pool
+/// (a lease clears it as it goes back), so that an answer does not depend
+/// on earlier requests. The caller resets the engine's stop handle before
+/// (so that a stop sent from then on counts).
 pub fn run(
     lease: &mut Lease,
     position: &Position,
@@ -80,7 +80,6 @@ pub fn run(
     let settings = Settings { multipv, ..engine.settings().clone() };
     // Only book and network files can fail to load, and they do not change.
     engine.configure(settings).expect("the same files load again");
-    engine.new_game();
     engine.search(position, limits, &mut |report| {
         if let Some(line) = report.line() {
             on_line(line);
