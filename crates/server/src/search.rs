@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::pool::Lease;
 use ox88::board::Score;
 use ox88::control::{Bound, LineReport, StopHandle};
-use ox88::protocol::{Engine, Limits, SearchResult};
+use ox88::protocol::{Limits, SearchResult};
 use ox88::{Position, Settings};
 use serde::Serialize;
 use std::time::Duration;
