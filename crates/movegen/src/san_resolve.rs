@@ -145,23 +145,25 @@ fn piece(
     // unpredictable): each square is written, and kept if it matches.
     let mut found = [0u8; 16];
     let mut count = 0;
-    let mut consider = |from: u8, reaches: bool| {
-        let hit = reaches & (board.cell(from) == wanted) & (from & origin_bits == origin_value);
+    let mut consider = |from: u8, cell: Cell, reaches: bool| {
+        let hit = reaches & (cell == wanted) & (from & origin_bits == origin_value);
         found[count] = from;
         count += usize::from(hit);
     };
     match role {
         // Knights from the eight squares a knight reaches `to` from (off
         // the board they read as the wall), the king from its square.
-        Role::Knight => Direction::KNIGHT.iter().for_each(|&d| consider(target.wrapping_add(d as u8), true)),
+        Role::Knight => Direction::KNIGHT
+            .iter()
+            .for_each(|&d| consider(target.wrapping_add(d as u8), board.cell_at(target, d), true)),
         Role::King => {
             let king = board.king(us).index0x88() as u8;
-            consider(king, geometry::attack_mask_0x88(king, target) & mask != 0);
+            consider(king, board.cell(king), geometry::attack_mask_0x88(king, target) & mask != 0);
         }
         // At most 16 pieces: `found` has room for every one.
         _ => board.non_pawns(us).iter().take(16).for_each(|&from| {
             let from = from.index0x88() as u8;
-            consider(from, geometry::attack_mask_0x88(from, target) & mask != 0);
+            consider(from, board.cell(from), geometry::attack_mask_0x88(from, target) & mask != 0);
         }),
     }
     let them = !us;
