@@ -227,7 +227,7 @@ fn play_game<E: Evaluator + Clone + Send>(
     let mut white_scores: Vec<i32> = Vec::new();
     let result = loop {
         if let Some(outcome) = game.outcome_with_claims() {
-            break GameResult::from_winner(outcome.winner());
+            break outcome.result();
         }
         if game.moves().len() >= MAX_PLIES {
             break GameResult::Draw;
