@@ -41,33 +41,23 @@ pub(crate) fn result_message(outcome: Outcome) -> XbMessage {
 /// ```
 pub fn comment_termination(comment: &str) -> Option<Termination> {
     let text = comment.to_ascii_lowercase();
-    let has = |words: &[&str]| words.iter().any(|word| text.contains(word));
-    // "material" and "stalemate" contain "mate": they are read first.
-    let termination = if has(&["insufficient"]) {
-        Termination::InsufficientMaterial
-    } else if has(&["stalemate"]) {
-        Termination::Stalemate
-    } else if has(&["mate"]) {
-        Termination::Checkmate
-    } else if has(&["75", "seventy"]) {
-        Termination::SeventyFiveMoves
-    } else if has(&["50", "fifty"]) {
-        Termination::FiftyMoves
-    } else if has(&["5-fold", "fivefold", "fifth"]) {
-        Termination::FivefoldRepetition
-    } else if has(&["repetition"]) {
-        Termination::ThreefoldRepetition
-    } else if has(&["resign"]) {
-        Termination::Resignation
-    } else if has(&["time", "flag"]) {
-        Termination::Timeout
-    } else if has(&["agree"]) {
-        Termination::Agreement
-    } else {
-        return None;
-    };
-    Some(termination)
+    COMMENT_WORDS.iter().find(|(words, _)| words.iter().any(|word| text.contains(word))).map(|&(_, t)| t)
 }
+
+/// The words of each reason, in the order they are looked for: "material"
+/// and "stalemate" contain "mate", so they come before it.
+const COMMENT_WORDS: [(&[&str], Termination); 10] = [
+    (&["insufficient"], Termination::InsufficientMaterial),
+    (&["stalemate"], Termination::Stalemate),
+    (&["mate"], Termination::Checkmate),
+    (&["75", "seventy"], Termination::SeventyFiveMoves),
+    (&["50", "fifty"], Termination::FiftyMoves),
+    (&["5-fold", "fivefold", "fifth"], Termination::FivefoldRepetition),
+    (&["repetition"], Termination::ThreefoldRepetition),
+    (&["resign"], Termination::Resignation),
+    (&["time", "flag"], Termination::Timeout),
+    (&["agree"], Termination::Agreement),
+];
 
 #[cfg(test)]
 mod tests {
