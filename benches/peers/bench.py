@@ -35,10 +35,18 @@ ENDPOINTS = {"position": "/api/v1/position", "play": "/api/v1/play"}
 FIXED = {"position": "/bench/position", "play": "/bench/play"}
 
 
-def executable(*args):
-    out = subprocess.run([os.path.join(ROOT, "scripts/cargo-executable"), *args], check=True, capture_output=True,
-                         text=True, cwd=ROOT)
-    return out.stdout.strip()
+def executables():
+    """The release builds of ox88-server and its fixed_body example, built in one cargo call with the same targets
+    as setup's: built apart, they resolve different features (the example's dev-dependencies), and each call would
+    rebuild the other's."""
+    out = subprocess.run(["cargo", "build", "--release", "--message-format=json", "-p", "ox88-server", "--bin",
+                          "ox88-server", "--example", "fixed_body"], check=True, capture_output=True, text=True,
+                         cwd=ROOT).stdout
+    paths = {}
+    for message in map(json.loads, out.splitlines()):
+        if message.get("reason") == "compiler-artifact" and message.get("executable"):
+            paths[message["target"]["name"]] = message["executable"]
+    return paths["ox88-server"], paths["fixed_body"]
 
 
 def post(port, path, body):
@@ -119,8 +127,7 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--nginx", action="store_true")
     args = parser.parse_args()
-    server = executable("--release", "-p", "ox88-server", "--bin", "ox88-server")
-    fixed = executable("--release", "-p", "ox88-server", "--example", "fixed_body")
+    server, fixed = executables()
     bodies = {name: os.path.join(HERE, "requests", f"{name}.json") for name in ENDPOINTS}
     texts = {name: open(path).read() for name, path in bodies.items()}
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
