@@ -40,7 +40,7 @@ export function mount(app) {
       h("fieldset", {}, h("legend", {}, "Your side"),
         ...["white", "black", "random"].map((c, i) =>
           h("label", {}, h("input", { type: "radio", name: "side", value: c, checked: i === 0 }), ` ${c[0].toUpperCase()}${c.slice(1)}`))),
-      h("label", {}, "Strength ", h("select", { name: "level" }, ...s.levels.map((l) => h("option", { value: l.level, selected: l.level === s.level }, l.name)))),
+      h("label", {}, "Strength ", h("select", { name: "level" }, ...s.levels.map((l) => h("option", { value: l.level, selected: l.level === s.level, title: l.title }, l.name)))),
       h("label", {}, "Clock ", h("select", { name: "clock" }, ...CLOCKS.map((c, i) => h("option", { value: i, selected: i === 3 }, c.name)))),
       h("label", {}, "Start from FEN (optional) ", h("input", { name: "fen", placeholder: "the start position", spellcheck: "false" })),
       h("p", { class: "form-error", role: "alert" }),
