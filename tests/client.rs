@@ -26,8 +26,8 @@ fn ox88_over_uci_plays_and_analyses() {
     let mut position = Position::startpos();
     for _ in 0..6 {
         let result = engine.search(&position, &depth(3)).unwrap();
-        assert_eq!(result.line.map(|l| l.depth), Some(3));
-        position.play(result.best.unwrap()).unwrap();
+        assert_eq!(result.search.line.map(|l| l.depth), Some(3));
+        position.play(result.search.best.unwrap()).unwrap();
     }
     let lines = engine.analyse(&position, &depth(4), 3).unwrap();
     assert_eq!(lines.len(), 3);
@@ -43,7 +43,7 @@ fn ox88_over_cecp_plays_chess960() {
     let mut position = Position::chess960(700).unwrap();
     for _ in 0..10 {
         let result = engine.search(&position, &depth(2)).unwrap();
-        let best = result.best.unwrap();
+        let best = result.search.best.unwrap();
         assert!(position.board().is_legal(best));
         position.play(best).unwrap();
     }

@@ -48,6 +48,59 @@ fn the_engine_plays_a_move_that_keeps_the_win_and_counts_its_probes() {
     assert!(result.best.is_some());
 }
 
+/// King and rook against king after `moves` from `fen`: the start position
+/// of the test twice, and a third time with the next move.
+fn repeating_game(fen: &str, moves: &[&str]) -> Position {
+    let mut game: Position = fen.parse().unwrap();
+    for uci in moves {
+        game.play_uci(uci).unwrap();
+    }
+    game
+}
+
+#[test]
+fn root_moves_to_a_threefold_repetition_count_as_draws() {
+    let settings = Settings { syzygy_path: Some(tables_dir()), multipv: 64, ..Settings::default() };
+    let mut engine = Ox88::with_settings(settings).unwrap();
+    // White wins, and Ra4 zeroes soonest (DTZ 21), but Ra4 would now bring
+    // about the position after it a third time. After a repetition the
+    // root keeps the winning moves that zero soonest: Ra4 is not one of
+    // them now (MultiPV shows every move searched).
+    let cycle = ["a1a4", "c3d3", "a4a1", "d3c3"];
+    let winning = repeating_game("8/8/8/8/8/2k5/8/R3K3 w - - 0 1", &[&cycle[..], &cycle[..]].concat());
+    let mut searched = std::collections::BTreeSet::new();
+    engine.search(&winning, &Limits::depth(2), &mut |report: &Report| {
+        if let Report::Line(line) = report {
+            searched.extend(line.pv.first().map(|&m| winning.uci(m).to_string()));
+        }
+    });
+    let tables = Tablebase::open(tables_dir()).unwrap();
+    let ranked = tables.rank_root_moves(&winning).unwrap();
+    let fastest: std::collections::BTreeSet<_> =
+        ranked.iter().filter(|m| m.rank == ranked[0].rank).map(|m| winning.uci(m.mv).to_string()).collect();
+    assert_eq!(ranked[0].wdl, Wdl::Win);
+    assert!(!fastest.contains("a1a4"), "{ranked:?}");
+    assert_eq!(searched, fastest);
+    // Black loses, but d3c3 draws by a threefold repetition: the one move kept.
+    let losing =
+        repeating_game("8/8/8/8/8/2k5/8/R3K3 w - - 0 1", &["a1a2", "c3d3", "a2a1", "d3c3", "a1a2", "c3d3", "a2a1"]);
+    let result = engine.search(&losing, &Limits::depth(4), &mut |_: &Report| {});
+    assert_eq!(losing.uci(result.best.expect("a move")).to_string(), "d3c3");
+}
+
+#[test]
+fn after_a_repetition_the_winning_side_plays_the_fastest_win() {
+    // King and rook against king, back at the start after a four-ply
+    // cycle: every move wins, but only Ra4 zeroes soonest (DTZ 21, the
+    // others 27 or more). After the repetition the engine must make
+    // progress: Ra4.
+    let game = repeating_game("8/8/8/8/8/2k5/8/R3K3 w - - 0 1", &["a1a2", "c3d3", "a2a1", "d3c3"]);
+    let settings = Settings { syzygy_path: Some(tables_dir()), ..Settings::default() };
+    let mut engine = Ox88::with_settings(settings).unwrap();
+    let result = engine.search(&game, &Limits::depth(3), &mut |_: &Report| {});
+    assert_eq!(game.uci(result.best.expect("a move")).to_string(), "a1a4");
+}
+
 #[test]
 fn a_missing_directory_is_refused_and_changes_nothing() {
     let mut engine = Ox88::new();

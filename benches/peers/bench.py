@@ -124,17 +124,23 @@ def main():
     bodies = {name: os.path.join(HERE, "requests", f"{name}.json") for name in ENDPOINTS}
     texts = {name: open(path).read() for name, path in bodies.items()}
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    temp = tempfile.mkdtemp()
+
+    def ox88(name):
+        # Each instance its own games database (the web page's), in the temporary directory.
+        games = os.path.join(temp, f"{name}.sqlite")
+        return subprocess.Popen([server, "--port", str(PORTS[name]), "--games-db", games], **quiet)
+
     processes = {
-        "ox88": subprocess.Popen([server, "--port", str(PORTS["ox88"])], **quiet),
+        "ox88": ox88("ox88"),
         "fixed": subprocess.Popen([fixed, "--port", str(PORTS["fixed"])], **quiet),
         "express": subprocess.Popen(["node", os.path.join(HERE, "node/server.js"), str(PORTS["express"])], **quiet),
         "fastapi": subprocess.Popen(["python3", "-m", "uvicorn", "--app-dir", os.path.join(HERE, "python"), "app:app",
                                      "--port", str(PORTS["fastapi"]), "--log-level", "warning"], **quiet),
     }
-    temp = tempfile.mkdtemp()
     if args.nginx:
         for name in ("ox88-a", "ox88-b"):
-            processes[name] = subprocess.Popen([server, "--port", str(PORTS[name])], **quiet)
+            processes[name] = ox88(name)
         processes["nginx"] = subprocess.Popen(["nginx", "-c", nginx_config(temp), "-g", "daemon off;"], **quiet)
     try:
         services = ["ox88", "fixed", "express", "fastapi"] + (["nginx"] if args.nginx else [])
@@ -145,6 +151,9 @@ def main():
             moves = sorted((m["uci"], m["san"]) for m in answer["moves"])
             reference = reference or moves
             assert moves == reference, f"{name} answers other moves: {moves} != {reference}"
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                cwd=ROOT).stdout.strip()
+        print(f"commit {commit}, load average at the start {os.getloadavg()[0]:.1f}", flush=True)
         results = {}
         for round_ in range(args.rounds):
             for endpoint in ENDPOINTS:
@@ -157,7 +166,8 @@ def main():
                           f"non-2xx {result['errors']} timeouts {result['timeouts']}", flush=True)
         memory = {name: peak_rss_mb(process.pid) for name, process in processes.items()}
         print()
-        print(f"wrk -t{args.threads} -c{args.connections} -d{args.duration}s, {args.rounds} rounds, medians")
+        print(f"wrk -t{args.threads} -c{args.connections} -d{args.duration}s, {args.rounds} rounds, medians; "
+              f"commit {commit}, load average at the end {os.getloadavg()[0]:.1f}")
         print()
         print("| endpoint | service | requests/s | p50 ms | p99 ms | errors | peak RSS MB | ox88 / this |")
         print("|---|---|---:|---:|---:|---:|---:|---:|")

@@ -7,14 +7,23 @@ use crate::{zobrist, ByColor, CastlingRights, Color, Piece, Role, Square};
 use std::hash::{Hash, Hasher};
 use std::num::NonZeroU8;
 
+/// How far the mailbox's storage reaches beyond the 0x88 indices `0..=255`
+/// on each side: any 0x88 index plus any `i8` step stays inside it, so a
+/// read `delta` steps from a square needs neither a wrap to `u8` nor a
+/// bounds test, and compiles to one load with the step as its displacement.
+const MAILBOX_PAD: usize = 128;
+/// The mailbox's storage: [`MAILBOX_PAD`] entries, the 256 of the 0x88
+/// indices, [`MAILBOX_PAD`] more.
+const MAILBOX_LEN: usize = MAILBOX_PAD + 256 + MAILBOX_PAD;
+
 /// The mailbox of an empty board: 0 on the 64 squares, the wall on every
-/// other index of `0..=255` (see [`Cell`]).
-const EMPTY_MAILBOX: [u8; 256] = {
-    let mut cells = [0u8; 256];
+/// other entry (see [`Cell`]).
+const EMPTY_MAILBOX: [u8; MAILBOX_LEN] = {
+    let mut cells = [WALL_BIT; MAILBOX_LEN];
     let mut i = 0;
-    while i < 256 {
-        if i & 0x88 != 0 {
-            cells[i] = WALL_BIT;
+    while i < 128 {
+        if i & 0x88 == 0 {
+            cells[MAILBOX_PAD + i] = 0;
         }
         i += 1;
     }
@@ -37,8 +46,9 @@ const EMPTY_MAILBOX: [u8; 256] = {
 /// ```
 #[derive(Clone)]
 pub struct Board {
-    /// Piece bytes indexed by 0x88 index; walls off the board (see [`Cell`]).
-    squares: [u8; 256],
+    /// Piece bytes indexed by 0x88 index plus [`MAILBOX_PAD`]; walls off the
+    /// board (see [`Cell`]).
+    squares: [u8; MAILBOX_LEN],
     slots: [u8; 128],
     lists: [PieceList; 2],
     kings: [Square; 2],
@@ -82,14 +92,30 @@ impl Board {
     #[inline(always)]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         // On-board entries hold 0 or a piece's byte, never the wall.
-        NonZeroU8::new(self.squares[square.index0x88()]).map(Piece::from_raw)
+        NonZeroU8::new(self.squares[MAILBOX_PAD + square.index0x88()]).map(Piece::from_raw)
     }
     /// The mailbox entry at any 0x88 index, on or off the board: the move
     /// generator's view, which steps from square to square without edge
     /// tests (off-board indices read as [`Cell::WALL`]).
     #[inline(always)]
     pub fn cell(&self, index: u8) -> Cell {
-        Cell::from_bits(self.squares[index as usize])
+        Cell::from_bits(self.squares[MAILBOX_PAD + index as usize])
+    }
+    /// The mailbox entry `delta` 0x88 steps from the index `index`, read
+    /// without wrapping the sum to a byte (with a constant `delta`, one load):
+    /// the wall wherever the sum is off the board, so for a square `index`
+    /// the same as [`cell`](Self::cell)`(index.wrapping_add(delta as u8))`.
+    ///
+    /// ```
+    /// use ox88_board::{Board, Direction, Square};
+    /// let board = Board::startpos();
+    /// let e2 = Square::E2.index0x88() as u8;
+    /// assert_eq!(board.cell_at(e2, Direction::NORTH), board.cell(e2 + 16));
+    /// assert!(board.cell_at(Square::A1.index0x88() as u8, Direction::WEST).is_wall());
+    /// ```
+    #[inline(always)]
+    pub fn cell_at(&self, index: u8, delta: i8) -> Cell {
+        Cell::from_bits(self.squares[(index as usize + MAILBOX_PAD).wrapping_add_signed(delta as isize)])
     }
     /// The squares of `color`'s pieces (king included), in no particular order.
     #[inline(always)]
@@ -169,12 +195,12 @@ impl Board {
 
     #[inline(always)]
     fn put(&mut self, square: Square, piece: Piece) {
-        self.squares[square.index0x88()] = piece.bits();
+        self.squares[MAILBOX_PAD + square.index0x88()] = piece.bits();
     }
     #[inline(always)]
     fn take(&mut self, square: Square) -> Piece {
         let piece = self.piece_at(square).expect("a piece stands on the square");
-        self.squares[square.index0x88()] = 0;
+        self.squares[MAILBOX_PAD + square.index0x88()] = 0;
         piece
     }
 
@@ -197,7 +223,7 @@ impl Board {
     #[inline(always)]
     pub(crate) fn remove_piece(&mut self, square: Square) -> (Piece, u8) {
         let piece = self.take(square);
-        let slot = self.slots[square.index0x88()];
+        let slot = self.slots[square.index0x88() & 127];
         self.lists[piece.color().index()].remove(slot, piece.is(Role::Pawn), &mut self.slots);
         self.counts[piece.bits() as usize] -= 1;
         self.toggle_keys(piece, square);
@@ -219,9 +245,9 @@ impl Board {
     pub(crate) fn move_piece<const KEYS: bool>(&mut self, from: Square, to: Square) -> Piece {
         let piece = self.take(from);
         debug_assert!(self.piece_at(to).is_none());
-        let slot = self.slots[from.index0x88()];
+        let slot = self.slots[from.index0x88() & 127];
         self.put(to, piece);
-        self.slots[to.index0x88()] = slot;
+        self.slots[to.index0x88() & 127] = slot;
         self.lists[piece.color().index()].set(slot, to);
         if piece.is(Role::King) {
             self.kings[piece.color().index()] = to;
@@ -242,7 +268,7 @@ impl Board {
     #[inline(always)]
     pub(crate) fn promote(&mut self, square: Square, piece: Piece) -> u8 {
         let pawn = self.piece_at(square).expect("a pawn to promote");
-        let slot = self.slots[square.index0x88()];
+        let slot = self.slots[square.index0x88() & 127];
         self.lists[piece.color().index()].promote(slot, &mut self.slots);
         self.counts[pawn.bits() as usize] -= 1;
         self.counts[piece.bits() as usize] += 1;
@@ -353,16 +379,16 @@ impl Board {
     ) {
         let king = self.piece_at(king_from).expect("castling king present");
         let rook = self.piece_at(rook_from).expect("castling rook present");
-        let (king_slot, rook_slot) = (self.slots[king_from.index0x88()], self.slots[rook_from.index0x88()]);
+        let (king_slot, rook_slot) = (self.slots[king_from.index0x88() & 127], self.slots[rook_from.index0x88() & 127]);
         let list = &mut self.lists[king.color().index()];
         list.set(king_slot, king_to);
         list.set(rook_slot, rook_to);
-        self.squares[king_from.index0x88()] = 0;
-        self.squares[rook_from.index0x88()] = 0;
+        self.squares[MAILBOX_PAD + king_from.index0x88()] = 0;
+        self.squares[MAILBOX_PAD + rook_from.index0x88()] = 0;
         self.put(king_to, king);
         self.put(rook_to, rook);
-        self.slots[king_to.index0x88()] = king_slot;
-        self.slots[rook_to.index0x88()] = rook_slot;
+        self.slots[king_to.index0x88() & 127] = king_slot;
+        self.slots[rook_to.index0x88() & 127] = rook_slot;
         self.kings[king.color().index()] = king_to;
         if KEYS {
             self.toggle_keys(king, king_from);
@@ -374,6 +400,6 @@ impl Board {
 
     /// The piece-list slot of the piece on `square` (for consistency checks).
     pub(crate) fn slot(&self, square: Square) -> u8 {
-        self.slots[square.index0x88()]
+        self.slots[square.index0x88() & 127]
     }
 }

@@ -8,6 +8,14 @@ use crate::Square;
 /// pieces (a promotion replaces the pawn).
 pub const MAX_PIECES: usize = 16;
 
+/// The array index of a slot (always below [`MAX_PIECES`], a power of two:
+/// the mask only spares the bounds test).
+#[inline(always)]
+fn index(slot: u8) -> usize {
+    const { assert!(MAX_PIECES.is_power_of_two()) };
+    slot as usize & (MAX_PIECES - 1)
+}
+
 /// The squares of one side's pieces: slots `0..pawns_from` hold the pieces
 /// other than pawns (king included), slots `pawns_from..len` the pawns. The
 /// order within each part is an implementation detail (it changes as pieces
@@ -44,17 +52,17 @@ impl PieceList {
 
     #[inline(always)]
     fn put(&mut self, slot: u8, square: Square, slots: &mut [u8; 128]) {
-        self.squares[slot as usize] = square;
-        slots[square.index0x88()] = slot;
+        self.squares[index(slot)] = square;
+        slots[square.index0x88() & 127] = slot;
     }
     #[inline(always)]
     fn relocate(&mut self, from: u8, to: u8, slots: &mut [u8; 128]) {
-        let square = self.squares[from as usize];
+        let square = self.squares[index(from)];
         self.put(to, square, slots);
     }
     #[inline(always)]
     fn swap(&mut self, a: u8, b: u8, slots: &mut [u8; 128]) {
-        let (square_a, square_b) = (self.squares[a as usize], self.squares[b as usize]);
+        let (square_a, square_b) = (self.squares[index(a)], self.squares[index(b)]);
         self.put(a, square_b, slots);
         self.put(b, square_a, slots);
     }
@@ -75,7 +83,7 @@ impl PieceList {
     /// Replaces the square in `slot` (the piece there moved).
     #[inline(always)]
     pub(crate) fn set(&mut self, slot: u8, square: Square) {
-        self.squares[slot as usize] = square;
+        self.squares[index(slot)] = square;
     }
     /// Removes the entry in `slot` (a pawn if `pawn`), filling the hole from
     /// the end of its part (and, for a piece, the pieces' part's new hole

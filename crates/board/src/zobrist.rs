@@ -11,8 +11,30 @@ const TURN_OFFSET: usize = 780;
 /// The key of `piece` standing on `square`.
 #[inline(always)]
 pub fn piece_key(piece: Piece, square: Square) -> u64 {
-    POLYGLOT_RANDOM[PIECE_OFFSETS[piece.bits() as usize & 31] as usize + square.index64()]
+    PIECE_KEYS[(piece.bits() as usize & 31) << 7 | (square.index0x88() & 127)]
 }
+
+/// The Polyglot key of each piece on each square, indexed by the piece's
+/// byte times 128 plus the square's 0x88 index: one load, no bounds test
+/// (entries that are no piece or no square hold 0).
+static PIECE_KEYS: [u64; 32 * 128] = {
+    let mut keys = [0u64; 32 * 128];
+    let mut piece = 0;
+    while piece < 32 {
+        let offset = PIECE_OFFSETS[piece] as usize;
+        let mut square = 0;
+        while square < 64 {
+            // Only piece bytes have an offset; the others (offset 0) are
+            // never asked for, and read the zero left in their rows.
+            if piece & 7 != 0 && piece & 7 <= 6 && (piece & 24 == 8 || piece & 24 == 16) {
+                keys[piece << 7 | (square & 56) << 1 | (square & 7)] = POLYGLOT_RANDOM[offset + square];
+            }
+            square += 1;
+        }
+        piece += 1;
+    }
+    keys
+};
 
 /// The offset of each piece's 64 keys in the Polyglot table, indexed by the
 /// piece's byte. Polyglot numbers pieces black pawn = 0, white pawn = 1,

@@ -19,7 +19,7 @@ fn main() -> std::process::ExitCode {
 fn best_move(program: &str) -> Result<(), EngineError> {
     let mut engine = EngineCommand::uci(program).spawn()?;
     let result = engine.search(&Position::startpos(), &Limits::movetime(Duration::from_millis(200)))?;
-    if let (Some(best), Some(line)) = (result.best, result.line) {
+    if let (Some(best), Some(line)) = (result.search.best, result.search.line) {
         println!("{} plays {best}, score {}", engine.name(), line.score);
     }
     Ok(())

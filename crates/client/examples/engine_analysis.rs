@@ -101,7 +101,7 @@ fn run(args: Args) -> Result<(), String> {
     for (index, line) in result.lines.iter().enumerate() {
         println!("multipv {} {}", index + 1, describe(&position, line));
     }
-    match result.best.map(|m| (position.uci(m), position.san(m))) {
+    match result.search.best.map(|m| (position.uci(m), position.san(m))) {
         Some((uci, Ok(san))) => println!("bestmove {uci} ({san})"),
         _ => println!("bestmove none"),
     }

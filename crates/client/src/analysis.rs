@@ -8,7 +8,7 @@ use crate::search::{self, Event, Purpose, Request};
 use crate::transport::SharedWriter;
 use crate::{AnalysisResult, EngineError, ExternalEngine, Waiting};
 use ox88_movegen::Position;
-use ox88_protocol::{Limits, LineReport, Report};
+use ox88_protocol::{Limits, LineReport, Report, SearchResult};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -61,7 +61,7 @@ impl ExternalEngine {
     ///     }
     /// }
     /// let result = analysis.stop()?;
-    /// println!("best move {:?}", result.best);
+    /// println!("best move {:?}", result.search.best);
     /// # Ok::<(), ox88_client::EngineError>(())
     /// ```
     pub fn analysis(
@@ -139,8 +139,10 @@ impl Analysis<'_> {
                 Ok(Some(report))
             }
             Ok(Event::Done(done)) => {
+                let line = self.lines.main();
                 let lines = std::mem::take(&mut self.lines).into_vec();
-                self.result = Some(AnalysisResult { lines, best: done.best, ponder: done.ponder });
+                let search = SearchResult { best: done.best, ponder: done.ponder, line };
+                self.result = Some(AnalysisResult { lines, search });
                 Ok(None)
             }
             Err(err) => {

@@ -40,7 +40,7 @@ enum Message {
 ///     let mut game = Position::startpos();
 ///     game.play_san("e4").expect("legal");
 ///     let result = engine.search(&game, &Limits::depth(1)).await?;
-///     assert!(result.best.is_some_and(|m| game.is_legal(m)));
+///     assert!(result.search.best.is_some_and(|m| game.is_legal(m)));
 ///     Ok(())
 /// }
 ///

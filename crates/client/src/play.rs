@@ -8,7 +8,7 @@ use crate::search::{self, Event, Purpose, Request};
 use crate::{EngineError, ExternalEngine, Protocol, SearchReply, Waiting};
 use ox88_board::Move;
 use ox88_movegen::Position;
-use ox88_protocol::{Limits, Report};
+use ox88_protocol::{Limits, Report, SearchResult};
 use std::time::{Duration, Instant};
 
 impl ExternalEngine {
@@ -33,7 +33,7 @@ impl ExternalEngine {
     /// use std::time::Duration;
     /// let mut engine = EngineCommand::uci("stockfish").spawn()?;
     /// let result = engine.search(&Position::startpos(), &Limits::movetime(Duration::from_millis(100)))?;
-    /// println!("{:?} scores {:?}", result.best, result.line.map(|l| l.score));
+    /// println!("{:?} scores {:?}", result.search.best, result.search.score());
     /// # Ok::<(), ox88_client::EngineError>(())
     /// ```
     pub fn search(&mut self, position: &Position, limits: &Limits) -> Result<SearchReply, EngineError> {
@@ -72,9 +72,7 @@ impl ExternalEngine {
         };
         let elapsed = done.at.unwrap_or_else(Instant::now).saturating_duration_since(started);
         let result = SearchReply {
-            best: done.best,
-            ponder: done.ponder,
-            line: lines.main(),
+            search: SearchResult { best: done.best, ponder: done.ponder, line: lines.main() },
             elapsed,
             ponder_hit,
             resigned: done.resigned,
@@ -82,7 +80,7 @@ impl ExternalEngine {
             claim: done.claim,
         };
         if let (true, Protocol::Uci, Some(best), Some(reply)) =
-            (self.ponder, self.protocol(), result.best, result.ponder)
+            (self.ponder, self.protocol(), result.search.best, result.search.ponder)
         {
             self.start_pondering(position, best, reply, limits, elapsed)?;
         }

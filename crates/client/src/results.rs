@@ -1,8 +1,8 @@
 //! What the client hands back: who the engine is, and the results of
 //! [`play`](crate::ExternalEngine::search) and of an analysis.
 
-use ox88_board::{GameResult, Move};
-use ox88_protocol::LineReport;
+use ox88_board::GameResult;
+use ox88_protocol::{LineReport, SearchResult};
 use std::time::Duration;
 
 /// Who an engine says it is.
@@ -17,14 +17,13 @@ pub struct EngineId {
 /// The answer to [`ExternalEngine::search`](crate::ExternalEngine::search).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchReply {
-    /// The move the engine plays, checked legal; `None` if it resigned or
-    /// claimed a result instead of moving, or had no legal move.
-    pub best: Option<Move>,
-    /// The reply the engine expects, checked legal after `best`.
-    pub ponder: Option<Move>,
-    /// The engine's last main line (score and bound, depth, nodes, time,
-    /// PV); `None` if it reported none.
-    pub line: Option<LineReport>,
+    /// What the search found, as ox88's own search hands it back: the move
+    /// the engine plays, checked legal (`None` if it resigned or claimed a
+    /// result instead of moving, or had no legal move); the reply it
+    /// expects, checked legal after that move; and its last main line
+    /// (score and bound, depth, nodes, time, PV), `None` if it reported
+    /// none.
+    pub search: SearchResult,
     /// From the moment the search was started (or the ponder hit sent) to
     /// the moment the move arrived, as the client measured it.
     pub elapsed: Duration,
@@ -46,8 +45,7 @@ pub struct AnalysisResult {
     /// The last report of each line (MultiPV), best first.
     pub lines: Vec<LineReport>,
     /// The engine's best move (UCI `bestmove`; in CECP the first move of
-    /// the last PV).
-    pub best: Option<Move>,
-    /// The reply it expects (UCI only).
-    pub ponder: Option<Move>,
+    /// the last PV), the reply it expects (UCI only), and the main line
+    /// (the first of [`lines`](Self::lines)).
+    pub search: SearchResult,
 }

@@ -74,7 +74,7 @@ impl Read for PipeReader {
 /// use ox88_protocol::testing::FirstLegal;
 /// let mut engine = testing::in_process(FirstLegal::default(), Protocol::Xboard, Timeouts::default())?;
 /// let result = engine.search(&Position::startpos(), &Limits { depth: Some(1), ..Limits::default() })?;
-/// assert!(result.best.is_some());
+/// assert!(result.search.best.is_some());
 /// # Ok::<(), ox88_client::EngineError>(())
 /// ```
 pub fn in_process<E: ox88_protocol::Engine + 'static>(

@@ -48,14 +48,14 @@ fn plays_and_analyses_in_both_protocols() {
             game.play_san("e4").expect("legal");
             engine.new_game().await.expect("new game");
             let result = engine.search(&game, &Limits::depth(1)).await.expect("a move");
-            let best = result.best.expect("a legal position has a move");
+            let best = result.search.best.expect("a legal position has a move");
             assert!(game.is_legal(best), "{protocol}");
             assert!(engine.ping().await.expect("an answer") < Duration::from_secs(5));
             if protocol == Protocol::Uci {
                 let lines = engine.analyse(&game, &Limits::depth(1), 1).await.expect("lines");
                 assert!(lines.first().is_some_and(|l| game.is_legal(l.pv[0])), "{lines:?}");
                 let result = engine.analysis(&game, &Limits::depth(1), 1).await.expect("an analysis");
-                assert!(result.best.is_some_and(|m| game.is_legal(m)));
+                assert!(result.search.best.is_some_and(|m| game.is_legal(m)));
             }
             assert!(!engine.name().is_empty() && engine.protocol() == protocol);
             engine.quit().await;

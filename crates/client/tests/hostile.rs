@@ -73,8 +73,8 @@ fn an_illegal_move_is_an_error_that_leaves_the_engine_usable() {
     assert!(matches!(err, EngineError::IllegalMove { ref text, .. } if text == "e2e5"), "{err}");
     assert!(!engine.is_dead());
     let result = engine.search(&Position::startpos(), &movetime(100)).unwrap();
-    assert_eq!(result.best.map(|m| m.to_string()), Some("e2e4".into()));
-    assert_eq!(result.ponder, None, "an illegal ponder move is dropped");
+    assert_eq!(result.search.best.map(|m| m.to_string()), Some("e2e4".into()));
+    assert_eq!(result.search.ponder, None, "an illegal ponder move is dropped");
     assert!(engine.take_warnings().iter().any(|w| w.contains("ponder")));
 }
 
@@ -104,8 +104,8 @@ fn garbage_around_the_answer_is_ignored() {
     });
     let mut engine = engine.unwrap();
     let result = engine.search(&Position::startpos(), &movetime(100)).unwrap();
-    assert_eq!(result.best.map(|m| m.to_string()), Some("e2e4".into()));
-    let line = result.line.expect("a line");
+    assert_eq!(result.search.best.map(|m| m.to_string()), Some("e2e4".into()));
+    let line = result.search.line.expect("a line");
     assert_eq!((line.depth, line.pv.len()), (2, 1));
     let warnings = engine.take_warnings();
     assert_eq!(warnings.len(), 2, "{warnings:?}");
@@ -173,14 +173,14 @@ fn xboard_resignation_and_claims() {
         _ => Vec::new(),
     });
     let result = engine.unwrap().search(&Position::startpos(), &movetime(100)).unwrap();
-    assert!(result.resigned && result.best.is_none());
+    assert!(result.resigned && result.search.best.is_none());
 
     let (engine, _) = xboard_fake("ping=1 setboard=1", quick(), |l| match l {
         "go" => vec![line("move e2e4"), line("offer draw"), line("1/2-1/2 {Draw by repetition}")],
         _ => Vec::new(),
     });
     let result = engine.unwrap().search(&Position::startpos(), &movetime(100)).unwrap();
-    assert_eq!(result.best.map(|m| m.to_string()), Some("e2e4".into()));
+    assert_eq!(result.search.best.map(|m| m.to_string()), Some("e2e4".into()));
     assert!(result.draw_offered);
     assert_eq!(result.claim.map(|c| c.1), Some("Draw by repetition".into()));
 }

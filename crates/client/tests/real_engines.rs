@@ -131,7 +131,7 @@ fn every_engine_plays_a_game_on_the_clock() {
         for ply in 0..16 {
             let result =
                 engine.search(&position, &clock(3000 - 100 * ply)).unwrap_or_else(|e| panic!("{}: {e}", label(&spec)));
-            let best = result.best.unwrap_or_else(|| panic!("{}: no move: {result:?}", label(&spec)));
+            let best = result.search.best.unwrap_or_else(|| panic!("{}: no move: {result:?}", label(&spec)));
             assert!(result.elapsed < Duration::from_secs(3), "{}: {:?}", label(&spec), result.elapsed);
             position.play(best).unwrap();
         }
@@ -165,12 +165,12 @@ fn every_engine_analyses_and_stops() {
         assert!(first.line().is_some() || matches!(first, Report::Text(_)), "{}: {first:?}", label(&spec));
         std::thread::sleep(Duration::from_millis(200));
         let result = analysis.stop().unwrap_or_else(|e| panic!("{}: {e}", label(&spec)));
-        assert!(result.best.is_some_and(|m| position.board().is_legal(m)), "{}: {result:?}", label(&spec));
+        assert!(result.search.best.is_some_and(|m| position.board().is_legal(m)), "{}: {result:?}", label(&spec));
         // The engine is in step afterwards.
         engine.ping().unwrap_or_else(|e| panic!("{}: {e}", label(&spec)));
         let reply =
             engine.search(&position, &Limits { movetime: Some(Duration::from_millis(100)), ..Limits::default() });
-        assert!(reply.unwrap().best.is_some(), "{}", label(&spec));
+        assert!(reply.unwrap().search.best.is_some(), "{}", label(&spec));
     }
 }
 
@@ -189,13 +189,13 @@ fn pondering_with_hits_and_misses() {
                 Some(false) => misses += 1,
                 None => {}
             }
-            position.play(result.best.unwrap()).unwrap();
+            position.play(result.search.best.unwrap()).unwrap();
             // Play the expected reply half of the time (any move when it is the only one); stop if the game is over.
             let moves = position.board().legal_moves();
-            let other = moves.iter().copied().find(|&m| Some(m) != result.ponder);
-            let reply = match (result.ponder, round % 2) {
+            let other = moves.iter().copied().find(|&m| Some(m) != result.search.ponder);
+            let reply = match (result.search.ponder, round % 2) {
                 (Some(expected), 0) => Some(expected),
-                _ => other.or(result.ponder),
+                _ => other.or(result.search.ponder),
             };
             let Some(reply) = reply.filter(|m| moves.contains(m)) else { break };
             position.play(reply).unwrap();
@@ -219,14 +219,14 @@ fn chess960_games_castle_in_each_protocols_spelling() {
         assert!(position.is_chess960());
         for _ in 0..12 {
             let result = engine.search(&position, &Limits { depth: Some(4), ..Limits::default() }).unwrap();
-            let best = result.best.unwrap_or_else(|| panic!("{}: no move", label(&spec)));
+            let best = result.search.best.unwrap_or_else(|| panic!("{}: no move", label(&spec)));
             position.play(best).unwrap();
         }
         // And a move the engine is made to search: castling itself.
         let castle = position.board().legal_moves().into_iter().find(|m| m.is_castle());
         if let (Some(castle), Protocol::Uci) = (castle, spec.protocol) {
             let limits = Limits { searchmoves: vec![castle], depth: Some(3), ..Limits::default() };
-            assert_eq!(engine.search(&position, &limits).unwrap().best, Some(castle), "{}", label(&spec));
+            assert_eq!(engine.search(&position, &limits).unwrap().search.best, Some(castle), "{}", label(&spec));
         }
     }
 }

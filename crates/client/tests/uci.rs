@@ -61,11 +61,11 @@ fn play_returns_a_legal_move_with_its_report() {
     let mut position = Position::startpos();
     for _ in 0..6 {
         let result = engine.search(&position, &depth(1)).unwrap();
-        let best = result.best.expect("a move");
+        let best = result.search.best.expect("a move");
         assert!(position.board().is_legal(best));
-        let line = result.line.expect("a line");
+        let line = result.search.line.expect("a line");
         assert_eq!((line.depth, line.score, line.best()), (1, Score::cp(0), Some(best)));
-        assert!(result.ponder.is_some());
+        assert!(result.search.ponder.is_some());
         position.play(best).unwrap();
     }
 }
@@ -87,8 +87,8 @@ fn clocks_and_limits_reach_go() {
         moves_to_go: None,
     };
     let result = engine.search(&Position::startpos(), &Limits { clock: Some(clock), ..Limits::default() }).unwrap();
-    assert_eq!(result.best.map(|m| m.to_string()), Some("e2e4".into()));
-    assert_eq!(result.ponder.map(|m| m.to_string()), Some("e7e5".into()));
+    assert_eq!(result.search.best.map(|m| m.to_string()), Some("e2e4".into()));
+    assert_eq!(result.search.ponder.map(|m| m.to_string()), Some("e7e5".into()));
     assert_eq!(transcript.last("go"), Some("go wtime 30000 btime 29000 winc 100 binc 100".into()));
     let sent = transcript.lines();
     let newgame = sent.iter().position(|l| l == "ucinewgame").expect("a new game first");
@@ -143,7 +143,7 @@ fn streaming_analysis_yields_reports_and_stops() {
     let first = analysis.next().expect("a report").unwrap();
     assert_eq!(first.line().map(|line| line.depth), Some(1));
     let result = analysis.stop().unwrap();
-    assert_eq!(result.best, Some(Board::startpos().legal_moves()[0]));
+    assert_eq!(result.search.best, Some(Board::startpos().legal_moves()[0]));
     assert_eq!(result.lines.len(), 1);
     // From another thread.
     let mut analysis = engine.analysis(&Position::startpos(), &infinite, 1).unwrap();
@@ -155,10 +155,10 @@ fn streaming_analysis_yields_reports_and_stops() {
     let reports: Vec<_> = analysis.by_ref().collect::<Result<_, _>>().unwrap();
     assert_eq!(reports.len(), 1);
     thread.join().unwrap();
-    assert!(analysis.wait().unwrap().best.is_some());
+    assert!(analysis.wait().unwrap().search.best.is_some());
     // Dropping a running analysis stops it; the engine is ready for more.
     drop(engine.analysis(&Position::startpos(), &infinite, 1).unwrap());
-    assert!(engine.search(&Position::startpos(), &depth(1)).unwrap().best.is_some());
+    assert!(engine.search(&Position::startpos(), &depth(1)).unwrap().search.best.is_some());
 }
 
 #[test]
@@ -175,19 +175,19 @@ fn pondering_hits_and_misses() {
     let mut position = Position::startpos();
     let first = engine.search(&position, &limits).unwrap();
     assert_eq!(first.ponder_hit, None);
-    let (best, expected) = (first.best.unwrap(), first.ponder.unwrap());
+    let (best, expected) = (first.search.best.unwrap(), first.search.ponder.unwrap());
     position.play(best).unwrap();
     position.play(expected).unwrap();
     let hit = engine.search(&position, &limits).unwrap();
     assert_eq!(hit.ponder_hit, Some(true));
-    assert!(position.board().is_legal(hit.best.unwrap()));
-    position.play(hit.best.unwrap()).unwrap();
+    assert!(position.board().is_legal(hit.search.best.unwrap()));
+    position.play(hit.search.best.unwrap()).unwrap();
     // The opponent plays something else.
-    let other = position.board().legal_moves().into_iter().find(|&m| Some(m) != hit.ponder).unwrap();
+    let other = position.board().legal_moves().into_iter().find(|&m| Some(m) != hit.search.ponder).unwrap();
     position.play(other).unwrap();
     let miss = engine.search(&position, &limits).unwrap();
     assert_eq!(miss.ponder_hit, Some(false));
-    assert!(position.board().is_legal(miss.best.unwrap()));
+    assert!(position.board().is_legal(miss.search.best.unwrap()));
     engine.set_ponder(false).unwrap();
     assert!(engine.ping().is_ok());
 }
@@ -199,14 +199,14 @@ fn chess960_castling_is_king_takes_rook() {
     let mut engine = engine.unwrap();
     let start: Board = "4k3/8/8/8/8/8/8/5K1R w H - 0 1".parse().unwrap();
     let result = engine.search(&Position::new(start.clone()), &depth(1)).unwrap();
-    let castle = result.best.unwrap();
+    let castle = result.search.best.unwrap();
     assert!(castle.is_castle());
     assert!(transcript.has("setoption name UCI_Chess960 value true"));
     assert_eq!(transcript.last("position"), Some(format!("position fen {}", start.fen())));
     // The driver of ox88-protocol plays it too, and reads it back.
     let mut ox = first_legal();
     let limits = Limits { searchmoves: vec![castle], ..depth(1) };
-    assert_eq!(ox.search(&Position::new(start), &limits).unwrap().best, Some(castle));
+    assert_eq!(ox.search(&Position::new(start), &limits).unwrap().search.best, Some(castle));
     // Chess960 is the position's: the standard arrangement as position 518
     // of Chess960 is played with UCI_Chess960 on, a standard game with it off.
     engine.search(&Position::startpos(), &depth(1)).unwrap_err(); // f1h1 is no move here
@@ -220,5 +220,5 @@ fn a_position_without_moves_gets_no_move() {
     let mut engine = engine.unwrap();
     let mated = Position::new("4k3/8/8/8/8/8/5PPP/3r2K1 w - - 0 1".parse().unwrap());
     let result = engine.search(&mated, &depth(1)).unwrap();
-    assert_eq!(result.best, None);
+    assert_eq!(result.search.best, None);
 }

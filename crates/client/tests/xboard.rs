@@ -47,14 +47,14 @@ fn a_whole_game_against_itself() {
     let limits = clock(5000, 5000, 50);
     for _ in 0..40 {
         let result = engine.search(&position, &limits).unwrap();
-        let Some(best) = result.best else {
+        let Some(best) = result.search.best else {
             // First legal moves soon repeat: the driver claims the draw.
             assert!(position.outcome_with_claims().is_some());
             assert_eq!(result.claim.map(|c| c.0), Some(ox88_client::GameResult::Draw));
             break;
         };
         assert!(position.board().is_legal(best));
-        assert_eq!(result.line.map(|l| l.score), Some(Score::cp(0)));
+        assert_eq!(result.search.line.map(|l| l.score), Some(Score::cp(0)));
         position.play(best).unwrap();
     }
     assert!(position.moves().len() >= 8, "{:?}", position.moves());
@@ -71,8 +71,8 @@ fn time_controls_and_moves_on_the_wire() {
     let mut position = Position::startpos();
     position.play_uci("e2e4").unwrap();
     let result = engine.search(&position, &clock(60_000, 59_000, 1000)).unwrap();
-    assert_eq!(result.best.map(|m| m.to_string()), Some("e7e5".into()));
-    assert_eq!(result.line.map(|l| l.score), Some(Score::cp(12)));
+    assert_eq!(result.search.best.map(|m| m.to_string()), Some("e7e5".into()));
+    assert_eq!(result.search.line.map(|l| l.score), Some(Score::cp(12)));
     let sent = transcript.lines();
     let expected =
         ["new", "force", "post", "easy", "ping 1", "usermove e2e4", "level 0 0:59 1", "time 5900", "otim 6000", "go"];
@@ -99,7 +99,7 @@ fn engines_without_usermove_or_setboard() {
     let mut engine = engine.unwrap();
     let start: Board = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1".parse().unwrap();
     let result = engine.search(&Position::new(start), &Limits { depth: Some(3), ..Limits::default() }).unwrap();
-    assert_eq!(result.best.map(|m| m.to_string()), Some("e8d8".into()));
+    assert_eq!(result.search.best.map(|m| m.to_string()), Some("e8d8".into()));
     let sent = transcript.lines();
     let at = sent.iter().position(|l| l == "a2a3").expect("black to move: a2a3 first");
     assert_eq!(sent[at + 1..at + 4], ["edit", "#", "Ke1"]);
@@ -119,7 +119,7 @@ fn a_version_one_engine_and_late_features() {
     let mut engine = engine.unwrap();
     assert!(transcript.has("ping"));
     assert_eq!(
-        engine.search(&Position::startpos(), &Limits::default()).unwrap().best.map(|m| m.to_string()),
+        engine.search(&Position::startpos(), &Limits::default()).unwrap().search.best.map(|m| m.to_string()),
         Some("e2e4".into())
     );
     // GNU Chess 6: features only after the next line it reads.
@@ -152,7 +152,7 @@ fn chess960_castling_as_o_o() {
     let mut engine = engine.unwrap();
     let start: Board = "4k3/8/8/8/8/8/8/5K1R w H - 0 1".parse().unwrap();
     let result = engine.search(&Position::new(start), &Limits::default()).unwrap();
-    assert!(result.best.unwrap().is_castle());
+    assert!(result.search.best.unwrap().is_castle());
     assert!(transcript.has("variant fischerandom"));
     // Through ox88-protocol's driver, which writes castling as O-O too: CECP
     // restricts the moves searched only in analysis.
@@ -162,11 +162,11 @@ fn chess960_castling_as_o_o() {
     assert_eq!(castles.len(), 2);
     for castle in castles {
         let limits = Limits { searchmoves: vec![castle], depth: Some(1), ..Limits::default() };
-        assert_eq!(ox.analysis(&position, &limits, 1).unwrap().wait().unwrap().best, Some(castle));
+        assert_eq!(ox.analysis(&position, &limits, 1).unwrap().wait().unwrap().search.best, Some(castle));
     }
     position.play(position.board().legal_moves().into_iter().find(|m| m.is_castle()).unwrap()).unwrap();
     let reply = ox.search(&position, &Limits::default()).unwrap();
-    assert!(position.board().is_legal(reply.best.unwrap()));
+    assert!(position.board().is_legal(reply.search.best.unwrap()));
 }
 
 #[test]
@@ -188,7 +188,7 @@ fn analysis_limits_are_enforced_by_the_client() {
     let mut engine = engine.unwrap();
     let limits = Limits { movetime: Some(Duration::from_millis(150)), ..Limits::default() };
     let result = engine.analysis(&Position::startpos(), &limits, 1).unwrap().wait().unwrap();
-    assert_eq!(result.best.map(|m| m.to_string()), Some("e2e4".into()));
+    assert_eq!(result.search.best.map(|m| m.to_string()), Some("e2e4".into()));
     assert!(started.elapsed() >= Duration::from_millis(150));
     assert!(matches!(engine.analyse(&Position::startpos(), &limits, 2), Err(EngineError::Unsupported(_))));
 }
@@ -205,10 +205,10 @@ fn pondering_keeps_the_engine_playing() {
     let limits = clock(10_000, 10_000, 0);
     let mut position = Position::startpos();
     let first = engine.search(&position, &limits).unwrap();
-    position.play(first.best.unwrap()).unwrap();
+    position.play(first.search.best.unwrap()).unwrap();
     position.play_uci("e7e5").unwrap();
     let second = engine.search(&position, &limits).unwrap();
-    assert_eq!(second.best.map(|m| m.to_string()), Some("g1f3".into()));
+    assert_eq!(second.search.best.map(|m| m.to_string()), Some("g1f3".into()));
     let sent = transcript.lines();
     assert!(sent.contains(&"hard".to_owned()));
     let user = sent.iter().position(|l| l == "usermove e7e5").unwrap();

@@ -146,18 +146,18 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
             end(&mut record, win(!side), format!("{} resigns", name(side)), "normal");
             break;
         }
-        let Some(best) = answer.best else {
+        let Some(best) = answer.search.best else {
             // A CECP engine claimed a result the rules do not give it.
             record.fault = Some((side, Fault::ProtocolError));
             let claim = answer.claim.map(|(r, c)| format!("{r} {{{c}}}")).unwrap_or_default();
             end(&mut record, win(!side), format!("{} makes a false claim: {claim}", name(side)), "rules infraction");
             break;
         };
-        let line = answer.line.as_ref();
+        let line = answer.search.line.as_ref();
         record.comments.push(engine_comment(line.map(|l| l.score), line.map(|l| l.depth), Some(answer.elapsed)));
         record.moves.push(best);
         position.play(best).expect("the client checks the engine's move");
-        let score = answer.line.as_ref().map(|l| centipawns(l.score));
+        let score = answer.search.line.as_ref().map(|l| centipawns(l.score));
         if let Some((result, reason)) = adjudicator.after_move(side, score, position.board().fullmove_number()) {
             end(&mut record, result, reason, "adjudication");
             break;

@@ -11,7 +11,7 @@
 mod castling;
 
 use crate::king_safety::{is_slider, KingSafety};
-use crate::zone::ZONE_OFFSETS;
+use crate::zone;
 use arrayvec::ArrayVec;
 use ox88_board::geometry::{attack_mask_0x88, role_mask, step_0x88};
 use ox88_board::{Board, Color, Direction, Move, MoveKind, Role, Square};
@@ -268,7 +268,7 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
     fn knight_moves<const TACTICAL: bool, S: MoveSink>(&self, from: u8, list: &mut S) {
         for delta in Direction::KNIGHT {
             let to = from.wrapping_add(delta as u8);
-            let cell = self.board.cell(to);
+            let cell = self.board.cell_at(from, delta);
             let keep = cell.is_open_to(Self::US) & (!TACTICAL | !cell.is_empty()) & self.evades(to);
             let kind = if cell.is_empty() { MoveKind::Quiet } else { MoveKind::Capture };
             Self::push_if(keep, from, to, kind, list);
@@ -278,19 +278,18 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
     #[inline(always)]
     fn slider_moves<const TACTICAL: bool, S: MoveSink>(&self, from: u8, rays: &[i8], list: &mut S) {
         for &ray in rays {
-            let mut to = from;
-            loop {
-                to = to.wrapping_add(ray as u8);
-                let cell = self.board.cell(to);
-                if cell.is_empty() {
-                    if !TACTICAL {
-                        Self::push_if(self.evades(to), from, to, MoveKind::Quiet, list);
-                    }
-                    continue;
+            // The first step read from `from` directly: one load when the
+            // rays are constants, as they are once inlined.
+            let mut to = from.wrapping_add(ray as u8);
+            let mut cell = self.board.cell_at(from, ray);
+            while cell.is_empty() {
+                if !TACTICAL {
+                    Self::push_if(self.evades(to), from, to, MoveKind::Quiet, list);
                 }
-                Self::push_if(cell.is_color(Self::THEM) & self.evades(to), from, to, MoveKind::Capture, list);
-                break;
+                to = to.wrapping_add(ray as u8);
+                cell = self.board.cell(to);
             }
+            Self::push_if(cell.is_color(Self::THEM) & self.evades(to), from, to, MoveKind::Capture, list);
         }
     }
 
@@ -303,15 +302,16 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
         }
         // Branch-free tests (`&`, not `&&`): the outcomes are data-dependent.
         if !TACTICAL {
-            let one_empty = self.board.cell(one).is_empty();
+            let one_empty = self.board.cell_at(from, Self::FORWARD).is_empty();
             Self::push_if(one_empty & self.allowed(pin, one), from, one, MoveKind::Quiet, list);
             let two = one.wrapping_add(Self::FORWARD as u8);
-            let double = one_empty & (rank == Self::START_RANK) & self.board.cell(two).is_empty();
+            let double =
+                one_empty & (rank == Self::START_RANK) & self.board.cell_at(from, 2 * Self::FORWARD).is_empty();
             Self::push_if(double & self.allowed(pin, two), from, two, MoveKind::DoublePush, list);
         }
         for side in [Direction::WEST, Direction::EAST] {
             let to = one.wrapping_add(side as u8);
-            let keep = self.board.cell(to).is_color(Self::THEM) & self.allowed(pin, to);
+            let keep = self.board.cell_at(from, Self::FORWARD + side).is_color(Self::THEM) & self.allowed(pin, to);
             Self::push_if(keep, from, to, MoveKind::Capture, list);
         }
     }
@@ -382,9 +382,9 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
     fn king_moves<const TACTICAL: bool, S: MoveSink>(&self, list: &mut S) {
         let mut targets = self.safety.king_targets;
         while targets != 0 {
-            let bit = targets.trailing_zeros() as usize;
+            let bit = targets.trailing_zeros();
             targets &= targets - 1;
-            let to = self.king.wrapping_add(ZONE_OFFSETS[bit] as u8);
+            let to = self.king.wrapping_add(zone::offset(bit) as u8);
             let kind = if self.board.cell(to).is_empty() {
                 if TACTICAL {
                     continue;

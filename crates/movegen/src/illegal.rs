@@ -4,7 +4,7 @@
 
 use crate::generate::{generate_from, MoveList};
 use crate::king_safety::KingSafety;
-use ox88_board::{Board, CastlingMode, Color, Move, MoveKind, Piece, Role, Square};
+use ox88_board::{Board, CastlingMode, CastlingSide, Color, Move, MoveKind, Piece, Role, Square};
 use std::fmt;
 
 /// A move a checked path refused: the squares and promotion asked for,
@@ -39,7 +39,8 @@ pub struct IllegalMoveError {
 /// Why an [`IllegalMoveError`] was raised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalReason {
-    /// No piece of the side to move stands on the origin square.
+    /// No piece of the side to move stands on the origin square (for SAN:
+    /// no piece of the kind named, on the origin file or rank written).
     NoPiece {
         /// The side to move.
         side: Color,
@@ -63,7 +64,14 @@ pub enum IllegalReason {
         /// The castling move meant.
         castle: Move,
     },
-    /// The piece has no legal move to that square.
+    /// The side to move has lost the right to castle on that side (SAN's
+    /// "O-O" or "O-O-O").
+    NoCastlingRight {
+        /// The side of the board asked for.
+        side: CastlingSide,
+    },
+    /// The piece has no legal move to that square (for SAN's castling: the
+    /// king cannot castle now, though the right is kept).
     NoLegalMove {
         /// The piece on the origin square.
         piece: Piece,
@@ -100,8 +108,11 @@ impl fmt::Display for IllegalMoveError {
                 ": in Chess960, castling is written as the king taking its rook: {}",
                 castle.to_uci(CastlingMode::Chess960)
             ),
+            IllegalReason::NoCastlingRight { side } => {
+                write!(f, ": the side to move has no right to castle {}", castling_side_name(side))
+            }
             IllegalReason::NoLegalMove { piece, in_check } => {
-                write!(f, ": the {} on {from} has no legal move to {to}", name(piece.role()))?;
+                write!(f, ": the {} on {from} has no legal move to {to}", role_name(piece.role()))?;
                 if in_check {
                     write!(f, " ({:?} is in check)", piece.color())?;
                 }
@@ -120,12 +131,21 @@ fn describe(kind: MoveKind) -> String {
         MoveKind::CastleLong => "long castling, the king taking its rook".into(),
         MoveKind::Capture => "a capture".into(),
         MoveKind::EnPassant => "an en-passant capture".into(),
-        MoveKind::Promotion(role) => format!("a promotion to a {}", name(role)),
-        MoveKind::PromotionCapture(role) => format!("a capture promoting to a {}", name(role)),
+        MoveKind::Promotion(role) => format!("a promotion to a {}", role_name(role)),
+        MoveKind::PromotionCapture(role) => format!("a capture promoting to a {}", role_name(role)),
     }
 }
 
-fn name(role: Role) -> &'static str {
+/// A castling side in words, for error messages.
+pub(crate) fn castling_side_name(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::Short => "kingside",
+        CastlingSide::Long => "queenside",
+    }
+}
+
+/// A role's name in lower case, for error messages.
+pub(crate) fn role_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

@@ -49,16 +49,15 @@ impl KingSafety {
         let k = king.index0x88() as u8;
         let mut open = 0u16;
         for (bit, &offset) in ZONE_OFFSETS[..9].iter().enumerate() {
-            let is_open = board.cell(k.wrapping_add(offset as u8)).is_open_to(us);
+            let is_open = board.cell_at(k, offset).is_open_to(us);
             open |= (is_open as u16) << bit;
         }
         // The castling squares matter only while we may castle, and only
         // when they and the square between are empty (as castling needs).
         if board.castling().bits() >> (2 * us as u8) & 3 != 0 {
             for (bit, near) in [(9, 3), (10, 5)] {
-                let (near_square, square) =
-                    (k.wrapping_add(ZONE_OFFSETS[near] as u8), k.wrapping_add(ZONE_OFFSETS[bit] as u8));
-                if open & (1 << near) != 0 && board.cell(near_square).is_empty() && board.cell(square).is_empty() {
+                let (near_square, square) = (board.cell_at(k, ZONE_OFFSETS[near]), board.cell_at(k, ZONE_OFFSETS[bit]));
+                if open & (1 << near) != 0 && near_square.is_empty() && square.is_empty() {
                     open |= 1 << bit;
                 }
             }
@@ -83,14 +82,14 @@ impl KingSafety {
             }
         }
         while targets != 0 {
-            let bit = targets.trailing_zeros() as usize;
+            let bit = targets.trailing_zeros();
             targets &= targets - 1;
-            let front = k.wrapping_add(ZONE_OFFSETS[bit] as u8).wrapping_add(ahead);
-            for side in [front.wrapping_sub(1), front.wrapping_add(1)] {
-                if board.cell(side) == pawn {
+            let front = k.wrapping_add(zone::offset(bit) as u8).wrapping_add(ahead);
+            for side in [-1, 1] {
+                if board.cell_at(front, side) == pawn {
                     attacked |= 1 << bit;
                     if 1 << bit == CENTER {
-                        let _ = safety.checkers.try_push(Square::from_0x88_masked(side));
+                        let _ = safety.checkers.try_push(Square::from_0x88_masked(front.wrapping_add(side as u8)));
                     }
                 }
             }
@@ -121,9 +120,9 @@ impl KingSafety {
                 }
             }
             while walk != 0 {
-                let bit = walk.trailing_zeros() as usize;
+                let bit = walk.trailing_zeros();
                 walk &= walk - 1;
-                let target = k.wrapping_add(ZONE_OFFSETS[bit] as u8);
+                let target = k.wrapping_add(zone::offset(bit) as u8);
                 if ray_clear(board, from.index0x88() as u8, target) {
                     attacked |= 1 << bit;
                 }

@@ -18,6 +18,7 @@ mod position_notation;
 mod position_rules;
 mod position_variation;
 mod san;
+mod san_illegal;
 mod san_line;
 mod san_parse;
 mod san_resolve;

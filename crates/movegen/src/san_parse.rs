@@ -2,6 +2,7 @@
 //! resolution against a position, with typed errors.
 
 use crate::san::{San, SanPlus, Suffix};
+use crate::IllegalReason;
 use ox88_board::{CastlingSide, File, Move, Rank, Role, Square};
 use std::str::FromStr;
 
@@ -19,11 +20,16 @@ pub enum SanError {
     /// The text is not SAN syntax.
     #[error(transparent)]
     Syntax(#[from] ParseSanError),
-    /// No legal move matches.
-    #[error("illegal move {san} in this position")]
+    /// No legal move matches, and why.
+    #[error("illegal move {san}: {}", crate::san_illegal::explain(.san, .reason))]
     Illegal {
         /// The move as parsed.
         san: San,
+        /// Why no legal move fits: no piece of the kind named (where the
+        /// origin file or rank says), no right to castle on that side, a
+        /// promotion of a move that cannot promote, or no legal move of
+        /// the piece to the square.
+        reason: IllegalReason,
     },
     /// A pawn move to the last rank without the promotion role.
     #[error("{san} needs a promotion role, like \"=Q\"")]

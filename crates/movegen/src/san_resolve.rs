@@ -5,6 +5,7 @@
 //! is mostly this.
 
 use crate::san::San;
+use crate::san_illegal::illegal;
 use crate::san_parse::SanError;
 use crate::{MoveGen, MoveList};
 use ox88_board::geometry::{self, SLIDER_MASK};
@@ -30,7 +31,7 @@ pub(crate) fn resolve(board: &Board, san: San) -> Result<Move, SanError> {
 
 fn castle(board: &Board, san: San, side: CastlingSide) -> Result<Move, SanError> {
     let us = board.side_to_move();
-    let rook = board.castling().rook(us, side).ok_or(SanError::Illegal { san })?;
+    let rook = board.castling().rook(us, side).ok_or_else(|| illegal(board, san))?;
     let kind = match side {
         CastlingSide::Short => MoveKind::CastleShort,
         CastlingSide::Long => MoveKind::CastleLong,
@@ -39,14 +40,14 @@ fn castle(board: &Board, san: San, side: CastlingSide) -> Result<Move, SanError>
     if board.is_legal(m) {
         Ok(m)
     } else {
-        Err(SanError::Illegal { san })
+        Err(illegal(board, san))
     }
 }
 
 fn pawn(board: &Board, san: San, file: Option<File>, to: Square, promotion: Option<Role>) -> Result<Move, SanError> {
     match pawn_move(board, file, to, promotion) {
         Ok(m) => Ok(m),
-        Err(PawnError::Illegal) => Err(SanError::Illegal { san }),
+        Err(PawnError::Illegal) => Err(illegal(board, san)),
         Err(PawnError::MissingPromotion) => Err(SanError::MissingPromotion { san }),
     }
 }
@@ -129,7 +130,7 @@ fn piece(
     let us = board.side_to_move();
     let target = to.index0x88() as u8;
     let kind = match board.cell(target) {
-        cell if cell.is_color(us) => return Err(SanError::Illegal { san }),
+        cell if cell.is_color(us) => return Err(illegal(board, san)),
         cell if cell.is_empty() => MoveKind::Quiet,
         _ => MoveKind::Capture,
     };
@@ -144,23 +145,25 @@ fn piece(
     // unpredictable): each square is written, and kept if it matches.
     let mut found = [0u8; 16];
     let mut count = 0;
-    let mut consider = |from: u8, reaches: bool| {
-        let hit = reaches & (board.cell(from) == wanted) & (from & origin_bits == origin_value);
+    let mut consider = |from: u8, cell: Cell, reaches: bool| {
+        let hit = reaches & (cell == wanted) & (from & origin_bits == origin_value);
         found[count] = from;
         count += usize::from(hit);
     };
     match role {
         // Knights from the eight squares a knight reaches `to` from (off
         // the board they read as the wall), the king from its square.
-        Role::Knight => Direction::KNIGHT.iter().for_each(|&d| consider(target.wrapping_add(d as u8), true)),
+        Role::Knight => Direction::KNIGHT
+            .iter()
+            .for_each(|&d| consider(target.wrapping_add(d as u8), board.cell_at(target, d), true)),
         Role::King => {
             let king = board.king(us).index0x88() as u8;
-            consider(king, geometry::attack_mask_0x88(king, target) & mask != 0);
+            consider(king, board.cell(king), geometry::attack_mask_0x88(king, target) & mask != 0);
         }
         // At most 16 pieces: `found` has room for every one.
         _ => board.non_pawns(us).iter().take(16).for_each(|&from| {
             let from = from.index0x88() as u8;
-            consider(from, geometry::attack_mask_0x88(from, target) & mask != 0);
+            consider(from, board.cell(from), geometry::attack_mask_0x88(from, target) & mask != 0);
         }),
     }
     let them = !us;
@@ -187,7 +190,7 @@ fn piece(
             first = Some(m);
         }
     }
-    first.ok_or(SanError::Illegal { san })
+    first.ok_or_else(|| illegal(board, san))
 }
 
 /// Whether the pseudo-legal move `m` of a piece other than the king (no
@@ -254,7 +257,7 @@ pub(crate) fn by_generation(board: &Board, san: San) -> Result<Move, SanError> {
                 CastlingSide::Short => MoveKind::CastleShort,
                 CastlingSide::Long => MoveKind::CastleLong,
             };
-            return list.iter().copied().find(|m| m.kind() == kind).ok_or(SanError::Illegal { san });
+            return list.iter().copied().find(|m| m.kind() == kind).ok_or_else(|| illegal(board, san));
         }
         San::Normal { role, file, rank, to, promotion, .. } => (role, file, rank, to, promotion),
     };
@@ -280,7 +283,7 @@ pub(crate) fn by_generation(board: &Board, san: San) -> Result<Move, SanError> {
     match candidates.len() {
         1 => Ok(candidates[0]),
         0 if promotions_only => Err(SanError::MissingPromotion { san }),
-        0 => Err(SanError::Illegal { san }),
+        0 => Err(illegal(board, san)),
         _ => Err(SanError::Ambiguous { san, candidates: candidates.to_vec() }),
     }
 }

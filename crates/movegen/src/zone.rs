@@ -12,6 +12,25 @@ use ox88_board::{Color, Square};
 /// from the left, then two files left and two files right.
 pub(crate) const ZONE_OFFSETS: [i8; 11] = [-17, -16, -15, -1, 0, 1, 15, 16, 17, -2, 2];
 
+/// [`ZONE_OFFSETS`] padded to 16 entries, so that a bit number taken from a
+/// zone set indexes it without a bounds test.
+static ZONE_STEPS: [i8; 16] = {
+    let mut steps = [0; 16];
+    let mut i = 0;
+    while i < ZONE_OFFSETS.len() {
+        steps[i] = ZONE_OFFSETS[i];
+        i += 1;
+    }
+    steps
+};
+
+/// The 0x88 step from the king to the square of zone bit `bit` (any bit
+/// number of a `u16` zone set).
+#[inline(always)]
+pub(crate) fn offset(bit: u32) -> i8 {
+    ZONE_STEPS[bit as usize & 15]
+}
+
 /// The bits of the 3x3 block around the king (the squares it may step to,
 /// and its own).
 pub(crate) const BLOCK: u16 = 0x1ff;
@@ -48,18 +67,20 @@ const STEP_BITS: [u16; 35] = {
     bits
 };
 
-/// `ZONE[color][role][king - from + 119]`: the zone squares a piece of
+/// `ZONE[color][role][king - from + 119]` (rows of 256 entries, so that
+/// the index is a byte and needs no bounds test): the zone squares a piece of
 /// `color` and `role` (numbered as `Role as usize`, 1..=6; 0 is nothing)
 /// standing on `from` attacks on an empty board. Slider entries say only
 /// that the square is on one of the piece's lines: the caller looks for
 /// blockers.
-static ZONE: [[[u16; 240]; 8]; 2] = [build(Color::White), build(Color::Black)];
+static ZONE: [[[u16; 256]; 8]; 2] = [build(Color::White), build(Color::Black)];
 
 /// The zone squares attacked (on an empty board) by a piece with role number
 /// `role` of colour `color` on `from`, for the king on `king`.
 #[inline(always)]
 pub(crate) fn zone_attacks(color: Color, role: usize, from: Square, king: Square) -> u16 {
-    ZONE[color.index()][role][(Square::diff(from, king) + 119) as usize]
+    let index = (king.index0x88() as u8).wrapping_sub(from.index0x88() as u8).wrapping_add(119);
+    ZONE[color.index()][role & 7][index as usize]
 }
 
 const fn attacks(color: Color, role: usize, dr: i16, df: i16) -> bool {
@@ -81,8 +102,8 @@ const fn attacks(color: Color, role: usize, dr: i16, df: i16) -> bool {
     }
 }
 
-const fn build(color: Color) -> [[u16; 240]; 8] {
-    let mut table = [[0u16; 240]; 8];
+const fn build(color: Color) -> [[u16; 256]; 8] {
+    let mut table = [[0u16; 256]; 8];
     let mut role = 1;
     while role <= 6 {
         let mut index = 0;

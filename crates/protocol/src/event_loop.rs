@@ -2,8 +2,8 @@
 //! search's end arrive from the [`Worker`] as one stream of [`Event`]s, and a
 //! driver says what each means in its protocol.
 
-use crate::worker::{Event, Worker};
-use crate::{Engine, Flow, Report, SearchResult};
+use crate::worker::{Event, SearchEnd, Worker};
+use crate::{Engine, Flow, Report};
 use std::collections::VecDeque;
 use std::io;
 
@@ -17,8 +17,8 @@ pub(crate) trait EventHandler {
     fn on_line(&mut self, line: &str) -> io::Result<Flow>;
     /// Progress of the running search.
     fn on_info(&mut self, report: Report) -> io::Result<()>;
-    /// The running search ended (`None` if the engine panicked).
-    fn on_done(&mut self, result: Option<SearchResult>) -> io::Result<()>;
+    /// The running search ended.
+    fn on_done(&mut self, end: SearchEnd) -> io::Result<()>;
 }
 
 /// Handles events until `quit` or the end of the input.

@@ -1,8 +1,8 @@
 //! Matching move text against the position, and checking what the engine
 //! returns, for both drivers.
 
+use crate::worker::SearchEnd;
 use crate::LineReport;
-use crate::SearchResult;
 use ox88_board::{Board, CastlingMode, Move, UciMove};
 use ox88_movegen::{IllegalMoveError, IllegalReason, MoveGen, Notation, UciMoveError};
 
@@ -33,9 +33,9 @@ pub(crate) struct Checked {
     pub(crate) line: Option<LineReport>,
 }
 
-pub(crate) fn check_best_move(board: &Board, result: Option<SearchResult>) -> Checked {
+pub(crate) fn check_best_move(board: &Board, end: SearchEnd) -> Checked {
     let legal = board.legal_moves();
-    let Some(result) = result else {
+    let SearchEnd::Finished(result) = end else {
         return Checked {
             best: legal.first().copied(),
             ponder: None,
@@ -105,6 +105,7 @@ impl LastLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SearchResult;
     use ox88_board::{MoveKind, Square};
 
     fn uci(text: &str) -> UciMove {
@@ -132,16 +133,21 @@ mod tests {
         let board = Board::startpos();
         let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
         let e5 = Move::new(Square::E7, Square::E5, MoveKind::DoublePush);
-        let checked = check_best_move(&board, Some(SearchResult { best: Some(e4), ponder: Some(e5), line: None }));
+        let checked =
+            check_best_move(&board, SearchEnd::Finished(SearchResult { best: Some(e4), ponder: Some(e5), line: None }));
         assert_eq!((checked.best, checked.ponder, checked.complaint), (Some(e4), Some(e5), None));
         let bad = Move::new(Square::E2, Square::E5, MoveKind::Quiet);
-        let checked = check_best_move(&board, Some(SearchResult { best: Some(bad), ponder: Some(e5), line: None }));
+        let checked = check_best_move(
+            &board,
+            SearchEnd::Finished(SearchResult { best: Some(bad), ponder: Some(e5), line: None }),
+        );
         assert!(checked.best.is_some_and(|m| board.is_legal(m)) && checked.complaint.is_some());
         assert_eq!(checked.ponder, None);
-        let checked = check_best_move(&board, Some(SearchResult { best: Some(e4), ponder: Some(e4), line: None }));
+        let checked =
+            check_best_move(&board, SearchEnd::Finished(SearchResult { best: Some(e4), ponder: Some(e4), line: None }));
         assert_eq!(checked.ponder, None);
         let mated: Board = "4k3/8/8/8/8/8/5PPP/3r2K1 w - - 0 1".parse().unwrap();
-        let checked = check_best_move(&mated, Some(SearchResult::default()));
+        let checked = check_best_move(&mated, SearchEnd::Finished(SearchResult::default()));
         assert_eq!((checked.best, checked.complaint), (None, None));
     }
 }

@@ -29,8 +29,25 @@ pub(crate) enum Event {
     Eof,
     /// The running search reports progress.
     Info(Report),
-    /// The running search ended; `None` if the engine panicked.
-    Done(Option<SearchResult>),
+    /// The running search ended.
+    Done(SearchEnd),
+}
+
+/// How a search ended, as a driver holds it until it may answer.
+#[derive(Clone, Debug)]
+pub(crate) enum SearchEnd {
+    /// The engine returned its result.
+    Finished(SearchResult),
+    /// The engine panicked (or its thread could not start): there is no
+    /// result, and the driver plays the first legal move.
+    Failed,
+}
+
+impl SearchEnd {
+    /// The end of a search that returned `result`, or panicked.
+    fn of<E>(result: Result<SearchResult, E>) -> SearchEnd {
+        result.map_or(SearchEnd::Failed, SearchEnd::Finished)
+    }
 }
 
 enum State<E> {
@@ -107,7 +124,7 @@ impl<E: Engine + 'static> Worker<E> {
                     let _ = tx.send(Event::Info(report.clone()));
                 })
             }));
-            let _ = tx.send(Event::Done(result.ok()));
+            let _ = tx.send(Event::Done(SearchEnd::of(result)));
             self.state = State::Idle(engine);
             return;
         }
@@ -119,13 +136,13 @@ impl<E: Engine + 'static> Worker<E> {
                     };
                     engine.search(&game, &limits, &mut report)
                 }));
-                let _ = tx.send(Event::Done(result.ok()));
+                let _ = tx.send(Event::Done(SearchEnd::of(result)));
                 engine
             });
         self.state = match spawned {
             Ok(thread) => State::Searching(thread),
             Err(_) => {
-                let _ = self.tx.send(Event::Done(None));
+                let _ = self.tx.send(Event::Done(SearchEnd::Failed));
                 State::Gone
             }
         };

@@ -100,7 +100,8 @@ impl<E: Evaluator> Worker<'_, E> {
         let params = self.shared.params;
         let mut delta = params.aspiration_window.max(1);
         let (mut alpha, mut beta) =
-            if params.aspiration && depth >= ASPIRATION_DEPTH && previous > -Score::INFINITE && !previous.is_mate() {
+            if params.aspiration && depth >= ASPIRATION_DEPTH && previous > -Score::INFINITE && !previous.is_decisive()
+            {
                 ((previous - delta).max(-Score::INFINITE), (previous + delta).min(Score::INFINITE))
             } else {
                 (-Score::INFINITE, Score::INFINITE)

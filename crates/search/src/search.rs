@@ -4,7 +4,7 @@
 use crate::ordering::{MovePicker, Pick};
 use crate::see::see_ge;
 use crate::tt::TtBound;
-use crate::tt_score::TtScore;
+use crate::tt_score::{TtScore, TB_WIN_BOUND};
 use crate::worker::Worker;
 use crate::MAX_PLY;
 use arrayvec::ArrayVec;
@@ -101,7 +101,7 @@ impl<E: Evaluator> Worker<'_, E> {
             if in_check { None } else { Some(entry.and_then(|e| e.eval).unwrap_or_else(|| self.evaluate())) };
         self.set_eval(ply, static_eval);
         let eval = match (static_eval, entry) {
-            (Some(s), Some(e)) if !e.score.is_mate() => {
+            (Some(s), Some(e)) if !e.score.is_decisive() => {
                 let score = e.score.read_tt(ply as i32);
                 let better = match e.bound {
                     TtBound::Exact => true,
@@ -127,7 +127,7 @@ impl<E: Evaluator> Worker<'_, E> {
         if !PV && !in_check {
             // 6. Reverse futility pruning: far above beta at low depth.
             let margin = params.reverse_futility_margin * (depth - i32::from(improving));
-            if params.reverse_futility && depth <= RFP_DEPTH && eval - margin >= beta && !eval.is_mate() {
+            if params.reverse_futility && depth <= RFP_DEPTH && eval - margin >= beta && !eval.is_decisive() {
                 return eval;
             }
 
@@ -140,7 +140,7 @@ impl<E: Evaluator> Worker<'_, E> {
                 && static_eval.is_some_and(|s| s + 20 >= beta)
                 && self.moved_at(ply as isize - 1).is_some()
                 && self.has_pieces(side)
-                && !beta.is_mate()
+                && !beta.is_decisive()
             {
                 let reduction = 3 + depth / 3 + ((eval - beta).raw() / 200).min(3);
                 let undo = self.make_null(ply);
@@ -150,7 +150,7 @@ impl<E: Evaluator> Worker<'_, E> {
                     return Score::ZERO;
                 }
                 if score >= beta {
-                    return if score.is_mate() { beta } else { score };
+                    return if score.is_decisive() { beta } else { score };
                 }
             }
         }
@@ -186,7 +186,7 @@ impl<E: Evaluator> Worker<'_, E> {
 
             // 8a. Shallow-depth pruning, once a move has saved the node
             //      from being mated.
-            if !in_check && best_score > -Score::MATE_BOUND && has_pieces {
+            if !in_check && best_score > -TB_WIN_BOUND && has_pieces {
                 if quiet && !gives_check {
                     if params.late_move_pruning && depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
                         continue;

@@ -190,7 +190,7 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         // ones, and probe no more below (the ranking already decides).
         let mut tb_hits = 0;
         let mut tablebase = self.tablebase.as_ref();
-        if let Some((kept, probes)) = tablebase.and_then(|t| t.filter_root(board, &moves)) {
+        if let Some((kept, probes)) = tablebase.and_then(|t| t.filter_root(board, history, &moves)) {
             moves = kept;
             tb_hits = probes;
             tablebase = None;

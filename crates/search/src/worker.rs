@@ -8,6 +8,7 @@
 
 use crate::history::{History, PieceTo};
 use crate::tt::TranspositionTable;
+use crate::tt_score::TtScore;
 use crate::{SearchParams, TimeManager, MAX_PLY};
 use arrayvec::ArrayVec;
 use ox88_board::{Board, Color, Move, Piece, Role, Score, Undo};
@@ -321,6 +322,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// The static evaluation of the current position.
     #[inline(always)]
     pub fn evaluate(&mut self) -> Score {
-        self.data.evaluator.evaluate(&self.board)
+        self.data.evaluator.evaluate(&self.board).clamped_to_evaluations()
     }
 }

@@ -37,7 +37,7 @@ async fn main() {
     let hash_mb = config.hash_mb;
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
     let url = format!("http://{}/api/v1/analyse", listener.local_addr().expect("an address"));
-    tokio::spawn(serve(listener, app(config), std::future::pending()));
+    tokio::spawn(serve(listener, app(config).expect("the application"), std::future::pending()));
     let client = reqwest::Client::builder().no_proxy().build().expect("a client");
     println!("depth {depth}, {rounds} rounds; times in ms (median), overhead = api / direct - 1");
     println!("| position | nodes | direct | api | overhead |");

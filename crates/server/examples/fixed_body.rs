@@ -23,7 +23,8 @@ const PLAY: &str = include_str!("../../../benches/peers/requests/play.json");
 /// What the application answers to `body` at `path`.
 async fn answer(config: &Config, path: &str, body: &'static str) -> Bytes {
     let request = Request::post(path).header(header::CONTENT_TYPE, "application/json").body(Body::from(body));
-    let response = app(config.clone()).oneshot(request.expect("a request")).await.expect("an answer");
+    let app = app(config.clone()).expect("the configuration loads");
+    let response = app.oneshot(request.expect("a request")).await.expect("an answer");
     assert!(response.status().is_success(), "{path}: {}", response.status());
     to_bytes(response.into_body(), usize::MAX).await.expect("a body")
 }
@@ -45,5 +46,5 @@ async fn main() -> std::io::Result<()> {
     let extra = Router::new().route("/bench/position", fixed(position)).route("/bench/play", fixed(play));
     let listener = TcpListener::bind(config.address()).await?;
     eprintln!("listening on http://{}", listener.local_addr()?);
-    serve(listener, app_with(config, extra), shutdown_signal()).await
+    serve(listener, app_with(config, extra).map_err(std::io::Error::other)?, shutdown_signal()).await
 }

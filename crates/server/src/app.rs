@@ -12,6 +12,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use ox88::SettingsError;
 use std::any::Any;
 use std::future::Future;
 use std::sync::Arc;
@@ -79,12 +80,14 @@ pub fn openapi() -> OpenApi {
     api(&crate::Config::default()).1
 }
 
-/// The application for `config`: the API, its document, and every layer.
+/// The application for `config`: the API, its document, and every layer;
+/// an error when `syzygy_path` names a directory that cannot be read.
 ///
 /// ```
-/// let app: axum::Router = ox88_server::app(ox88_server::Config { engines: 1, ..Default::default() });
+/// let app: axum::Router = ox88_server::app(ox88_server::Config { engines: 1, ..Default::default() })?;
+/// # Ok::<(), ox88::SettingsError>(())
 /// ```
-pub fn app(config: crate::Config) -> Router {
+pub fn app(config: crate::Config) -> Result<Router, SettingsError> {
     app_with(config, Router::new())
 }
 
@@ -93,8 +96,8 @@ pub fn app(config: crate::Config) -> Router {
 /// caught, metrics, compression, CORS, tracing), though body limits and
 /// time-outs of the API's routes are the API's alone. Its paths must not
 /// clash with the API's (`/api/v1/...`, `/healthz`, `/metrics`).
-pub fn app_with(config: crate::Config, extra: Router) -> Router {
-    let state = Arc::new(AppState::new(config));
+pub fn app_with(config: crate::Config, extra: Router) -> Result<Router, SettingsError> {
+    let state = Arc::new(AppState::new(config)?);
     let (api, doc) = api(&state.config);
     let doc = Arc::new(doc);
     let timeout = state.config.request_timeout();
@@ -109,12 +112,13 @@ pub fn app_with(config: crate::Config, extra: Router) -> Router {
         .allow_origin(AnyOrigin)
         .allow_methods([Method::GET, Method::POST])
         .allow_headers([header::CONTENT_TYPE]);
-    api.merge(extra)
+    Ok(api
+        .merge(extra)
         .layer(CatchPanicLayer::custom(move |panic| panicked(&panics, panic)))
         .layer(middleware::from_fn_with_state(state.metrics.clone(), metrics::track))
         .layer(CompressionLayer::new())
         .layer(cors)
-        .layer(TraceLayer::new_for_http())
+        .layer(TraceLayer::new_for_http()))
 }
 
 /// Serves `app` on `listener` until `shutdown` completes; then stops

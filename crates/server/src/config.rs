@@ -72,6 +72,11 @@ pub struct Config {
     /// end with their search), in milliseconds.
     #[arg(long, env = "OX88_REQUEST_TIMEOUT_MS", default_value_t = 30_000)]
     pub request_timeout_ms: u64,
+    /// Directories of Syzygy endgame tables, separated as `PATH` is (`:`;
+    /// `;` on Windows): position answers then give the tables' verdict,
+    /// and the engines probe them as their `SyzygyPath`.
+    #[arg(long, env = "OX88_SYZYGY_PATH")]
+    pub syzygy_path: Option<String>,
 }
 
 impl Default for Config {
@@ -95,6 +100,7 @@ impl Default for Config {
             max_body_kb: 64,
             max_pgn_kb: 1_024,
             request_timeout_ms: 30_000,
+            syzygy_path: None,
         }
     }
 }
@@ -131,7 +137,8 @@ mod tests {
         // A flag's default and Default must not drift apart.
         let parsed = Config::try_parse_from(["ox88-server"]).expect("no flags");
         assert_eq!(format!("{parsed:?}"), format!("{:?}", Config::default()));
-        let flags = Config::try_parse_from(["ox88-server", "--port", "0", "--engines", "3"]).expect("flags");
-        assert_eq!((flags.port, flags.engines), (0, 3));
+        let flags = Config::try_parse_from(["ox88-server", "--port", "0", "--engines", "3", "--syzygy-path", "/tb"])
+            .expect("flags");
+        assert_eq!((flags.port, flags.engines, flags.syzygy_path.as_deref()), (0, 3, Some("/tb")));
     }
 }

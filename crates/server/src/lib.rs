@@ -7,11 +7,13 @@ mod config;
 pub mod error;
 mod extract;
 pub mod input;
+pub mod job;
 pub mod metrics;
 pub mod pool;
 pub mod routes;
 pub mod search;
 pub mod state;
+pub mod tablebase;
 pub mod words;
 
 pub use app::{app, app_with, openapi, serve, shutdown_signal, OPENAPI_PATH};

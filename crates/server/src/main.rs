@@ -63,7 +63,7 @@ async fn run() -> std::io::Result<()> {
         ..ox88_web::WebConfig::default()
     };
     let extra = ox88_web::router(web).map_err(std::io::Error::other)?;
-    let app = app_with(config, extra);
+    let app = app_with(config, extra).map_err(std::io::Error::other)?;
     let listener = TcpListener::bind(address).await?;
     tracing::info!("ox88-server listening on http://{}", listener.local_addr()?);
     serve(listener, app, shutdown_signal()).await?;

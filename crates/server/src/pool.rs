@@ -3,7 +3,8 @@
 
 use crate::error::ApiError;
 use crate::metrics::Metrics;
-use ox88::{Ox88, Settings};
+use ox88::protocol::Engine;
+use ox88::{Ox88, Settings, SettingsError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -25,14 +26,18 @@ impl std::fmt::Debug for EnginePool {
 
 impl EnginePool {
     /// `size` engines (at least one) with `settings`, for requests that
-    /// wait at most `wait` for one.
-    pub fn new(size: usize, settings: &Settings, wait: Duration, metrics: Arc<Metrics>) -> EnginePool {
+    /// wait at most `wait` for one; an error when the settings name files
+    /// (tables, a book, a network) that cannot be read.
+    pub fn new(
+        size: usize,
+        settings: &Settings,
+        wait: Duration,
+        metrics: Arc<Metrics>,
+    ) -> Result<EnginePool, SettingsError> {
         let size = size.max(1);
-        // No book or network file is set, so configuring cannot fail.
-        let idle: Vec<Ox88> =
-            (0..size).map(|_| Ox88::with_settings(settings.clone()).expect("built-in settings load")).collect();
+        let idle = (0..size).map(|_| Ox88::with_settings(settings.clone())).collect::<Result<Vec<Ox88>, _>>()?;
         metrics.engines.set(size as i64);
-        EnginePool { permits: Arc::new(Semaphore::new(size)), idle: Mutex::new(idle), size, wait, metrics }
+        Ok(EnginePool { permits: Arc::new(Semaphore::new(size)), idle: Mutex::new(idle), size, wait, metrics })
     }
 
     /// Engines in the pool.
@@ -87,8 +92,13 @@ impl Lease {
 }
 
 impl Drop for Lease {
+    /// Clears the engine (its table and histories: every search starts
+    /// from a cleared engine, so that an answer does not depend on earlier
+    /// requests) and gives it back. Clearing costs milliseconds, so the
+    /// searches drop their lease after they answer ([`SearchJob::run`](crate::job::SearchJob::run)).
     fn drop(&mut self) {
-        if let Some(engine) = self.engine.take() {
+        if let Some(mut engine) = self.engine.take() {
+            engine.new_game();
             self.pool.idle.lock().unwrap_or_else(PoisonError::into_inner).push(engine);
         }
         // The permit is released after this body: count it as free now.
@@ -104,7 +114,9 @@ mod tests {
     #[tokio::test]
     async fn a_full_pool_answers_busy_after_its_wait_and_lends_again_when_freed() {
         let settings = Settings { hash_mb: 1, ..Settings::default() };
-        let pool = Arc::new(EnginePool::new(1, &settings, Duration::from_millis(50), Arc::new(Metrics::new())));
+        let pool =
+            EnginePool::new(1, &settings, Duration::from_millis(50), Arc::new(Metrics::new())).expect("an engine");
+        let pool = Arc::new(pool);
         let lease = pool.acquire().await.expect("a free engine");
         assert_eq!(pool.in_use(), 1);
         let error = pool.acquire().await.expect_err("no free engine");

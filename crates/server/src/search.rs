@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::pool::Lease;
 use ox88::board::Score;
 use ox88::control::{Bound, LineReport, StopHandle};
-use ox88::protocol::{Engine, Limits, SearchResult};
+use ox88::protocol::{Limits, SearchResult};
 use ox88::{Position, Settings};
 use serde::Serialize;
 use std::time::Duration;
@@ -65,10 +65,10 @@ impl Asked {
 }
 
 /// Searches `position` on the leased engine with `limits`, handing each
-/// line to `on_line` as it comes. The engine's table is cleared first, so
-/// that an answer does not depend on earlier requests. The caller resets
-/// the engine's stop handle before (so that a stop sent from then on
-/// counts).
+/// line to `on_line` as it comes. The engine comes cleared from the pool
+/// (a lease clears it as it goes back), so that an answer does not depend
+/// on earlier requests. The caller resets the engine's stop handle before
+/// (so that a stop sent from then on counts).
 pub fn run(
     lease: &mut Lease,
     position: &Position,
@@ -80,7 +80,6 @@ pub fn run(
     let settings = Settings { multipv, ..engine.settings().clone() };
     // Only book and network files can fail to load, and they do not change.
     engine.configure(settings).expect("the same files load again");
-    engine.new_game();
     engine.search(position, limits, &mut |report| {
         if let Some(line) = report.line() {
             on_line(line);
@@ -180,6 +179,9 @@ pub struct LineJson {
     pub pv_uci: Vec<String>,
     /// The line in SAN.
     pub pv_san: Vec<String>,
+    /// Positions found in the Syzygy tables so far; null when the server
+    /// has no tables.
+    pub tbhits: Option<u64>,
 }
 
 /// `line` as JSON, its moves written from `position`.
@@ -209,6 +211,7 @@ pub fn line_json(position: &Position, line: &LineReport) -> LineJson {
         time_ms: line.time.as_millis() as u64,
         pv_uci,
         pv_san,
+        tbhits: line.tbhits,
     }
 }
 

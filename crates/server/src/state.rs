@@ -1,11 +1,12 @@
 //! [`AppState`]: what every handler shares: the configuration, the engine
-//! pool and the metrics. It holds no per-client state, so instances behind
-//! a load balancer are interchangeable.
+//! pool, the endgame tables and the metrics. It holds no per-client state,
+//! so instances behind a load balancer are interchangeable.
 
 use crate::config::Config;
 use crate::metrics::Metrics;
 use crate::pool::EnginePool;
-use ox88::Settings;
+use ox88::syzygy::Tablebase;
+use ox88::{Settings, SettingsError};
 use std::sync::Arc;
 
 /// The shared state of the handlers.
@@ -15,16 +16,33 @@ pub struct AppState {
     pub config: Config,
     /// The engines.
     pub pool: Arc<EnginePool>,
+    /// The Syzygy tables of `--syzygy-path`, when given.
+    pub tablebase: Option<Arc<Tablebase>>,
     /// The counters `/metrics` reports.
     pub metrics: Arc<Metrics>,
 }
 
 impl AppState {
-    /// The state for `config`: its engines built, its metrics at zero.
-    pub fn new(config: Config) -> AppState {
+    /// The state for `config`: its tables opened, its engines built (each
+    /// probing the same tables), its metrics at zero. A directory of
+    /// `syzygy_path` that cannot be read is an error.
+    pub fn new(config: Config) -> Result<AppState, SettingsError> {
         let metrics = Arc::new(Metrics::new());
-        let settings = Settings { hash_mb: config.hash_mb, threads: config.engine_threads, ..Settings::default() };
-        let pool = Arc::new(EnginePool::new(config.engines, &settings, config.queue_wait(), metrics.clone()));
-        AppState { config, pool, metrics }
+        let syzygy_path = config.syzygy_path.clone().filter(|path| !path.is_empty());
+        let tablebase = syzygy_path.as_deref().map(open_tables).transpose()?.map(Arc::new);
+        let settings =
+            Settings { hash_mb: config.hash_mb, threads: config.engine_threads, syzygy_path, ..Settings::default() };
+        let pool = Arc::new(EnginePool::new(config.engines, &settings, config.queue_wait(), metrics.clone())?);
+        Ok(AppState { config, pool, tablebase, metrics })
     }
+}
+
+/// The tables of the directories in `path`, separated as `PATH` is (the
+/// engine reads its `SyzygyPath` the same way).
+fn open_tables(path: &str) -> Result<Tablebase, SettingsError> {
+    let mut tables = Tablebase::new();
+    for directory in std::env::split_paths(path) {
+        tables.add_directory(directory)?;
+    }
+    Ok(tables)
 }

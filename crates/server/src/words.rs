@@ -43,6 +43,20 @@ pub enum PieceKind {
     King,
 }
 
+impl PieceKind {
+    /// The word, as the JSON answers write it: `pawn`, `knight`, ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "pawn",
+            PieceKind::Knight => "knight",
+            PieceKind::Bishop => "bishop",
+            PieceKind::Rook => "rook",
+            PieceKind::Queen => "queen",
+            PieceKind::King => "king",
+        }
+    }
+}
+
 impl From<Role> for PieceKind {
     fn from(role: Role) -> PieceKind {
         match role {
@@ -64,6 +78,16 @@ pub enum CastleSide {
     Kingside,
     /// Towards the a-file (O-O-O).
     Queenside,
+}
+
+impl CastleSide {
+    /// The word, as the JSON answers write it: `kingside` or `queenside`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CastleSide::Kingside => "kingside",
+            CastleSide::Queenside => "queenside",
+        }
+    }
 }
 
 impl From<CastlingSide> for CastleSide {
@@ -126,5 +150,22 @@ impl From<Outcome> for GameEnd {
             Outcome::Draw { reason } => reason.into(),
         };
         GameEnd { result: outcome.result().to_string(), winner: outcome.winner().map(Side::from), reason }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_serialised_words() {
+        let kinds =
+            [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen, PieceKind::King];
+        for kind in kinds {
+            assert_eq!(serde_json::to_string(&kind).expect("JSON"), format!("\"{}\"", kind.name()));
+        }
+        for side in [CastleSide::Kingside, CastleSide::Queenside] {
+            assert_eq!(serde_json::to_string(&side).expect("JSON"), format!("\"{}\"", side.name()));
+        }
     }
 }

@@ -1,5 +1,7 @@
-//! Probes positions read from standard input, one FEN a line, in the
-//! tables of the directories named on the command line, and writes one
+//! Probes positions read from standard input, one a line (a FEN, or as UCI's
+//! `position` command has it, `FEN moves e2e4 ...`: the moves are the game
+//! whose repetitions count), in the tables of the directories named on the
+//! command line, and writes one
 //! line per position: `WDL DTZ MOVES`, where MOVES lists every legal move
 //! best first as `uci:dtz:wdl` (comma-separated); each of the three is
 //! `error` where the probe fails (a missing table, for example).
@@ -27,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if fen.is_empty() {
             continue;
         }
-        let position: Position = match fen.parse() {
+        let position = match game(fen) {
             Ok(position) => position,
             Err(e) => {
                 writeln!(out, "error: {e}")?;
@@ -49,4 +51,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         writeln!(out, "{} {} {}", or_error(wdl), or_error(dtz), or_error(moves))?;
     }
     Ok(())
+}
+
+/// The position of `line`: a FEN, then optionally `moves` and UCI moves played from it.
+fn game(line: &str) -> Result<Position, Box<dyn std::error::Error>> {
+    let (fen, moves) = line.split_once(" moves ").unwrap_or((line, ""));
+    let mut position: Position = fen.parse()?;
+    for uci in moves.split_whitespace() {
+        position.play_uci(uci)?;
+    }
+    Ok(position)
 }

@@ -3,12 +3,13 @@
 
 use ox88_board::{Board, Color, Role};
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// The letters of the roles in the order table names write them.
 const NAME_ORDER: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
 /// How many pieces of each role each side has: `counts[side][role.index()]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Material {
     counts: [[u8; 6]; 2],
 }
@@ -76,6 +77,42 @@ impl Material {
     }
 }
 
+/// A material hashes as its counts packed four bits each into one word:
+/// every probe looks its material up, and hashing the twelve counts one by
+/// one through the standard SipHash cost a quarter of a WDL probe.
+impl Hash for Material {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let packed = self.counts.iter().flatten().fold(0u64, |key, &count| key << 4 | u64::from(count & 0xf));
+        state.write_u64(packed);
+    }
+}
+
+/// The hasher of the material map: the materials are few and chosen by the
+/// files found, not by an adversary, so one word mixed by SplitMix64's
+/// finaliser is enough.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MaterialHasher(u64);
+
+impl Hasher for MaterialHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        let mut z = (self.0 ^ word).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        self.0 = z ^ (z >> 31);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Builds [`MaterialHasher`]s for a `HashMap` keyed by [`Material`].
+pub(crate) type MaterialHashing = BuildHasherDefault<MaterialHasher>;
+
 impl fmt::Display for Material {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for side in 0..2 {
@@ -111,6 +148,15 @@ mod tests {
         for name in ["KRK", "RvK", "KKvK", "KxvK", "KQQQQQvKQ", "krvk", ""] {
             assert_eq!(Material::parse(name), None, "{name}");
         }
+    }
+
+    #[test]
+    fn different_materials_hash_apart() {
+        use std::hash::BuildHasher;
+        let names = ["KvK", "KRvK", "KvKR", "KRPvKR", "KRvKRP", "KQvKR", "KRvKQ", "KPPvKP", "KPvKPP"];
+        let hashes: std::collections::HashSet<u64> =
+            names.iter().map(|n| MaterialHashing::default().hash_one(Material::parse(n).unwrap())).collect();
+        assert_eq!(hashes.len(), names.len());
     }
 
     #[test]

@@ -23,15 +23,38 @@ const LEAF: u16 = 0xfff;
 /// generated table and would not fit its 64-bit window.
 const LONGEST_CODE: u8 = 32;
 
-/// One symbol of the grammar.
+/// One symbol of the grammar: its two halves.
 #[derive(Clone, Copy, Debug, Default)]
 struct Symbol {
     /// The left half, or the value of a leaf.
     left: u16,
     /// The right half, [`LEAF`] for a leaf.
     right: u16,
-    /// How many values the symbol expands into, less one.
-    extra: u32,
+}
+
+/// The Huffman codes of one length.
+#[derive(Clone, Copy, Debug)]
+struct CodeLength {
+    /// The lowest code of this length, left-aligned in 64 bits (longer
+    /// codes are numerically lower).
+    base: u64,
+    /// The symbol of the lowest code.
+    lowest: u32,
+    /// The length in bits.
+    bits: u32,
+}
+
+/// For each value of a code's first eight bits, the first code length
+/// (index into the code lengths) a code starting so can have: the decoder's
+/// search for a code's length starts there instead of at the shortest. An
+/// array of 256, so that indexing by a byte needs no check.
+#[derive(Clone, Debug)]
+struct FirstLengths(Box<[u8; 256]>);
+
+impl Default for FirstLengths {
+    fn default() -> FirstLengths {
+        FirstLengths(Box::new([0; 256]))
+    }
 }
 
 /// One part's decoder.
@@ -52,12 +75,15 @@ pub(crate) struct Pairs {
     /// Blocks of data, and where they start.
     pub(crate) blocks: u64,
     pub(crate) data_at: usize,
-    shortest: u8,
-    /// For each code length from the shortest, the lowest code, left-aligned
-    /// in 64 bits; and the lowest symbol of that length.
-    base: Vec<u64>,
-    lowest: Vec<u16>,
+    /// The code lengths, shortest first; the last one's base is 0.
+    codes: Vec<CodeLength>,
+    first_length: FirstLengths,
     symbols: Vec<Symbol>,
+    /// How many values each symbol expands into, less one: apart from the
+    /// symbols, as the decoder reads these for every code it passes, and
+    /// one byte each, as the tables' own probers hold them (the generator
+    /// never makes a symbol of more than 256 values).
+    extra: Vec<u8>,
 }
 
 impl Pairs {
@@ -87,10 +113,16 @@ impl Pairs {
         for i in 0..lengths {
             lowest.push(bytes::u16_le(data, lowest_at + 2 * i)?);
         }
-        let base = code_bases(&lowest, shortest)?;
+        let codes: Vec<CodeLength> = code_bases(&lowest, shortest)?
+            .into_iter()
+            .zip(lowest)
+            .zip(u32::from(shortest)..)
+            .map(|((base, lowest), bits)| CodeLength { base, lowest: lowest.into(), bits })
+            .collect();
+        let first_length = first_lengths(&codes);
         let tree_at = lowest_at + 2 * lengths;
         let count = bytes::u16_le(data, tree_at)?;
-        let symbols = read_symbols(data, tree_at + 2, usize::from(count))?;
+        let (symbols, extra) = read_symbols(data, tree_at + 2, usize::from(count))?;
         let end = tree_at + 2 + 3 * usize::from(count) + usize::from(count & 1);
         let span = 1u64 << span_log;
         let pairs = Pairs {
@@ -104,10 +136,10 @@ impl Pairs {
             lengths_at: 0,
             blocks: blocks.into(),
             data_at: 0,
-            shortest,
-            base,
-            lowest,
+            codes,
+            first_length,
             symbols,
+            extra,
         };
         Ok((pairs, end))
     }
@@ -166,32 +198,40 @@ impl Pairs {
     /// number `offset`; returns it and the offset within its expansion.
     fn symbol_in_block(&self, data: &[u8], block: u64, mut offset: u64) -> Result<(usize, u64), Damage> {
         let start = self.data_at + (block * self.block_size) as usize;
-        let end = start + self.block_size as usize;
-        let mut next = start + 8;
-        let mut window = (u64::from(bytes::u32_be_padded(data, start, end)) << 32)
-            | u64::from(bytes::u32_be_padded(data, start + 4, end));
+        let Some(bytes) = data.get(start..start + self.block_size as usize) else {
+            return Err(Damage::Inconsistent("a block past the data"));
+        };
+        let (codes, extra, first_length) = (&self.codes[..], &self.extra[..], &self.first_length.0);
+        let mut window = (u64::from(be_u32(bytes, 0)) << 32) | u64::from(be_u32(bytes, 4));
+        let mut next = 8;
         let mut bits: u32 = 64;
         loop {
-            // Codes are ordered so that longer codes are numerically lower.
-            let length = self.base.iter().position(|&base| window >= base).unwrap_or(self.base.len() - 1);
-            let code_bits = u32::from(self.shortest) + length as u32;
-            let rank = (window - self.base[length]) >> (64 - code_bits);
-            let symbol = rank + u64::from(self.lowest[length]);
-            let extra = match self.symbols.get(symbol as usize) {
-                Some(s) => u64::from(s.extra),
-                None => return Err(Damage::Inconsistent("a Huffman code for no symbol")),
+            // Codes are ordered so that longer codes are numerically lower;
+            // the longest codes' base is 0, so a length is always found.
+            let mut length = usize::from(first_length[(window >> 56) as usize]);
+            let code = loop {
+                match codes.get(length) {
+                    Some(code) if window >= code.base => break code,
+                    Some(_) => length += 1,
+                    None => return Err(Damage::Inconsistent("a Huffman code of no length")),
+                }
             };
-            if offset <= extra {
-                return Ok((symbol as usize, offset));
+            let symbol = ((window - code.base) >> (64 - code.bits)) as usize + code.lowest as usize;
+            let Some(&values) = extra.get(symbol) else {
+                return Err(Damage::Inconsistent("a Huffman code for no symbol"));
+            };
+            let values = u64::from(values);
+            if offset <= values {
+                return Ok((symbol, offset));
             }
-            offset -= extra + 1;
-            window <<= code_bits;
-            bits -= code_bits;
+            offset -= values + 1;
+            window <<= code.bits;
+            bits -= code.bits;
             if bits <= 32 {
                 bits += 32;
-                window |= u64::from(bytes::u32_be_padded(data, next, end)) << (64 - bits);
+                window |= u64::from(be_u32(bytes, next)) << (64 - bits);
                 next += 4;
-                if next > end + 8 {
+                if next > bytes.len() + 8 {
                     return Err(Damage::Inconsistent("a block holds fewer values than its length says"));
                 }
             }
@@ -206,11 +246,11 @@ impl Pairs {
             if s.right == LEAF {
                 return Ok(s.left);
             }
-            let left = &self.symbols[usize::from(s.left)];
-            if offset <= u64::from(left.extra) {
+            let left = u64::from(self.extra[usize::from(s.left)]);
+            if offset <= left {
                 symbol = usize::from(s.left);
             } else {
-                offset -= u64::from(left.extra) + 1;
+                offset -= left + 1;
                 symbol = usize::from(s.right);
             }
         }
@@ -234,19 +274,39 @@ fn code_bases(lowest: &[u16], shortest: u8) -> Result<Vec<u64>, Damage> {
     Ok(base)
 }
 
-/// The grammar's symbols and the number of values each expands into.
-fn read_symbols(data: &[u8], at: usize, count: usize) -> Result<Vec<Symbol>, Damage> {
+/// The big-endian `u32` at `at` in a block, bytes past its end read as
+/// zeros (the decoder looks ahead past a block's last symbol).
+#[inline(always)]
+fn be_u32(block: &[u8], at: usize) -> u32 {
+    match block.get(at..at + 4) {
+        Some(&[a, b, c, d]) => u32::from_be_bytes([a, b, c, d]),
+        _ => bytes::u32_be_padded(block, at, block.len()),
+    }
+}
+
+/// For each possible first byte of a code, the index of the shortest code
+/// length whose codes can start with it: no code that starts with byte `b`
+/// is shorter, since a shorter code's base exceeds every window starting so.
+fn first_lengths(codes: &[CodeLength]) -> FirstLengths {
+    let mut first = FirstLengths::default();
+    for (byte, slot) in first.0.iter_mut().enumerate() {
+        let highest = (byte as u64) << 56 | ((1 << 56) - 1);
+        let index = codes.iter().position(|code| highest >= code.base).unwrap_or(0);
+        *slot = u8::try_from(index).unwrap_or(0);
+    }
+    first
+}
+
+/// The grammar's symbols and the number of values each expands into, less one.
+fn read_symbols(data: &[u8], at: usize, count: usize) -> Result<(Vec<Symbol>, Vec<u8>), Damage> {
     span(data, at, 3 * count as u64)?;
-    let mut symbols: Vec<Symbol> = (0..count)
+    let symbols: Vec<Symbol> = (0..count)
         .map(|i| {
             let [a, b, c] = bytes::array::<3>(data, at + 3 * i).unwrap_or([0; 3]);
-            Symbol {
-                left: u16::from(a) | (u16::from(b & 0xf) << 8),
-                right: (u16::from(c) << 4) | u16::from(b >> 4),
-                extra: 0,
-            }
+            Symbol { left: u16::from(a) | (u16::from(b & 0xf) << 8), right: (u16::from(c) << 4) | u16::from(b >> 4) }
         })
         .collect();
+    let mut extra = vec![0u8; count];
     // Expansion lengths, children first, without recursion: 0 unseen, 1 on
     // the stack, 2 done. A symbol met again while on the stack is a cycle.
     let mut state = vec![0u8; count];
@@ -258,7 +318,7 @@ fn read_symbols(data: &[u8], at: usize, count: usize) -> Result<Vec<Symbol>, Dam
         stack.push(root);
         state[root] = 1;
         while let Some(&s) = stack.last() {
-            let Symbol { left, right, .. } = symbols[s];
+            let Symbol { left, right } = symbols[s];
             if right == LEAF {
                 state[s] = 2;
                 stack.pop();
@@ -282,11 +342,13 @@ fn read_symbols(data: &[u8], at: usize, count: usize) -> Result<Vec<Symbol>, Dam
                 }
             }
             if !waiting {
-                symbols[s].extra = symbols[l].extra.saturating_add(symbols[r].extra).saturating_add(1);
+                let values = usize::from(extra[l]) + usize::from(extra[r]) + 2;
+                extra[s] =
+                    u8::try_from(values - 1).map_err(|_| Damage::Inconsistent("a symbol of more than 256 values"))?;
                 state[s] = 2;
                 stack.pop();
             }
         }
     }
-    Ok(symbols)
+    Ok((symbols, extra))
 }

@@ -13,7 +13,7 @@
 use crate::error::{ProbeError, TableKind};
 use crate::material::Material;
 use crate::tablebase::Tablebase;
-use ox88_board::{Board, Move};
+use ox88_board::{Board, Move, MoveKind, Role};
 use ox88_movegen::{MoveGen, MoveList};
 
 /// How deep the DTZ probe's move search may recurse: two plies suffice for
@@ -35,6 +35,28 @@ pub(crate) fn dtz_before_zeroing(wdl: i32) -> i32 {
 /// Whether `m` moves a pawn.
 fn is_pawn_move(board: &Board, m: Move) -> bool {
     board.piece_at(m.from()).is_some_and(|p| p.role() == ox88_board::Role::Pawn)
+}
+
+/// The legal captures of `board` (en passant included), and maybe some
+/// other moves. Out of check, the tactical generator lists the captures
+/// without the quiet moves, which are most moves in an endgame; it gives
+/// capturing promotions to a queen only, so the under-promotions are added.
+fn captures(board: &Board) -> MoveList {
+    let mut moves = MoveList::new();
+    if board.in_check() {
+        board.generate_legal(&mut moves);
+        return moves;
+    }
+    board.generate_tactical(&mut moves);
+    for i in 0..moves.len() {
+        let m = moves[i];
+        if m.is_capture() && m.promotion() == Some(Role::Queen) {
+            for role in [Role::Rook, Role::Bishop, Role::Knight] {
+                moves.push(Move::new(m.from(), m.to(), MoveKind::PromotionCapture(role)));
+            }
+        }
+    }
+    moves
 }
 
 /// Plays `m`, runs `f` on the board after it, and takes `m` back.
@@ -71,8 +93,7 @@ impl Tablebase {
     /// Alpha-beta over the captures (en passant aside): the value and how
     /// it was found (1: the table, 2: a capture at least as good).
     fn probe_ab(&self, board: &mut Board, mut alpha: i32, beta: i32) -> Result<(i32, u8), ProbeError> {
-        let mut moves = MoveList::new();
-        board.generate_legal(&mut moves);
+        let moves = captures(board);
         for &m in moves.iter().filter(|m| m.is_capture() && !m.is_en_passant()) {
             let v = -with_move(board, m, |board| self.probe_ab(board, -beta, -alpha))?.0;
             if v > alpha {

@@ -2,7 +2,7 @@
 
 use crate::bytes::{Bytes, Storage};
 use crate::error::{OpenError, ProbeError, TableKind};
-use crate::material::Material;
+use crate::material::{Material, MaterialHashing};
 use crate::probe::dtz_before_zeroing;
 use crate::table::Table;
 use crate::{Dtz, Wdl};
@@ -45,7 +45,7 @@ struct Entry {
 #[derive(Debug, Default)]
 pub struct Tablebase {
     entries: Vec<Entry>,
-    by_material: HashMap<Material, usize>,
+    by_material: HashMap<Material, usize, MaterialHashing>,
     storage: Storage,
     max_pieces: usize,
 }

@@ -86,6 +86,69 @@ fn the_fifty_move_counter_turns_slow_wins_into_cursed_ones() {
     assert!(tables.rank_root_moves(&loser).unwrap().iter().all(|m| m.wdl == Wdl::BlessedLoss));
 }
 
+/// `fen` with the UCI moves `moves` played: a game with a history.
+fn game(fen: &str, moves: &[&str]) -> Position {
+    let mut game = position(fen);
+    for uci in moves {
+        game.play_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+    }
+    game
+}
+
+/// The ranked move `uci` of `game`: its DTZ and result.
+fn ranked_move(tables: &Tablebase, game: &Position, uci: &str) -> (i32, Wdl) {
+    let ranked = tables.rank_root_moves(game).unwrap();
+    assert!(ranked.windows(2).all(|w| w[0].rank >= w[1].rank));
+    let found = ranked.iter().find(|m| game.uci(m.mv).to_string() == uci).expect("a legal move");
+    (found.dtz, found.wdl)
+}
+
+#[test]
+fn a_move_to_a_threefold_repetition_is_a_draw() {
+    let tables = tables();
+    const KRK: &str = "8/8/8/8/8/2k5/8/R3K3 b - - 0 1";
+    let cycle = ["c3d3", "a1a2", "d3c3", "a2a1"];
+    // The start position twice, then once more but for White's last move:
+    // a2a1 would bring it about a third time.
+    let third = game(KRK, &[&cycle[..], &cycle[..3]].concat());
+    assert_eq!(ranked_move(&tables, &third, "a2a1"), (0, Wdl::Draw));
+    let ranked = tables.rank_root_moves(&third).unwrap();
+    assert_eq!(ranked[0].wdl, Wdl::Win, "the winner keeps other winning moves");
+    // The same board without its game: a2a1 wins, and nothing else changes
+    // (Rb2 and Rc2 hang the rook in both).
+    let bare = position(&third.fen());
+    assert!(matches!(ranked_move(&tables, &bare, "a2a1"), (dtz, Wdl::Win) if dtz > 0));
+    let bare_ranked = tables.rank_root_moves(&bare).unwrap();
+    let differing: Vec<_> =
+        ranked.iter().filter(|m| !bare_ranked.contains(m)).map(|m| third.uci(m.mv).to_string()).collect();
+    assert_eq!(differing, ["a2a1"]);
+    // Seen once before only: no draw yet.
+    let second = game(KRK, &cycle[..3]);
+    assert!(matches!(ranked_move(&tables, &second, "a2a1"), (dtz, Wdl::Win) if dtz > 0));
+
+    // The losing side takes the draw: d3c3 is its best move, the others lose.
+    let losing = game("8/8/8/8/8/2k5/8/R3K3 w - - 0 1", &["a1a2", "c3d3", "a2a1", "d3c3", "a1a2", "c3d3", "a2a1"]);
+    let ranked = tables.rank_root_moves(&losing).unwrap();
+    assert_eq!(losing.uci(ranked[0].mv).to_string(), "d3c3");
+    assert_eq!((ranked[0].dtz, ranked[0].wdl), (0, Wdl::Draw));
+    assert!(ranked[1..].iter().all(|m| m.wdl == Wdl::Loss), "{ranked:?}");
+    // A capture or pawn move since then makes the earlier positions unreachable.
+    let board_only = tables.rank_root_moves_board(losing.board(), &[]).unwrap();
+    assert!(board_only.iter().all(|m| m.wdl == Wdl::Loss));
+    assert_eq!(tables.rank_root_moves_board(losing.board(), losing.history().keys()).unwrap(), ranked);
+}
+
+#[test]
+fn captures_that_under_promote_count() {
+    let tables = tables();
+    // axb8=Q stalemates, axb8=R wins (KRvK): a win found before the
+    // position's own table (KPvKR, not among the test tables) is needed,
+    // as python-chess finds it (WDL 2, DTZ 1).
+    let rook = position("1r6/P7/8/8/8/8/8/5K1k w - - 0 1");
+    assert_eq!(tables.probe_wdl(&rook), Ok(Wdl::Win));
+    assert_eq!(tables.probe_dtz(&rook).map(|d| d.plies()), Ok(1));
+}
+
 #[test]
 fn positions_no_table_holds_are_errors() {
     let tables = tables();

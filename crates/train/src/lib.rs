@@ -2,5 +2,6 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bullet_net;
 pub mod data;
 pub mod tune;

@@ -38,6 +38,7 @@ usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epoc
        ox88-train scale FILE [--positions N]
        ox88-train export CHECKPOINT --out NET
        ox88-train verify CHECKPOINT --data FILE [--positions N]
+       ox88-train import-bullet FILE --scale CP --out NET
        ox88-train datagen generate|shuffle|stats ...      (see ox88-train datagen --help)
        ox88-train tune FILE [--passes N] ...               (see ox88-train tune --help)
 
@@ -66,6 +67,9 @@ scale   fits the sigmoid scale to FILE's results (the first --positions records,
 export  writes a checkpoint's network, quantised, to NET.
 verify  compares a checkpoint's float network with its quantised export on the first --positions records
         of FILE (default 100000; the validation file): mean and largest difference in cp.
+import-bullet  writes the network bullet (the GPU trainer) saved in FILE (its quantised.bin, trained for ox88's
+        architecture and saved in the layout docs/nnue.md gives) as an ox88 network NET; --scale is bullet's
+        eval_scale (centipawns per output unit, 400 in bullet's examples).
 datagen self-play training data: positions labelled with the search score and the game's result.
 tune    fits the classical evaluation's weights to game results (Texel's method).
 
@@ -94,6 +98,7 @@ fn main() -> ExitCode {
         "scale" => fit_scale(&args[1..]),
         "export" => export(&args[1..]),
         "verify" => verify(&args[1..]),
+        "import-bullet" => import_bullet(&args[1..]),
         "datagen" => datagen::run(&args[1..]),
         "tune" => texel::run(&args[1..]),
         other => Err(Failure::Usage(format!("unknown command {other:?} (see --help)"))),
@@ -203,6 +208,19 @@ fn export(args: &[String]) -> Result<(), Failure> {
     let checkpoint = Checkpoint::load(args.one("checkpoint")?.as_ref())?;
     let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("export needs --out NET".into()))?;
     let network = quantise::quantise(&checkpoint.model, checkpoint.objective.scale).map_err(|e| e.to_string())?;
+    std::fs::write(&out, network.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+    say!("{}: network {:016x}, scale {}", out.display(), network.hash(), network.scale());
+    Ok(())
+}
+
+fn import_bullet(args: &[String]) -> Result<(), Failure> {
+    let args = Args::parse(args, &["scale", "out"])?;
+    let input: PathBuf = args.one("bullet network file")?.into();
+    let scale: u32 = args.get("scale")?.ok_or_else(|| Failure::Usage("import-bullet needs --scale CP".into()))?;
+    let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("import-bullet needs --out NET".into()))?;
+    let bytes = std::fs::read(&input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let network =
+        ox88_train::bullet_net::from_bullet(&bytes, scale).map_err(|e| format!("{}: {e}", input.display()))?;
     std::fs::write(&out, network.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
     say!("{}: network {:016x}, scale {}", out.display(), network.hash(), network.scale());
     Ok(())

@@ -145,3 +145,27 @@ fn a_resumed_run_ends_exactly_where_an_uninterrupted_one_does() {
     assert!(log.contains("validation 300 from") && log.contains("classical evaluation on the validation"), "{log}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `import-bullet`: bullet's file becomes a network file the engine loads;
+/// a file of another layout is refused in one line, exit code 1.
+#[test]
+fn import_bullet_writes_a_network_or_names_the_problem() {
+    let dir = scratch("import-bullet");
+    let embedded = Network::embedded();
+    let bullet = dir.join("quantised.bin");
+    std::fs::write(&bullet, ox88_train::bullet_net::to_bullet(&embedded)).unwrap();
+    let net = dir.join("net.nnue");
+    let output = run(&["import-bullet", bullet.to_str().unwrap(), "--scale", "400", "--out", net.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", text(&output));
+    let imported = Network::load(&net).unwrap();
+    assert_eq!(imported.scale(), 400);
+    assert_eq!(imported.feature_weights(), embedded.feature_weights());
+    std::fs::write(&bullet, [0u8; 1000]).unwrap();
+    let output = run(&["import-bullet", bullet.to_str().unwrap(), "--scale", "400", "--out", net.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("1000 bytes") && message.lines().count() == 1, "{message}");
+    let output = run(&["import-bullet", bullet.to_str().unwrap(), "--out", net.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2), "--scale is required");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,7 +4,7 @@ use crate::event_loop::{poll_events, run_events, EventHandler};
 use crate::moves::{check_best_move, resolve_uci, LastLine};
 use crate::options::{driver_options, MOVE_OVERHEAD, PONDER, UCI_CHESS960};
 use crate::uci::{one_line, Go, ParseUciCommandError, PositionStart, UciCommand, UciInfo, UciMessage};
-use crate::worker::{Event, Worker};
+use crate::worker::{Event, SearchEnd, Worker};
 use crate::{Clock, Engine, Flow, Limits, LineReport, OptionValue, Report, ScoreInfo, SearchResult};
 use ox88_board::{Board, ByColor, CastlingMode, UciMove};
 use ox88_movegen::{divide, MoveGen, Position};
@@ -23,8 +23,9 @@ struct Running {
     pondering: bool,
     /// `stop` was sent.
     stopped: bool,
-    /// The search ended but may not answer yet (infinite or pondering).
-    held: Option<Option<SearchResult>>,
+    /// How the search ended, once it has: its answer may still have to
+    /// wait (infinite or pondering, until `stop` or `ponderhit`).
+    ended: Option<SearchEnd>,
     /// The move heading the last main line shown.
     last: LastLine,
 }
@@ -245,13 +246,13 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             infinite: limits.infinite,
             pondering: limits.ponder,
             stopped: false,
-            held: None,
+            ended: None,
             last: LastLine::default(),
         };
         if !running.board.has_legal_moves() {
             let score = if running.board.in_check() { ScoreInfo::Mate(0) } else { ScoreInfo::Cp(0) };
             self.send(UciMessage::Info(UciInfo { depth: Some(0), score: Some(score), ..UciInfo::default() }))?;
-            running.held = Some(Some(SearchResult::default()));
+            running.ended = Some(SearchEnd::Finished(SearchResult::default()));
             self.running = Some(running);
             return self.answer_if_allowed();
         }
@@ -306,10 +307,10 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         Ok(())
     }
 
-    fn search_done(&mut self, result: Option<SearchResult>) -> io::Result<()> {
+    fn search_done(&mut self, end: SearchEnd) -> io::Result<()> {
         self.worker.join();
         if let Some(running) = &mut self.running {
-            running.held = Some(result);
+            running.ended = Some(end);
         }
         self.answer_if_allowed()
     }
@@ -318,11 +319,11 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
     /// (infinite or pondering, and not stopped).
     fn answer_if_allowed(&mut self) -> io::Result<()> {
         let Some(running) = &self.running else { return Ok(()) };
-        let Some(result) = &running.held else { return Ok(()) };
+        let Some(end) = &running.ended else { return Ok(()) };
         if (running.infinite || running.pondering) && !running.stopped {
             return Ok(());
         }
-        let checked = check_best_move(&running.board, result.clone());
+        let checked = check_best_move(&running.board, end.clone());
         let last = running.last;
         self.running = None;
         if let Some(complaint) = checked.complaint {
@@ -444,7 +445,7 @@ impl<E: Engine + 'static, W: Write> EventHandler for UciDriver<E, W> {
     fn on_info(&mut self, report: Report) -> io::Result<()> {
         self.report(report)
     }
-    fn on_done(&mut self, result: Option<SearchResult>) -> io::Result<()> {
-        self.search_done(result)
+    fn on_done(&mut self, end: SearchEnd) -> io::Result<()> {
+        self.search_done(end)
     }
 }

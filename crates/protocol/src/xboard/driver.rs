@@ -8,8 +8,8 @@ use super::state::{centis, features, EditBoard, TimeControl};
 use super::{ParseXbCommandError, XbCommand, XbMessage, XbMove};
 use crate::event_loop::{poll_events, run_events, EventHandler};
 use crate::moves::LastLine;
-use crate::worker::{Event, Worker};
-use crate::{Engine, Flow, Report, SearchResult};
+use crate::worker::{Event, SearchEnd, Worker};
+use crate::{Engine, Flow, Report};
 use ox88_board::{Board, CastlingMode, CastlingSide, Color, Move};
 use ox88_movegen::Position;
 use std::collections::VecDeque;
@@ -37,8 +37,9 @@ struct Running {
     board: Board,
     /// The result is thrown away (the search was aborted).
     discard: bool,
-    /// The search ended early (pondering or analysing); its result waits.
-    held: Option<Option<SearchResult>>,
+    /// How the search ended, once it has; when it ended early (pondering
+    /// or analysing), its result waits here.
+    ended: Option<SearchEnd>,
     /// The progress reported, for `.` (analysis status).
     progress: Progress,
     /// The move heading the last main line shown.
@@ -408,7 +409,7 @@ impl<E: Engine + 'static, W: Write> EventHandler for XbDriver<E, W> {
     fn on_info(&mut self, report: Report) -> io::Result<()> {
         self.report(report)
     }
-    fn on_done(&mut self, result: Option<SearchResult>) -> io::Result<()> {
-        self.search_done(result)
+    fn on_done(&mut self, end: SearchEnd) -> io::Result<()> {
+        self.search_done(end)
     }
 }

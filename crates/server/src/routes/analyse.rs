@@ -4,20 +4,18 @@
 use crate::error::{ApiError, ErrorResponse};
 use crate::extract::ApiJson;
 use crate::input::PositionInput;
-use crate::search::{self, line_json, Asked, LineJson, MoveText, StopOnDrop};
+use crate::job::{Finished, SearchJob};
+use crate::search::{self, line_json, Asked, Capped, LineJson, MoveText};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::Json;
 use futures_util::stream::{self, Stream, StreamExt};
 use ox88::control::LineReport;
-use ox88::protocol::{Engine, SearchResult};
-use ox88::Position;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::Instant;
 use utoipa::ToSchema;
 
 /// An analysis request: a position and how long to think. Every limit is
@@ -60,6 +58,9 @@ pub struct AnalyseResponse {
     pub time_ms: u64,
     /// Whether the server's limits cut the search short of what was asked.
     pub capped: bool,
+    /// Positions found in the Syzygy tables during the search; null when
+    /// the server has no tables.
+    pub tbhits: Option<u64>,
 }
 
 /// One Server-Sent Event of the analysis stream, as a client's SSE reader
@@ -94,27 +95,15 @@ pub async fn analyse(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<AnalyseRequest>,
 ) -> Result<Json<AnalyseResponse>, ApiError> {
-    let job = Job::new(&state, &request)?;
-    let mut lease = state.pool.acquire().await?;
-    // Reset before the search starts, so that a stop from now on counts;
-    // the guard stops the search if this handler is dropped (the client
-    // went away).
-    let stop = lease.engine().stop_handle();
-    stop.reset(false);
-    let _guard = StopOnDrop(stop);
-    let metrics = state.metrics.clone();
-    let answer = tokio::task::spawn_blocking(move || {
+    let job = SearchJob::start(&state, &request.position, capped(&state, &request)?).await?;
+    let answer = job.on_blocking_thread(|job| {
         let mut lines = BTreeMap::new();
-        let started = Instant::now();
-        let result = search::run(&mut lease, &job.position, &job.capped.limits, job.capped.multipv, &mut |line| {
+        let finished = job.run(&mut |_, line| {
             lines.insert(line.multipv.max(1), line.clone());
         });
-        metrics.search_seconds.observe(started.elapsed().as_secs_f64());
-        job.answer(&result, lines.into_values().collect(), started)
-    })
-    .await
-    .map_err(|_| ApiError::internal("the search failed"))?;
-    Ok(Json(answer))
+        answer(&finished, lines.into_values().collect())
+    });
+    Ok(Json(answer.await?))
 }
 
 /// Analyses a position and streams each line as it comes, as Server-Sent
@@ -140,31 +129,23 @@ pub async fn analyse_stream(
     State(state): State<Arc<AppState>>,
     ApiJson(request): ApiJson<AnalyseRequest>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let job = Job::new(&state, &request)?;
-    let mut lease = state.pool.acquire().await?;
-    let stop = lease.engine().stop_handle();
-    stop.reset(false);
+    let job = SearchJob::start(&state, &request.position, capped(&state, &request)?).await?;
+    let guard = job.stop_on_drop();
     // Lines are few (one per iteration and line, and a few more when a
     // window fails), but a client that does not read must not block the
     // search: lines that find the channel full are dropped, and room is
     // kept for the result.
     let (sender, receiver) = tokio::sync::mpsc::channel::<Event>(512);
-    let metrics = state.metrics.clone();
     tokio::task::spawn_blocking(move || {
         let mut lines = BTreeMap::new();
-        let started = Instant::now();
-        let result = search::run(&mut lease, &job.position, &job.capped.limits, job.capped.multipv, &mut |line| {
+        let finished = job.run(&mut |position, line| {
             lines.insert(line.multipv.max(1), line.clone());
             if sender.capacity() > 1 {
-                let _ = sender.try_send(json_event("info", &line_json(&job.position, line)));
+                let _ = sender.try_send(json_event("info", &line_json(position, line)));
             }
         });
-        metrics.search_seconds.observe(started.elapsed().as_secs_f64());
-        drop(lease);
-        let answer = job.answer(&result, lines.into_values().collect(), started);
-        let _ = sender.try_send(json_event("result", &answer));
+        let _ = sender.try_send(json_event("result", &answer(&finished, lines.into_values().collect())));
     });
-    let guard = StopOnDrop(stop);
     let events =
         stream::unfold(
             receiver,
@@ -185,50 +166,41 @@ fn json_event(name: &str, value: &impl Serialize) -> Event {
     Event::default().event(name).data(serde_json::to_string(value).expect("JSON"))
 }
 
-/// A checked analysis request.
-struct Job {
-    position: Position,
-    capped: search::Capped,
+/// The limits `request` asks for, after the server's caps.
+fn capped(state: &AppState, request: &AnalyseRequest) -> Result<Capped, ApiError> {
+    let asked = Asked {
+        depth: request.depth,
+        nodes: request.nodes,
+        movetime_ms: request.movetime_ms,
+        multipv: request.multipv,
+    };
+    asked.cap(&state.config)
 }
 
-impl Job {
-    fn new(state: &AppState, request: &AnalyseRequest) -> Result<Job, ApiError> {
-        let asked = Asked {
-            depth: request.depth,
-            nodes: request.nodes,
-            movetime_ms: request.movetime_ms,
-            multipv: request.multipv,
-        };
-        let capped = asked.cap(&state.config)?;
-        let position = request.position.read("", state.config.max_moves)?.position;
-        state.metrics.searches.inc();
-        if capped.capped {
-            state.metrics.searches_capped.inc();
-        }
-        Ok(Job { position, capped })
-    }
-
-    fn answer(&self, result: &SearchResult, mut lines: Vec<LineReport>, started: Instant) -> AnalyseResponse {
-        // The result's line is the final word on the best line.
-        if let Some(line) = &result.line {
-            if !line.pv.is_empty() {
-                match lines.first_mut() {
-                    Some(first) if first.depth <= line.depth => *first = line.clone(),
-                    None => lines.push(line.clone()),
-                    Some(_) => {}
-                }
+/// The answer for a finished search, with the last line reported for each
+/// MultiPV index, best first.
+fn answer(finished: &Finished, mut lines: Vec<LineReport>) -> AnalyseResponse {
+    let (position, result) = (&finished.position, &finished.result);
+    // The result's line is the final word on the best line.
+    if let Some(line) = &result.line {
+        if !line.pv.is_empty() {
+            match lines.first_mut() {
+                Some(first) if first.depth <= line.depth => *first = line.clone(),
+                None => lines.push(line.clone()),
+                Some(_) => {}
             }
         }
-        let (best_move, ponder) = search::best_and_ponder(&self.position, result);
-        AnalyseResponse {
-            fen: self.position.fen(),
-            lines: lines.iter().map(|line| line_json(&self.position, line)).collect(),
-            best_move,
-            ponder,
-            depth: result.depth(),
-            nodes: result.nodes(),
-            time_ms: started.elapsed().as_millis() as u64,
-            capped: self.capped.capped,
-        }
+    }
+    let (best_move, ponder) = search::best_and_ponder(position, result);
+    AnalyseResponse {
+        fen: position.fen(),
+        tbhits: lines.iter().filter_map(|line| line.tbhits).max(),
+        lines: lines.iter().map(|line| line_json(position, line)).collect(),
+        best_move,
+        ponder,
+        depth: result.depth(),
+        nodes: result.nodes(),
+        time_ms: finished.time.as_millis() as u64,
+        capped: finished.capped.capped,
     }
 }

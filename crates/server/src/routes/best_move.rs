@@ -5,16 +5,16 @@
 use crate::error::{ApiError, ErrorResponse};
 use crate::extract::ApiJson;
 use crate::input::PositionInput;
-use crate::search::{self, Asked, MoveText, ScoreJson, StopOnDrop};
+use crate::job::{Finished, SearchJob};
+use crate::search::{self, Asked, MoveText, ScoreJson};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use ox88::board::ByColor;
 use ox88::control::Clock;
-use ox88::protocol::Engine;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use utoipa::ToSchema;
 
 /// A strength level: the limits of its search, and the Elo it measured in
@@ -177,21 +177,9 @@ pub async fn best_move(
         });
         capped.capped = false;
     }
-    let position = request.position.read("", state.config.max_moves)?.position;
-    state.metrics.searches.inc();
-    if capped.capped {
-        state.metrics.searches_capped.inc();
-    }
-    let mut lease = state.pool.acquire().await?;
-    let stop = lease.engine().stop_handle();
-    stop.reset(false);
-    let _guard = StopOnDrop(stop);
-    let metrics = state.metrics.clone();
-    let answer = tokio::task::spawn_blocking(move || {
-        let started = Instant::now();
-        let result = search::run(&mut lease, &position, &capped.limits, 1, &mut |_| {});
-        let time = started.elapsed();
-        metrics.search_seconds.observe(time.as_secs_f64());
+    let job = SearchJob::start(&state, &request.position, capped).await?;
+    let answer = job.on_blocking_thread(|job| {
+        let Finished { position, capped, result, time } = job.run(&mut |_, _| {});
         let (best_move, ponder) = search::best_and_ponder(&position, &result);
         BestMoveResponse {
             score: best_move.as_ref().and(result.score()).map(ScoreJson::from),
@@ -202,8 +190,6 @@ pub async fn best_move(
             time_ms: time.as_millis() as u64,
             capped: capped.capped,
         }
-    })
-    .await
-    .map_err(|_| ApiError::internal("the search failed"))?;
-    Ok(Json(answer))
+    });
+    Ok(Json(answer.await?))
 }

@@ -7,4 +7,5 @@ pub mod perft;
 pub mod pgn;
 pub mod play;
 pub mod position;
+mod position_json;
 pub mod service;

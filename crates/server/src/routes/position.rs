@@ -4,10 +4,13 @@
 use crate::error::{ApiError, ErrorResponse};
 use crate::extract::ApiJson;
 use crate::input::PositionInput;
+pub use crate::routes::position_json::{to_json, ShortText};
 use crate::state::AppState;
+use crate::tablebase::{self, TablebaseVerdict};
 use crate::words::{CastleSide, GameEnd, PieceKind, Side};
 use axum::extract::State;
-use axum::Json;
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
 use ox88::board::{CastlingSide, Move, MoveKind, UciMove};
 use ox88::movegen::Suffix;
 use ox88::Position;
@@ -34,19 +37,26 @@ pub struct PositionResponse {
     pub moves: Vec<MoveInfo>,
     /// How the game stands.
     pub state: GameState,
+    /// The Syzygy tables' verdict, when the server has tables
+    /// (`--syzygy-path`); null when it has none.
+    pub tablebase: Option<TablebaseVerdict>,
 }
 
 /// One legal move, described in full.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct MoveInfo {
     /// The move in UCI (castling as the position writes it).
-    pub uci: String,
+    #[schema(value_type = String)]
+    pub uci: ShortText,
     /// The move in SAN, with `+` or `#`.
-    pub san: String,
+    #[schema(value_type = String)]
+    pub san: ShortText,
     /// The square the piece (the king, when castling) leaves.
-    pub from: String,
+    #[schema(value_type = String)]
+    pub from: ShortText,
     /// The square the UCI move names as destination.
-    pub to: String,
+    #[schema(value_type = String)]
+    pub to: ShortText,
     /// The kind of piece that moves.
     pub piece: PieceKind,
     /// The kind of piece captured (a pawn for en passant), or null.
@@ -100,7 +110,8 @@ pub struct GameState {
     tag = "rules",
     request_body = PositionInput,
     responses(
-        (status = 200, description = "The position, its legal moves and its state", body = PositionResponse),
+        (status = 200, description = "The position, its legal moves, its state and, when the server has \
+                                      Syzygy tables, their verdict", body = PositionResponse),
         (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
         (status = 413, description = "The body is too large", body = ErrorResponse),
         (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
@@ -110,12 +121,25 @@ pub struct GameState {
 pub async fn position(
     State(state): State<Arc<AppState>>,
     ApiJson(input): ApiJson<PositionInput>,
-) -> Result<Json<PositionResponse>, ApiError> {
+) -> Result<Response, ApiError> {
     let read = input.read("", state.config.max_moves)?;
-    Ok(Json(describe(&read.position, read.repairs)))
+    let mut answer = describe(&read.position, read.repairs);
+    answer.tablebase = match &state.tablebase {
+        None => None,
+        // Probing reads table files, perhaps from disk: on the blocking
+        // threads, not the ones that serve requests.
+        Some(tables) if tablebase::in_range(tables, &read.position) => {
+            let (tables, position) = (tables.clone(), read.position);
+            let verdict = tokio::task::spawn_blocking(move || tablebase::verdict(&tables, &position));
+            Some(verdict.await.map_err(|_| ApiError::internal("the tablebase probe failed"))?)
+        }
+        // Castling rights or too many pieces: the probe fails at once.
+        Some(tables) => Some(tablebase::verdict(tables, &read.position)),
+    };
+    Ok(([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], to_json(&answer)).into_response())
 }
 
-/// The answer for `position`.
+/// The answer for `position`, without a tablebase verdict.
 pub fn describe(position: &Position, repairs: Vec<String>) -> PositionResponse {
     let moves = position.legal_moves().iter().map(|&m| move_info(position, m)).collect();
     PositionResponse {
@@ -126,10 +150,12 @@ pub fn describe(position: &Position, repairs: Vec<String>) -> PositionResponse {
         repairs,
         moves,
         state: game_state(position),
+        tablebase: None,
     }
 }
 
-/// The description of the legal move `m`.
+/// The description of `m`, a legal move of `position` (for any other move
+/// the description means nothing).
 pub fn move_info(position: &Position, m: Move) -> MoveInfo {
     let board = position.board();
     let uci = position.uci(m);
@@ -138,8 +164,7 @@ pub fn move_info(position: &Position, m: Move) -> MoveInfo {
         // A legal move is never the null move.
         UciMove::Null => (m.from(), m.to()),
     };
-    // Legal moves have SAN; `san` fails only for illegal ones.
-    let san = position.san(m).expect("a legal move");
+    let san = position.san_unchecked(m);
     let kind = m.kind();
     let castling = match kind {
         MoveKind::CastleShort => Some(CastlingSide::Short.into()),
@@ -153,10 +178,10 @@ pub fn move_info(position: &Position, m: Move) -> MoveInfo {
     };
     let piece = board.piece_at(m.from()).map(|p| p.role().into()).expect("a legal move moves a piece");
     MoveInfo {
-        uci: uci.to_string(),
-        san: san.to_string(),
-        from: from.to_string(),
-        to: to.to_string(),
+        uci: ShortText::uci(uci),
+        san: ShortText::san(san),
+        from: ShortText::square(from),
+        to: ShortText::square(to),
         piece,
         captured,
         promotion: m.promotion().map(PieceKind::from),

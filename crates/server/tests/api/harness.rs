@@ -33,7 +33,7 @@ impl Server {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.expect("a free loopback port");
         let base = format!("http://{}", listener.local_addr().expect("an address"));
         let (stop, stopped) = oneshot::channel::<()>();
-        let app = ox88_server::app_with(config, extra);
+        let app = ox88_server::app_with(config, extra).expect("the configuration loads");
         let task = tokio::spawn(ox88_server::serve(listener, app, async move {
             let _ = stopped.await;
         }));

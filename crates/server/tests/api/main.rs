@@ -8,3 +8,4 @@ mod engine;
 mod pgn;
 mod rules;
 mod service;
+mod tablebase;

@@ -3,10 +3,11 @@
 
 For every table in DIR (or the names given with --tables), draws COUNT random
 legal positions of its material (some with an en-passant capture, every one
-with a random halfmove clock), probes them with the probe example of
-ox88-syzygy and with python-chess, and compares the WDL, the DTZ and the root
-ranking (each legal move's DTZ from the root and its result under the
-fifty-move rule). Prints the counts; exits 1 on any disagreement.
+with a random halfmove clock, some reached by a game that repeats positions),
+probes them with the probe example of ox88-syzygy and with python-chess, and
+compares the WDL, the DTZ and the root ranking (each legal move's DTZ from the
+root and its result under the fifty-move rule; a move to a threefold
+repetition is a draw). Prints the counts; exits 1 on any disagreement.
 
     cross_check.py PROBE_BINARY DIR [--count N] [--seed S] [--tables KQvK,KRvK]
 """
@@ -74,7 +75,54 @@ def random_position(name, rng):
                 if not board.is_valid():
                     continue
         board.halfmove_clock = rng.randrange(0, 100)
+        if rng.random() < 0.3:
+            repeat(board, rng)
         return board
+
+
+def reversible(board, move):
+    return move is not None and board.is_legal(move) and not board.is_zeroing(move) and move.promotion is None
+
+
+def repeat(board, rng):
+    """Plays 3 to 8 plies of two rounds of a four-ply cycle (a move, a
+    reply, both taken back by moving the pieces home), so that the position
+    has a game whose positions repeat, up to a threefold repetition that the
+    next move can make or has made. Leaves the board as it is when no such
+    cycle is found; keeps the halfmove clock below 100."""
+    moves = [m for m in board.legal_moves if not board.is_zeroing(m)]
+    rng.shuffle(moves)
+    for first in moves[:8]:
+        board.push(first)
+        replies = [m for m in board.legal_moves if not board.is_zeroing(m)]
+        rng.shuffle(replies)
+        for reply in replies[:8]:
+            board.push(reply)
+            back = chess.Move(first.to_square, first.from_square)
+            if reversible(board, back):
+                board.push(back)
+                home = chess.Move(reply.to_square, reply.from_square)
+                ok = reversible(board, home)
+                board.pop()
+                if ok:
+                    board.pop()
+                    board.pop()
+                    plies = rng.randrange(3, 9)
+                    board.halfmove_clock = min(board.halfmove_clock, 99 - plies)
+                    for move in ([first, reply, back, home] * 2)[:plies]:
+                        board.push(move)
+                    return
+            board.pop()
+        board.pop()
+
+
+def game_line(board):
+    """The board as the probe example reads it: the FEN of the game's start
+    and its moves, as UCI's position command has them."""
+    if not board.move_stack:
+        return board.fen()
+    moves = " ".join(m.uci() for m in board.move_stack)
+    return f"{board.root().fen()} moves {moves}"
 
 
 def sign(x):
@@ -101,6 +149,8 @@ def root_moves(tablebase, board):
         try:
             if board.halfmove_clock == 0:
                 d = chess.syzygy.dtz_before_zeroing(-tablebase.probe_wdl(board))
+            elif board.is_repetition(3):
+                d = 0
             else:
                 d = -tablebase.probe_dtz(board)
                 d += sign(d)
@@ -116,6 +166,14 @@ def root_moves(tablebase, board):
             result = 0
         moves[move.uci()] = (d, result)
     return moves
+
+
+def is_threefold_after(board, uci):
+    move = chess.Move.from_uci(uci)
+    board.push(move)
+    threefold = board.halfmove_clock > 0 and board.is_repetition(3)
+    board.pop()
+    return threefold
 
 
 def rank(dtz, result):
@@ -139,19 +197,20 @@ def main():
         names = [n for n in names if chess.syzygy.normalize_tablename(n) == n]
 
     boards = [(name, random_position(name, rng)) for name in names for _ in range(args.count)]
-    fens = "".join(board.fen() + "\n" for _, board in boards)
+    fens = "".join(game_line(board) + "\n" for _, board in boards)
     out = subprocess.run([args.probe, args.directory], input=fens, capture_output=True, text=True, check=True).stdout
     lines = out.splitlines()
     if len(lines) != len(boards):
         print(f"the prober answered {len(lines)} lines for {len(boards)} positions")
         return 1
 
-    disagreements = compared = moves_compared = en_passant = missing = 0
+    disagreements = compared = moves_compared = en_passant = missing = with_game = repetition_draws = 0
     per_table = {}
     for (name, board), line in zip(boards, lines):
         wdl, dtz, moves = reference(tablebase, board)
         compared += 1
         en_passant += board.has_legal_en_passant()
+        with_game += bool(board.move_stack)
         per_table[name] = per_table.get(name, 0) + 1
         got_wdl, got_dtz, got_root = line.split(" ")
         problems = []
@@ -169,6 +228,7 @@ def main():
                 problems.append(f"root moves {got_root}, python-chess {moves}")
         else:
             moves_compared += len(moves)
+            repetition_draws += sum(1 for m in moves if is_threefold_after(board, m))
             got_moves = []
             for item in got_root.split(",") if got_root else []:
                 uci, d, r = item.split(":")
@@ -181,8 +241,9 @@ def main():
         if problems:
             disagreements += 1
             if disagreements <= 20:
-                print(f"{board.fen()} ({name}): " + "; ".join(problems))
-    print(f"tables: {len(per_table)}; positions compared: {compared} (with en passant: {en_passant}); "
+                print(f"{game_line(board)} ({name}): " + "; ".join(problems))
+    print(f"tables: {len(per_table)}; positions compared: {compared} (with en passant: {en_passant}; "
+          f"with a game that repeats positions: {with_game}, its moves to a threefold repetition: {repetition_draws}); "
           f"root moves compared: {moves_compared}; "
           f"positions where both lack a table a move needs: {missing}; disagreements: {disagreements}")
     return 1 if disagreements else 0

@@ -4,10 +4,10 @@
 
 use super::{Progress, Purpose, Running, XbDriver};
 use crate::moves::{check_best_move, LastLine};
-use crate::worker::Event;
+use crate::worker::{Event, SearchEnd};
 use crate::xboard::state::result_message;
 use crate::xboard::{Stat01, Thinking, XbMessage};
-use crate::{Engine, Limits, LineReport, Report, ScoreInfo, SearchResult};
+use crate::{Engine, Limits, LineReport, Report, ScoreInfo};
 use ox88_board::{Board, Move};
 use ox88_movegen::{MoveGen, Notation};
 use std::io::{self, Write};
@@ -56,7 +56,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             purpose,
             board: game.board().clone(),
             discard: false,
-            held: None,
+            ended: None,
             progress: Progress::default(),
             last: LastLine::default(),
         };
@@ -123,10 +123,10 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         Ok(())
     }
 
-    pub(super) fn search_done(&mut self, result: Option<SearchResult>) -> io::Result<()> {
+    pub(super) fn search_done(&mut self, end: SearchEnd) -> io::Result<()> {
         self.worker.join();
         if let Some(running) = &mut self.running {
-            running.held = Some(result);
+            running.ended = Some(end);
         }
         self.answer_if_allowed()
     }
@@ -135,7 +135,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
     /// result must wait (pondering, analysing) or be discarded.
     pub(super) fn answer_if_allowed(&mut self) -> io::Result<()> {
         let Some(running) = &self.running else { return Ok(()) };
-        let Some(result) = &running.held else { return Ok(()) };
+        let Some(end) = &running.ended else { return Ok(()) };
         if running.discard {
             self.running = None;
             // No move will come: the pongs waiting for it are due now.
@@ -149,7 +149,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             // is dropped when the search is aborted.
             return Ok(());
         }
-        let checked = check_best_move(&running.board, result.clone());
+        let checked = check_best_move(&running.board, end.clone());
         let (last, board) = (running.last, running.board.clone());
         self.running = None;
         let Some(best) = checked.best else { return Ok(()) };
