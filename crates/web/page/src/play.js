@@ -47,7 +47,7 @@ export function mount(app) {
       h("button", { type: "submit", class: "primary" }, "Play"),
     )
     app.side.replaceChildren(h("h2", {}, "Play ox88"), form,
-      h("p", { class: "note" }, "Levels are search limits (a depth and a node budget); their Elo has not been measured yet."))
+      h("p", { class: "note" }, "Each level is a search limit (a depth and a node budget); its Elo was measured against Stockfish 15.1 on the CCRL scale, not a human rating, and reads high (see docs/web.md)."))
     app.players("", "", false)
     app.board.show(START_FEN)
   }
