@@ -90,7 +90,7 @@ fn write_defs(svg: &BoardSvg<'_>, out: &mut impl Write) -> fmt::Result {
         if let Some(piece) = svg.board.piece_at(square) {
             if !drawn.contains(&piece) {
                 drawn.push(piece);
-                pieces::write_definition(out, piece)?;
+                pieces::write_definition(out, piece, &pieces::id(piece), 1.0)?;
             }
         }
     }

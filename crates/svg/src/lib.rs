@@ -7,3 +7,4 @@ mod draw;
 mod pieces;
 
 pub use board_svg::{Arrow, BoardSvg, Tint};
+pub use pieces::{piece_sprite, PIECE_SIZE};

@@ -8,8 +8,8 @@
 use ox88_board::{Color, Piece, Role};
 use std::fmt::{self, Write};
 
-/// The side of the square the pieces are drawn on, in SVG units.
-pub(crate) const PIECE_SIZE: f64 = 45.0;
+/// The side of the square each piece is drawn on, in SVG units.
+pub const PIECE_SIZE: f64 = 45.0;
 
 /// A piece's drawing: body paths, and detail strokes.
 struct Shape {
@@ -103,8 +103,47 @@ pub(crate) fn role_name(role: Role) -> &'static str {
     }
 }
 
-/// Writes `piece`'s drawing as a `<g>` with its [`id`], for `<defs>`.
-pub(crate) fn write_definition(out: &mut impl Write, piece: Piece) -> fmt::Result {
+/// The twelve pieces as an SVG sprite, each on a square of side `tile`, for
+/// pages whose board places each piece with `<use href="sprite.svg#wk"/>`
+/// (cm-chessboard's sprites have tiles of 40).
+///
+/// Each piece is a `<g>` in `<defs>`, drawn on the square from (0, 0) to
+/// (`tile`, `tile`) (scaled from [`PIECE_SIZE`]), its id the colour's letter
+/// and the role's (`wk` the white king, `bp` a black pawn), its class the
+/// colour and role (`white king`). The same drawings as
+/// [`BoardSvg`](crate::BoardSvg)'s, under ox88's licence (MIT OR Apache-2.0).
+///
+/// ```
+/// let sprite = ox88_svg::piece_sprite(40.0);
+/// assert!(sprite.contains(r#"viewBox="0 0 40 40""#));
+/// assert!(sprite.contains(r#"<g id="wk" class="white king""#));
+/// assert!(sprite.contains(r#"<g id="bp" class="black pawn""#));
+/// ```
+pub fn piece_sprite(tile: f64) -> String {
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <!-- ox88's pieces (MIT OR Apache-2.0), written by ox88_svg::piece_sprite. -->\n",
+    );
+    let scale = tile / PIECE_SIZE;
+    // Writing into a String cannot fail: the results are ignored.
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {tile} {tile}" width="{tile}" height="{tile}"><defs>"#
+    );
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let id = format!("{}{}", color.char(), role.char());
+            out.push('\n');
+            let _ = write_definition(&mut out, Piece::new(color, role), &id, scale);
+        }
+    }
+    out.push_str("\n</defs></svg>\n");
+    out
+}
+
+/// Writes `piece`'s drawing as a `<g>` with the id `id`, for `<defs>`,
+/// scaled by `scale` from its [`PIECE_SIZE`] square.
+pub(crate) fn write_definition(out: &mut impl Write, piece: Piece, id: &str, scale: f64) -> fmt::Result {
     let (fill, detail) = match piece.color() {
         Color::White => ("#fff", "#000"),
         Color::Black => ("#000", "#fff"),
@@ -113,15 +152,21 @@ pub(crate) fn write_definition(out: &mut impl Write, piece: Piece) -> fmt::Resul
     write!(
         out,
         r##"<g id="{}" class="{} {}" stroke="#000" stroke-width="1.5" stroke-linejoin="round" stroke-linecap="round">"##,
-        id(piece),
+        id,
         color_name(piece.color()),
         role_name(piece.role())
     )?;
+    if scale != 1.0 {
+        write!(out, r#"<g transform="scale({scale})">"#)?;
+    }
     for path in shape.body {
         write!(out, r#"<path d="{path}" fill="{fill}"/>"#)?;
     }
     if !shape.details.is_empty() {
         write!(out, r#"<path d="{}" fill="none" stroke="{detail}"/>"#, shape.details)?;
+    }
+    if scale != 1.0 {
+        out.write_str("</g>")?;
     }
     out.write_str("</g>")
 }

@@ -114,3 +114,37 @@ fn no_check_without_one_and_marks_can_be_set_by_hand() {
     assert_eq!(with_class(&doc, "piece").len(), 2);
     assert_eq!(doc.root_element().attribute("width"), Some("1"), "the size is at least one pixel");
 }
+
+#[test]
+fn the_sprite_holds_the_twelve_pieces_as_the_board_draws_them() {
+    let sprite = ox88_svg::piece_sprite(ox88_svg::PIECE_SIZE);
+    let doc = Document::parse(&sprite).expect("well-formed XML");
+    let size = ox88_svg::PIECE_SIZE.to_string();
+    assert_eq!(doc.root_element().attribute("viewBox"), Some(format!("0 0 {size} {size}").as_str()));
+    let ids: Vec<&str> = doc.descendants().filter(|n| n.has_tag_name("g")).filter_map(|n| n.attribute("id")).collect();
+    assert_eq!(ids, ["wp", "wn", "wb", "wr", "wq", "wk", "bp", "bn", "bb", "br", "bq", "bk"]);
+    // The start position's picture draws every kind of piece once: the same
+    // drawing under a longer id.
+    let board = BoardSvg::new(&Board::startpos()).to_string();
+    for (short, long) in [("wp", "white-pawn"), ("wn", "white-knight"), ("bq", "black-queen"), ("bk", "black-king")] {
+        let start = |text: &str, id: &str| text.find(&format!(r#"<g id="{id}""#)).expect("the piece's drawing");
+        let in_sprite = &sprite[start(&sprite, short)..];
+        let in_board = &board[start(&board, long)..];
+        let body = |text: &str, id: &str| {
+            text[..text.find("</g>").expect("its end")].replacen(&format!(r#"id="{id}""#), "", 1)
+        };
+        assert_eq!(body(in_sprite, short), body(in_board, long), "{short}");
+    }
+}
+
+#[test]
+fn a_sprite_of_another_tile_size_scales_each_piece() {
+    let sprite = ox88_svg::piece_sprite(40.0);
+    let doc = Document::parse(&sprite).expect("well-formed XML");
+    assert_eq!(doc.root_element().attribute("viewBox"), Some("0 0 40 40"));
+    let king = doc.descendants().find(|n| n.attribute("id") == Some("wk")).expect("the white king");
+    let inner = king.first_element_child().expect("its scaled drawing");
+    let scale = inner.attribute("transform").expect("a transform");
+    assert_eq!(scale, format!("scale({})", 40.0 / ox88_svg::PIECE_SIZE));
+    assert!(inner.children().filter(|n| n.has_tag_name("path")).count() >= 3, "the king's paths are in it");
+}

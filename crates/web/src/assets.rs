@@ -18,11 +18,7 @@ const INDEX: &[u8] = include_bytes!("../assets/index.html");
 const ASSETS: [Asset; 6] = [
     Asset { path: "app.js", media_type: "text/javascript; charset=utf-8", bytes: include_bytes!("../assets/app.js") },
     Asset { path: "app.css", media_type: "text/css; charset=utf-8", bytes: include_bytes!("../assets/app.css") },
-    Asset {
-        path: "pieces/standard.svg",
-        media_type: "image/svg+xml",
-        bytes: include_bytes!("../assets/pieces/standard.svg"),
-    },
+    Asset { path: "pieces/ox88.svg", media_type: "image/svg+xml", bytes: include_bytes!("../assets/pieces/ox88.svg") },
     Asset {
         path: "extensions/markers/markers.svg",
         media_type: "image/svg+xml",

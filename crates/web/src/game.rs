@@ -11,8 +11,9 @@ use crate::ids::{GameId, SeatToken};
 use ox88_board::Color;
 use ox88_movegen::{Outcome, Position, Termination};
 
-/// A move as played: its UCI and SAN text, and the mover's time left after it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A move as played: its UCI and SAN text, and the mover's time left after
+/// it; sent as it is in the protocol's `move` and `state` frames.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PlayedMove {
     /// The move in UCI notation (`e2e4`, `e7e8q`).
     pub uci: String,
@@ -23,8 +24,10 @@ pub struct PlayedMove {
     pub clock_ms: Option<u64>,
 }
 
-/// What a player asks of the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a player asks of the game; in the protocol, a frame of its own
+/// (`{"type":"offer_draw"}`, see [`crate::protocol`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Play a move (UCI text), as the game's `ply`-th move (0 for White's
     /// first): a move sent twice, or after the game moved on, is refused.

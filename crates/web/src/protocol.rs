@@ -7,13 +7,15 @@
 //! `rematch`, `presence`). A refused request gets `error` with a `code` and
 //! a `message`, and changes nothing.
 
-use crate::game::{Action, FriendGame, GameError};
+use crate::game::{Action, FriendGame, GameError, PlayedMove};
 use crate::ids::{GameId, SeatToken};
 use ox88_board::Color;
 use serde::{Deserialize, Serialize};
 
-/// A frame from the browser.
-#[derive(Clone, Debug, Deserialize)]
+/// A frame from the browser: who is there, a ping, or a game [`Action`]
+/// (written as the action is: `{"type":"move","uci":"e2e4","ply":0}`,
+/// `{"type":"resign"}`, ...).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// The first frame: who is there. A token makes its holder a player;
@@ -26,40 +28,11 @@ pub enum ClientMessage {
         #[serde(default)]
         sit: bool,
     },
-    /// A move in UCI notation, as the game's `ply`-th.
-    Move {
-        /// The move (`e2e4`, `e7e8q`).
-        uci: String,
-        /// The number of moves played before it.
-        ply: usize,
-    },
-    /// Resign.
-    Resign,
-    /// Offer (or accept) a draw.
-    OfferDraw,
-    /// Accept the opponent's draw offer.
-    AcceptDraw,
-    /// Decline the opponent's draw offer.
-    DeclineDraw,
-    /// Offer (or accept) a rematch.
-    Rematch,
     /// Are you there? (answered `pong`)
     Ping,
-}
-
-impl ClientMessage {
-    /// The game action this message asks for, if it is one.
-    pub fn action(self) -> Option<Action> {
-        Some(match self {
-            ClientMessage::Move { uci, ply } => Action::Move { uci, ply },
-            ClientMessage::Resign => Action::Resign,
-            ClientMessage::OfferDraw => Action::OfferDraw,
-            ClientMessage::AcceptDraw => Action::AcceptDraw,
-            ClientMessage::DeclineDraw => Action::DeclineDraw,
-            ClientMessage::Rematch => Action::Rematch,
-            ClientMessage::Hello { .. } | ClientMessage::Ping => return None,
-        })
-    }
+    /// A move, a resignation, an offer or an answer to one.
+    #[serde(untagged)]
+    Act(Action),
 }
 
 /// A colour as the protocol writes it.
@@ -98,17 +71,6 @@ impl ClockView {
     }
 }
 
-/// A played move as sent.
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveView {
-    /// UCI text.
-    pub uci: String,
-    /// SAN text.
-    pub san: String,
-    /// The mover's time left after it.
-    pub clock_ms: Option<u64>,
-}
-
 /// Who is connected.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Presence {
@@ -126,7 +88,7 @@ pub struct GameView {
     /// The game's id.
     pub id: GameId,
     /// The moves so far.
-    pub moves: Vec<MoveView>,
+    pub moves: Vec<PlayedMove>,
     /// The position now, as FEN.
     pub fen: String,
     /// The clocks, for a timed game.
@@ -148,14 +110,9 @@ pub struct GameView {
 impl GameView {
     /// `game` as seen at `now`.
     pub fn of(game: &FriendGame, presence: Presence, now: u64) -> GameView {
-        let moves = game
-            .moves()
-            .iter()
-            .map(|m| MoveView { uci: m.uci.clone(), san: m.san.clone(), clock_ms: m.clock_ms })
-            .collect();
         GameView {
             id: game.id().clone(),
-            moves,
+            moves: game.moves().to_vec(),
             fen: game.position().fen(),
             clock: ClockView::of(game, now),
             result: game.ending().map(|e| e.result().as_str()),
@@ -190,7 +147,7 @@ pub enum ServerMessage {
         ply: usize,
         /// The move.
         #[serde(flatten)]
-        played: MoveView,
+        played: PlayedMove,
         /// Both clocks after it.
         clock: Option<ClockView>,
     },
@@ -255,5 +212,54 @@ impl ServerMessage {
         // Serialising these types cannot fail: no maps with non-string keys,
         // no floats, no custom serialisers that refuse.
         serde_json::to_string(self).expect("server messages serialise")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<ClientMessage, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn frames_read_as_hello_ping_or_an_action() {
+        assert_eq!(read(r#"{"type":"hello","sit":true}"#), Ok(ClientMessage::Hello { token: None, sit: true }));
+        assert_eq!(read(r#"{"type":"ping"}"#), Ok(ClientMessage::Ping));
+        assert_eq!(
+            read(r#"{"type":"move","uci":"e2e4","ply":0}"#),
+            Ok(ClientMessage::Act(Action::Move { uci: "e2e4".into(), ply: 0 }))
+        );
+        for (name, action) in [
+            ("resign", Action::Resign),
+            ("offer_draw", Action::OfferDraw),
+            ("accept_draw", Action::AcceptDraw),
+            ("decline_draw", Action::DeclineDraw),
+            ("rematch", Action::Rematch),
+        ] {
+            assert_eq!(read(&format!(r#"{{"type":"{name}"}}"#)), Ok(ClientMessage::Act(action)), "{name}");
+        }
+    }
+
+    #[test]
+    fn frames_of_no_message_are_refused() {
+        for garbage in [
+            r#"{"type":"castle"}"#,
+            r#"{"type":"move","uci":"e2e4"}"#,
+            r#"{"type":"move","uci":"e2e4","ply":0,"extra":1}"#,
+            r#"{"uci":"e2e4","ply":0}"#,
+            r#"[1,2]"#,
+            "not json",
+        ] {
+            assert!(read(garbage).is_err(), "{garbage}");
+        }
+    }
+
+    #[test]
+    fn a_move_frame_is_the_played_move_flattened() {
+        let played = PlayedMove { uci: "e2e4".into(), san: "e4".into(), clock_ms: Some(59_000) };
+        let frame = ServerMessage::Move { ply: 0, played, clock: None }.to_json();
+        assert_eq!(frame, r#"{"type":"move","ply":0,"uci":"e2e4","san":"e4","clock_ms":59000,"clock":null}"#);
     }
 }

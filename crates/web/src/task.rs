@@ -5,7 +5,7 @@
 use crate::game::{Action, Change, FriendGame};
 use crate::hub::Hub;
 use crate::ids::{GameId, SeatToken};
-use crate::protocol::{color_name, ClockView, GameView, MoveView, Presence, ServerMessage};
+use crate::protocol::{color_name, ClockView, GameView, Presence, ServerMessage};
 use ox88_board::Color;
 use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -204,11 +204,9 @@ impl GameTask {
                 return Err(ServerMessage::error("storage", error.to_string()));
             }
             frames.push(match change {
-                Change::Moved(ply, m) => ServerMessage::Move {
-                    ply,
-                    played: MoveView { uci: m.uci, san: m.san, clock_ms: m.clock_ms },
-                    clock: ClockView::of(&self.game, now),
-                },
+                Change::Moved(ply, played) => {
+                    ServerMessage::Move { ply, played, clock: ClockView::of(&self.game, now) }
+                }
                 Change::Ended(ending) => ServerMessage::Ended {
                     result: ending.result().as_str(),
                     termination: ending.termination.as_str(),

@@ -144,15 +144,14 @@ async fn request(hub: &Arc<Hub>, id: &GameId, seat: Option<Color>, text: &str) -
         Ok(message) => message,
         Err(error) => return Some(bad_frame(&error)),
     };
-    match message {
+    let action = match message {
         ClientMessage::Ping => return Some(ServerMessage::Pong),
         ClientMessage::Hello { .. } => return Some(ServerMessage::error("already_joined", "hello was said already")),
-        _ => {}
-    }
+        ClientMessage::Act(action) => action,
+    };
     let Some(seat) = seat else {
         return Some(ServerMessage::error("not_a_player", "spectators watch; only the players act"));
     };
-    let action = message.action()?;
     let (reply, answer) = oneshot::channel();
     if hub.send(id, Command::Act { seat, action, reply }).await.is_err() {
         return Some(ServerMessage::error("unavailable", "the game cannot be reached now"));

@@ -181,7 +181,7 @@ async fn the_page_and_its_files_are_served() {
     let (status, page) = http(server.addr, "GET", "/", "").await;
     assert_eq!(status, 200);
     assert!(page.contains("<script"), "the page loads its script");
-    for path in ["/assets/app.js", "/assets/app.css", "/assets/pieces/standard.svg", "/assets/LICENSES.txt"] {
+    for path in ["/assets/app.js", "/assets/app.css", "/assets/pieces/ox88.svg", "/assets/LICENSES.txt"] {
         let (status, body) = http(server.addr, "GET", path, "").await;
         assert_eq!(status, 200, "{path}");
         assert!(!body.is_empty(), "{path} is built");

@@ -17,8 +17,9 @@ use std::sync::Arc;
 use std::time::Duration;
 use utoipa::ToSchema;
 
-/// A strength level: the limits of its search. The levels are named by
-/// their limits; their playing strength has not been measured yet.
+/// A strength level: the limits of its search, and the Elo it measured in
+/// games against Stockfish 15.1 limited by `UCI_Elo` (docs/web.md, "The
+/// levels' strength", has the games and commands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Level {
     /// The level, from 1 (weakest).
@@ -27,18 +28,39 @@ pub struct Level {
     pub depth: u32,
     /// The most nodes searched.
     pub nodes: u64,
+    /// Its strength as measured; null where it has not been measured.
+    pub elo: Option<MeasuredElo>,
+}
+
+/// A level's measured strength: an Elo on the scale of Stockfish 15.1's
+/// `UCI_Elo` (anchored to CCRL 40/4, not to human ratings), Stockfish
+/// searching to depth 8 — a shallower search than its scale was fitted on,
+/// which makes these figures high (by 178 ± 130 at level 4; see docs/web.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct MeasuredElo {
+    /// The estimate.
+    pub elo: u16,
+    /// The half-width of its 95 % interval.
+    pub margin: u16,
+    /// The games it rests on.
+    pub games: u16,
+}
+
+/// A level's measured strength, for the table below.
+const fn measured(elo: u16, margin: u16, games: u16) -> Option<MeasuredElo> {
+    Some(MeasuredElo { elo, margin, games })
 }
 
 /// The levels, weakest first.
 pub const LEVELS: [Level; 8] = [
-    Level { level: 1, depth: 1, nodes: 200 },
-    Level { level: 2, depth: 2, nodes: 1_000 },
-    Level { level: 3, depth: 3, nodes: 5_000 },
-    Level { level: 4, depth: 5, nodes: 20_000 },
-    Level { level: 5, depth: 7, nodes: 100_000 },
-    Level { level: 6, depth: 9, nodes: 500_000 },
-    Level { level: 7, depth: 12, nodes: 2_000_000 },
-    Level { level: 8, depth: 64, nodes: 10_000_000 },
+    Level { level: 1, depth: 1, nodes: 200, elo: measured(1249, 75, 60) },
+    Level { level: 2, depth: 2, nodes: 1_000, elo: measured(1636, 89, 60) },
+    Level { level: 3, depth: 3, nodes: 5_000, elo: measured(1654, 88, 60) },
+    Level { level: 4, depth: 5, nodes: 20_000, elo: measured(1920, 102, 60) },
+    Level { level: 5, depth: 7, nodes: 100_000, elo: measured(2119, 98, 60) },
+    Level { level: 6, depth: 9, nodes: 500_000, elo: None },
+    Level { level: 7, depth: 12, nodes: 2_000_000, elo: None },
+    Level { level: 8, depth: 64, nodes: 10_000_000, elo: None },
 ];
 
 /// The level used when a request names no level, clock or move time.

@@ -208,4 +208,6 @@ async fn best_move_by_level_movetime_and_clock() {
     assert_eq!(status, 200);
     let levels: Value = serde_json::from_str(&levels).expect("JSON");
     assert_eq!(levels.as_array().map(Vec::len), Some(8));
+    // A measured level says its Elo with the error and the games behind it.
+    assert!(levels[3]["elo"]["elo"].is_u64() && levels[3]["elo"]["margin"].is_u64(), "{levels}");
 }

@@ -25,7 +25,7 @@ export class Board {
     this.board = new Chessboard(element, {
       position: this.fen,
       assetsUrl: "/assets/",
-      style: { cssClass: "ox88", showCoordinates: true, pieces: { file: "pieces/standard.svg" }, animationDuration: 150 },
+      style: { cssClass: "ox88", showCoordinates: true, pieces: { file: "pieces/ox88.svg" }, animationDuration: 150 },
       extensions: [
         { class: Markers, props: { autoMarkers: MARKER_TYPE.square } },
         { class: PromotionDialog },

@@ -3,18 +3,25 @@
 
 /**
  * The strengths offered against ox88: the server's levels (`GET
- * /api/v1/levels`), each a real search limit (a depth and a node budget).
- * Their Elo has not been measured yet, so none is claimed.
+ * /api/v1/levels`), each a real search limit (a depth and a node budget),
+ * named by the Elo it measured against Stockfish (with its 95 % margin), or
+ * by its limits where it has not been measured.
  */
 export async function levels() {
   try {
     const response = await fetch("/api/v1/levels")
     if (!response.ok) throw new Error(response.statusText)
-    const list = await response.json()
-    return list.map((l) => ({ level: l.level, name: `${l.level} · depth ${l.depth}, ${nodesText(l.nodes)} nodes` }))
+    return (await response.json()).map(levelName)
   } catch {
     return [1, 2, 3, 4, 5, 6, 7, 8].map((level) => ({ level, name: String(level) }))
   }
+}
+
+/** A level of `GET /api/v1/levels` as the strength menu names it. */
+export function levelName(l) {
+  const limits = `depth ${l.depth}, ${nodesText(l.nodes)} nodes`
+  const name = l.elo ? `${l.level} · Elo ${l.elo.elo} ± ${l.elo.margin}` : `${l.level} · ${limits}`
+  return { level: l.level, name, title: l.elo ? `${limits}; measured in ${l.elo.games} games` : "strength not measured" }
 }
 
 function nodesText(n) {

@@ -40,14 +40,14 @@ export function mount(app) {
       h("fieldset", {}, h("legend", {}, "Your side"),
         ...["white", "black", "random"].map((c, i) =>
           h("label", {}, h("input", { type: "radio", name: "side", value: c, checked: i === 0 }), ` ${c[0].toUpperCase()}${c.slice(1)}`))),
-      h("label", {}, "Strength ", h("select", { name: "level" }, ...s.levels.map((l) => h("option", { value: l.level, selected: l.level === s.level }, l.name)))),
+      h("label", {}, "Strength ", h("select", { name: "level" }, ...s.levels.map((l) => h("option", { value: l.level, selected: l.level === s.level, title: l.title }, l.name)))),
       h("label", {}, "Clock ", h("select", { name: "clock" }, ...CLOCKS.map((c, i) => h("option", { value: i, selected: i === 3 }, c.name)))),
       h("label", {}, "Start from FEN (optional) ", h("input", { name: "fen", placeholder: "the start position", spellcheck: "false" })),
       h("p", { class: "form-error", role: "alert" }),
       h("button", { type: "submit", class: "primary" }, "Play"),
     )
     app.side.replaceChildren(h("h2", {}, "Play ox88"), form,
-      h("p", { class: "note" }, "Levels are search limits (a depth and a node budget); their Elo has not been measured yet."))
+      h("p", { class: "note" }, "Each level is a search limit (a depth and a node budget); its Elo was measured against Stockfish 15.1 on the CCRL scale, not a human rating, and reads high (see docs/web.md)."))
     app.players("", "", false)
     app.board.show(START_FEN)
   }

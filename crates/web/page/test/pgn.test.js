@@ -1,7 +1,7 @@
 import { test } from "node:test"
 import assert from "node:assert/strict"
 import { readPgn, writePgn, mainLine, addMove, node, pathTo, START_FEN } from "../src/pgn.js"
-import { sseParser, scoreText, whiteShare, readInfo } from "../src/engine.js"
+import { sseParser, scoreText, whiteShare, readInfo, levelName } from "../src/engine.js"
 
 const GAME = `[Event "Casual"]
 [White "A"]
@@ -74,4 +74,12 @@ test("scores read from White's side", () => {
   assert.equal(scoreText(readInfo({ depth: 9, score: { mate: 3 } }), false), "#−3")
   assert.equal(whiteShare(readInfo({ depth: 9, score: { mate: -2 } }), true), 0)
   assert.ok(Math.abs(whiteShare(line, true) - 0.534) < 0.01)
+})
+
+test("levels are named by their measured Elo, else by their limits", () => {
+  const measured = levelName({ level: 4, depth: 5, nodes: 20000, elo: { elo: 1920, margin: 102, games: 60 } })
+  assert.equal(measured.name, "4 · Elo 1920 ± 102")
+  assert.equal(measured.title, "depth 5, 20k nodes; measured in 60 games")
+  const unmeasured = levelName({ level: 8, depth: 64, nodes: 10000000, elo: null })
+  assert.equal(unmeasured.name, "8 · depth 64, 10M nodes")
 })
