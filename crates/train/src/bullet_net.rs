@@ -23,7 +23,7 @@
 //! or none. The scale is bullet's `eval_scale` (400 in its examples): the
 //! centipawns of one output unit.
 
-use ox88_eval::nnue::{Network, NetworkError, HIDDEN, INPUTS, OUTPUT_BUCKETS};
+use ox88_eval::nnue::{Network, NetworkError, HIDDEN, INPUTS, NETWORK_HEADER_SIZE, OUTPUT_BUCKETS};
 
 /// bullet pads its quantised file to a multiple of this many bytes.
 pub const BULLET_PADDING: usize = 64;
@@ -102,18 +102,10 @@ pub fn from_bullet(bytes: &[u8], scale: u32) -> Result<Network, BulletNetError> 
 
 /// An ox88 network in bullet's layout (eight output buckets, padded): what
 /// [`from_bullet`] reads back. For starting a bullet run from weights ox88
-/// trained, or comparing the two.
+/// trained, or comparing the two. The layout is ox88's file body, so this is
+/// the file without its header.
 pub fn to_bullet(network: &Network) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(bullet_size(OUTPUT_BUCKETS).next_multiple_of(BULLET_PADDING));
-    let rows = network.feature_weights().iter().chain([network.feature_bias()]);
-    bytes.extend(rows.flat_map(|row| row.iter().flat_map(|v| v.to_le_bytes())));
-    let layers: Vec<_> = (0..OUTPUT_BUCKETS).map(|bucket| network.output_layer(bucket)).collect();
-    for (weights, _) in &layers {
-        bytes.extend(weights.iter().flat_map(|row| row.iter().flat_map(|v| v.to_le_bytes())));
-    }
-    for (_, bias) in &layers {
-        bytes.extend(bias.to_le_bytes());
-    }
+    let mut bytes = network.to_bytes().split_off(NETWORK_HEADER_SIZE);
     bytes.resize(bytes.len().next_multiple_of(BULLET_PADDING), 0);
     bytes
 }
