@@ -34,7 +34,9 @@ pub use error::{ErrorKind, GameId, Location, PgnError};
 pub use game::{Game, Line, MoveToken, Node};
 pub use headers::{Headers, SEVEN_TAG_ROSTER};
 pub use nag::{Nag, ParseNagError};
-pub use ox88_movegen::Position;
+// The rules' types this crate's API hands out or takes, so that one import serves.
+pub use ox88_board::{Board, Color, GameResult, Move, PovScore};
+pub use ox88_movegen::{IllegalMoveError, Position, SanPlus};
 pub use parallel::{ParallelReader, DEFAULT_CHUNK_LEN};
 pub use raw::{RawComment, RawTag};
 pub use reader::{Games, Reader, DEFAULT_MAX_TOKEN_LEN};
