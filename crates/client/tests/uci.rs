@@ -132,7 +132,7 @@ fn multipv_analysis_gives_every_line() {
     // Back to one line for a move.
     engine.search(&Position::startpos(), &depth(1)).unwrap();
     assert_eq!(transcript.last("setoption"), Some("setoption name MultiPV value 1".into()));
-    assert!(matches!(engine.analyse(&Position::startpos(), &Limits::default(), 1), Err(EngineError::Unsupported(_))));
+    assert!(matches!(engine.analyse(&Position::startpos(), &Limits::default(), 1), Err(EngineError::NoLimit)));
 }
 
 #[test]

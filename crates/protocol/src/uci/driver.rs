@@ -59,23 +59,12 @@ pub struct UciDriver<E, W> {
 }
 
 impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
-    /// A driver for `engine`, writing to `out`, at the start position.
+    /// A driver for `engine`, writing to `out`, at the start position. Its
+    /// searches run on a thread of their own; see [`inline`](Self::inline)
+    /// for drivers that search on the calling thread.
     pub fn new(engine: E, out: W) -> UciDriver<E, W> {
-        UciDriver::with_worker(Worker::new(engine), out)
-    }
-
-    /// A driver that runs each search on the calling thread, to its end,
-    /// before it handles the next command: for engines that answer at once
-    /// (tests, fuzzing: no thread is started), since `stop` and `ponderhit`
-    /// cannot interrupt such a search. Its output is what [`new`](Self::new)
-    /// writes when each search ends before the next command arrives.
-    pub fn new_inline(engine: E, out: W) -> UciDriver<E, W> {
-        UciDriver::with_worker(Worker::inline(engine), out)
-    }
-
-    fn with_worker(worker: Worker<E>, out: W) -> UciDriver<E, W> {
         UciDriver {
-            worker,
+            worker: Worker::new(engine),
             out,
             game: Position::startpos(),
             castling: CastlingMode::Standard,
@@ -84,6 +73,27 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             running: None,
             pending: VecDeque::new(),
         }
+    }
+
+    /// This driver, running each search on the calling thread, to its end,
+    /// before it handles the next command: for engines that answer at once
+    /// (tests, fuzzing: no thread is started), since `stop` and `ponderhit`
+    /// cannot interrupt such a search. Its output is what a threaded driver
+    /// writes when each search ends before the next command arrives.
+    ///
+    /// ```
+    /// use ox88_protocol::testing::{FirstLegal, SharedBuffer};
+    /// use ox88_protocol::uci::UciDriver;
+    /// let out = SharedBuffer::default();
+    /// let mut driver = UciDriver::new(FirstLegal::default(), out.clone()).inline();
+    /// driver.handle_line("go depth 1")?; // the search has ended here
+    /// driver.poll()?; // and one poll writes its move, no thread started
+    /// assert!(out.text().contains("bestmove "));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn inline(mut self) -> UciDriver<E, W> {
+        self.worker.run_inline();
+        self
     }
 
     /// Reads commands from `input` until `quit` or the end of the input,
