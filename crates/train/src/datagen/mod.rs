@@ -47,8 +47,7 @@ Exits 2 on a bad argument, 1 on a file that cannot be read or written.";
 /// Runs `datagen` with the arguments after it.
 pub fn run(args: &[String]) -> Result<(), Failure> {
     if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{HELP}");
-        return Ok(());
+        return tools::print(&format!("{HELP}\n")).map(|_| ());
     }
     match args[0].as_str() {
         "generate" => generate::Options::parse(&args[1..]).and_then(generate::run),
