@@ -65,10 +65,9 @@ fn main() {
             searcher.clear();
             for record in &records[start..start + RUN] {
                 let board = record.to_board().expect("a valid record");
-                let side = board.side_to_move();
                 let result = searcher.search(&Position::new(board), limits, &mut |_| {});
-                let score = result.score().expect("a scored search").raw();
-                labels[policy].push((if side == Color::White { score } else { -score }, result.nodes()));
+                let score = result.score().expect("a scored search").white().raw();
+                labels[policy].push((score, result.nodes()));
             }
         }
     }
