@@ -364,6 +364,14 @@ impl Default for Board {
     }
 }
 
+/// A board is its own board: functions that read a position's board (the PGN
+/// writer's) take `&impl AsRef<Board>`, so a `Board` or a `Position` will do.
+impl AsRef<Board> for Board {
+    fn as_ref(&self) -> &Board {
+        self
+    }
+}
+
 impl Board {
     /// Moves the king from `king_from` to `king_to` and the rook from
     /// `rook_from` to `rook_to` at once, as castling does; in Chess960 any of

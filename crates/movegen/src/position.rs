@@ -264,6 +264,13 @@ impl Default for Position {
     }
 }
 
+/// A position's board (as [`Position::board`]): what the PGN writer reads.
+impl AsRef<Board> for Position {
+    fn as_ref(&self) -> &Board {
+        self.board()
+    }
+}
+
 impl From<Board> for Position {
     fn from(board: Board) -> Position {
         Position::new(board)

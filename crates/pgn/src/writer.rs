@@ -110,8 +110,10 @@ impl<W: Write> Writer<W> {
     }
 
     /// Starts the movetext of a game whose moves start in `board` (its
-    /// move number and side to move number the moves).
-    pub fn begin_movetext(&mut self, board: &Board) {
+    /// move number and side to move number the moves): a
+    /// [`Position`](crate::Position) or a [`Board`].
+    pub fn begin_movetext(&mut self, board: &impl AsRef<Board>) {
+        let board = board.as_ref();
         let ply = 2 * u32::from(board.fullmove_number().max(1) - 1) + u32::from(board.side_to_move() == Color::Black);
         self.plies.clear();
         self.plies.push(Plies { next: ply, last: None });
@@ -152,10 +154,10 @@ impl<W: Write> Writer<W> {
         self.move_token(MoveToken::San(san))
     }
 
-    /// Writes the legal move `m` of `board` in SAN (the caller then plays
-    /// it on its board).
-    pub fn write_move(&mut self, board: &Board, m: Move) -> io::Result<()> {
-        self.san(board.san(m))
+    /// Writes the legal move `m` of `board` (a [`Position`](crate::Position)
+    /// or a [`Board`]) in SAN; the caller then plays it on its position.
+    pub fn write_move(&mut self, board: &impl AsRef<Board>, m: Move) -> io::Result<()> {
+        self.san(board.as_ref().san(m))
     }
 
     /// Writes a numeric annotation glyph (`$n`) after the last move.

@@ -42,12 +42,12 @@ pub fn write_game<W: io::Write>(game: &FriendGame, out: W) -> io::Result<W> {
     let mut writer = Writer::new(out);
     writer.tags(&headers)?;
     let mut position = Position::startpos();
-    writer.begin_movetext(position.board());
+    writer.begin_movetext(&position);
     for played in game.moves() {
         let m = position
             .parse_uci(&played.uci)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", played.uci)))?;
-        writer.write_move(position.board(), m)?;
+        writer.write_move(&position, m)?;
         position.play_unchecked(m); // parse_uci returns only legal moves
         if let Some(ms) = played.clock_ms {
             writer.comment(&format!("[%clk {}]", clk(ms)))?;
