@@ -4,7 +4,7 @@
 use ox88_board::{Board, CastlingMode, Color, GameResult};
 use ox88_movegen::MoveGen;
 use ox88_train::data::{append_records, read_records, PackedPosition};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Runs `ox88-train datagen` with `args`.
 fn run(args: &[&str]) -> Output {
@@ -118,6 +118,33 @@ fn datagen_generates_quiet_positions_and_resumes() {
         let output = run(bad);
         assert_eq!(output.status.code(), Some(2), "{bad:?}");
         assert_eq!(text(&output.stderr).lines().count(), 1, "{bad:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `datagen stats` and `--help` into a pipe whose reader has gone (as
+/// `| head` leaves it): no panic, a quiet end.
+#[test]
+fn datagen_output_into_a_closed_pipe_ends_quietly() {
+    let dir = std::env::temp_dir().join(format!("ox88-datagen-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("one.bin");
+    let board = Board::startpos();
+    let record = PackedPosition::new(&board, 20, GameResult::Draw, CastlingMode::Standard);
+    append_records(&file, &vec![record; 1000]).unwrap();
+    for args in [vec!["stats", file.to_str().unwrap(), file.to_str().unwrap()], vec!["--help"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ox88-train"))
+            .arg("datagen")
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("ox88-train runs");
+        // The reader goes before the program has started, let alone written.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{args:?}: {}", text(&output.stderr));
+        assert!(!text(&output.stderr).contains("panicked"), "{args:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,9 +2,10 @@
 
 use super::openings::{Openings, Start};
 use crate::cli::{Args, Failure};
-use ox88_board::{Color, GameResult, Random, Score};
+use ox88_board::{Board, Color, GameResult, Move, PovScore, Random, Score};
 use ox88_eval::nnue::{Network, Nnue};
 use ox88_eval::{Classical, Evaluator};
+use ox88_movegen::MoveGen;
 use ox88_search::{Limits, Searcher, SEARCH_STACK_BYTES};
 use ox88_train::data::{append_records, count_records, PackedPosition};
 use std::path::{Path, PathBuf};
@@ -29,6 +30,10 @@ const MAX_START_SCORE: i32 = 400;
 /// The hard node cap, as a multiple of the soft budget (only a search that
 /// runs away, in a long iteration, meets it).
 const HARD_NODES_FACTOR: u64 = 20;
+/// A position in check is never kept, so its search only has to choose the
+/// evasion the game goes on with: it gets this fraction of the budget (the
+/// next position's search, at the full budget, finds the table warm).
+const IN_CHECK_DIVISOR: u64 = 4;
 const PROGRESS_EVERY: Duration = Duration::from_secs(30);
 
 /// The evaluation the games are played and scored with.
@@ -93,6 +98,8 @@ impl Options {
 #[derive(Default)]
 struct Progress {
     positions: AtomicU64,
+    /// Nodes searched in this run, games too one-sided to play included.
+    nodes: AtomicU64,
     games: AtomicU64,
     results: [AtomicU64; 3],
 }
@@ -179,9 +186,11 @@ fn existing_positions(dir: &Path) -> Result<u64, Failure> {
 fn report(progress: &Progress, existing: u64, started: Instant) {
     let positions = progress.positions.load(Ordering::Relaxed);
     let rate = (positions - existing) as f64 / started.elapsed().as_secs_f64().max(1e-3);
+    // The generator's cost per position, whatever the machine's load.
+    let nodes_per_position = progress.nodes.load(Ordering::Relaxed) as f64 / (positions - existing).max(1) as f64;
     let [black, draw, white] = progress.results.each_ref().map(|r| r.load(Ordering::Relaxed));
     eprintln!(
-        "datagen: {positions} positions, {rate:.0} positions/s, {} games (W/D/L for white {white}/{draw}/{black}), {:.0} s",
+        "datagen: {positions} positions, {rate:.0} positions/s, {nodes_per_position:.0} nodes a position, {} games (W/D/L for white {white}/{draw}/{black}), {:.0} s",
         progress.games.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64()
     );
@@ -199,12 +208,14 @@ fn play_games<E: Evaluator + Clone + Send>(
 ) -> Result<(), String> {
     let mut random = Random::new(seed);
     let mut searcher = Searcher::with_evaluator(evaluator, options.hash_mb, 1);
-    let limits =
-        Limits { soft_nodes: Some(options.nodes), nodes: Some(options.nodes * HARD_NODES_FACTOR), ..Limits::default() };
+    let limits = Budgets::new(options.nodes);
     while progress.positions.load(Ordering::Relaxed) < options.positions {
         let Some(start) = openings.draw(&mut random) else { continue };
         searcher.clear();
-        let Some((records, result)) = play_game(start, &mut searcher, &limits) else { continue };
+        let mut nodes = 0;
+        let played = play_game(start, &mut searcher, &limits, &mut nodes);
+        progress.nodes.fetch_add(nodes, Ordering::Relaxed);
+        let Some((records, result)) = played else { continue };
         append_records(file, &records).map_err(|e| e.to_string())?;
         progress.positions.fetch_add(records.len() as u64, Ordering::Relaxed);
         progress.games.fetch_add(1, Ordering::Relaxed);
@@ -215,12 +226,50 @@ fn play_games<E: Evaluator + Clone + Send>(
     Ok(())
 }
 
-/// Plays one game from `start`; returns its quiet positions labelled with
-/// the result, or `None` if the start was too one-sided to play.
+/// The search limits of a position that may be kept and of one in check.
+struct Budgets {
+    full: Limits,
+    in_check: Limits,
+}
+
+/// How the game's next move is found.
+#[derive(Debug, PartialEq)]
+enum Step<'a> {
+    /// The only legal move, played without a search.
+    Forced(Move),
+    /// A search within these limits.
+    Search(&'a Limits),
+}
+
+impl Budgets {
+    fn new(nodes: u64) -> Budgets {
+        let soft =
+            |soft: u64| Limits { soft_nodes: Some(soft), nodes: Some(soft * HARD_NODES_FACTOR), ..Limits::default() };
+        Budgets { full: soft(nodes), in_check: soft(nodes.div_ceil(IN_CHECK_DIVISOR)) }
+    }
+
+    /// The step for `board`, whose side to move has a legal move. A
+    /// position in check will not be kept: a single evasion is played
+    /// without a search, others get the smaller budget.
+    fn step(&self, board: &Board) -> Step<'_> {
+        if !board.in_check() {
+            return Step::Search(&self.full);
+        }
+        match board.legal_moves()[..] {
+            [only] => Step::Forced(only),
+            _ => Step::Search(&self.in_check),
+        }
+    }
+}
+
+/// Plays one game from `start`, adding the nodes it searches to `nodes`;
+/// returns its quiet positions labelled with the result, or `None` if the
+/// start was too one-sided to play.
 fn play_game<E: Evaluator + Clone + Send>(
     start: Start,
     searcher: &mut Searcher<E>,
-    limits: &Limits,
+    limits: &Budgets,
+    nodes: &mut u64,
 ) -> Option<(Vec<PackedPosition>, GameResult)> {
     let Start { mut game, castling } = start;
     let mut positions = Vec::new();
@@ -232,15 +281,19 @@ fn play_game<E: Evaluator + Clone + Send>(
         if game.moves().len() >= MAX_PLIES {
             break GameResult::Draw;
         }
-        let result = searcher.search(&game, limits, &mut |_| {});
+        let result = match limits.step(game.board()) {
+            Step::Forced(only) => {
+                game.play(only).expect("a generated move is legal");
+                continue;
+            }
+            Step::Search(limits) => searcher.search(&game, limits, &mut |_| {}),
+        };
+        *nodes += result.nodes();
         let best = result.best.expect("the game is not over, so there is a legal move");
         // A search stopped before it scored any move (not at these budgets) counts as level.
-        let score = result.score().unwrap_or(Score::ZERO);
+        let score = result.score().map_or(Score::ZERO, PovScore::white);
         let board = game.board();
-        let white_score = match board.side_to_move() {
-            Color::White => score.raw(),
-            Color::Black => -score.raw(),
-        };
+        let white_score = score.raw();
         if white_scores.is_empty() && white_score.abs() > MAX_START_SCORE {
             return None;
         }
@@ -281,4 +334,31 @@ fn adjudicate(white_scores: &[i32], fullmove: u16, last: Score) -> Option<GameRe
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ox88_board::{MoveKind, Square};
+
+    fn board(fen: &str) -> Board {
+        fen.parse().expect("a legal FEN")
+    }
+
+    #[test]
+    fn positions_in_check_get_a_quarter_of_the_budget_or_none() {
+        let budgets = Budgets::new(5000);
+        assert_eq!(budgets.full.soft_nodes, Some(5000));
+        assert_eq!(budgets.in_check.soft_nodes, Some(1250));
+        assert_eq!(budgets.in_check.nodes, Some(1250 * HARD_NODES_FACTOR));
+        assert_eq!(Budgets::new(1).in_check.soft_nodes, Some(1), "never a budget of nothing");
+        // Not in check: the full budget, however few the moves.
+        assert_eq!(budgets.step(&Board::startpos()), Step::Search(&budgets.full));
+        assert_eq!(budgets.step(&board("k7/p1Q5/P7/8/8/7p/8/5K2 b - - 0 1")), Step::Search(&budgets.full));
+        // In check with two evasions (Ka2, Kb2), and with one (Ka2, the
+        // b-file being covered too).
+        assert_eq!(budgets.step(&board("7k/8/8/8/8/8/8/K5q1 w - - 0 1")), Step::Search(&budgets.in_check));
+        let forced = board("1r5k/8/8/8/8/8/8/K6q w - - 0 1");
+        assert_eq!(budgets.step(&forced), Step::Forced(Move::new(Square::A1, Square::A2, MoveKind::Quiet)));
+    }
 }

@@ -19,16 +19,18 @@ usage: ox88-train datagen generate [--out DIR] [--positions N] [--nodes N] [--th
        ox88-train datagen bullet --out FILE INPUT...
 
 generate  plays games of the engine against itself, each move searched until an iteration ends past --nodes
-          nodes (default 5000), and appends every quiet position (side to move not in check, best move not a
+          nodes (default 5000; in check, where no position is kept, a quarter of that, and a single evasion is
+          played without a search), and appends every quiet position (side to move not in check, best move not a
           capture or promotion, score not a mate) with its score and the game's result to DIR/ox88-tN.bin, one
           file per thread, one write per game: a run killed at any moment loses at most the games in progress.
           Run again, it counts what the files hold and goes on until DIR holds --positions positions
           (default 20000000). Games start from 8 or 9 random plies after the start position, or (--chess960
           percent of them, default 20) 6 or 7 after a random Chess960 arrangement, or 2 after a random line of
           an EPD --book; starts the search scores beyond 400 cp are not played. Games are adjudicated: a win
-          when four plies in a row score 1500 cp or more for one side, a draw after 12 plies
-          within 10 cp from move 40 on, or at 400 plies. --out defaults to ~/ox88-data/gen. Progress (positions,
-          positions/s, games, results) goes to stderr every 30 seconds. Run it at low priority: nice -n 19.
+          when four plies in a row score 1500 cp or more for one side, a draw after 12 plies within 10 cp
+          from move 40 on, or at 400 plies. --out defaults to ~/ox88-data/gen. Progress (positions,
+          positions/s, nodes searched a position, games, results) goes to stderr every 30 seconds. Run it at
+          low priority: nice -n 19.
           --eval nnue plays and scores with the network (the embedded one, or --net FILE) instead of the
           classical evaluation (the default); keep each evaluation's data in its own --out directory.
 shuffle   reads INPUT files, drops repeated positions (same pieces, castling, side to move and en passant;
@@ -45,8 +47,7 @@ Exits 2 on a bad argument, 1 on a file that cannot be read or written.";
 /// Runs `datagen` with the arguments after it.
 pub fn run(args: &[String]) -> Result<(), Failure> {
     if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{HELP}");
-        return Ok(());
+        return tools::print(&format!("{HELP}\n")).map(|_| ());
     }
     match args[0].as_str() {
         "generate" => generate::Options::parse(&args[1..]).and_then(generate::run),

@@ -109,7 +109,7 @@ pub fn stats(args: &[String]) -> Result<(), Failure> {
         }
         let n = records.len().max(1) as f64;
         let share = |count: usize| 100.0 * count as f64 / n;
-        println!(
+        let summary = format!(
             "{path}: {} positions; white wins {:.1} %, draws {:.1} %, black wins {:.1} %; Chess960 {:.1} %; mean |score| {:.0} cp",
             records.len(),
             share(results[2]),
@@ -122,9 +122,22 @@ pub fn stats(args: &[String]) -> Result<(), Failure> {
             .iter()
             .map(|&(low, high)| format!("{low}-{high}: {:.1} %", share(pieces[low..=high].iter().sum())))
             .collect();
-        println!("  pieces on the board: {}", buckets.join(", "));
+        if !print(&format!("{summary}\n  pieces on the board: {}\n", buckets.join(", ")))? {
+            return Ok(());
+        }
     }
     Ok(())
+}
+
+/// Writes `text` to standard output: `Ok(false)` when the reader has gone
+/// away (a pipe closed early, as `| head` does), which ends the output
+/// quietly rather than as a failure.
+pub fn print(text: &str) -> Result<bool, Failure> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(Failure::Run(format!("standard output: {e}"))),
+    }
 }
 
 /// Writes the input files' records in bullet's format, in order.
