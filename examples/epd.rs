@@ -11,7 +11,7 @@
 mod common;
 
 use common::{number, seconds};
-use ox88::board::{Move, Score};
+use ox88::board::{Move, PovScore, Score};
 use ox88::movegen::{Epd, MoveGen, Notation, Operation, Position};
 use ox88::protocol::{Engine, Limits, DEFAULT_MOVE_OVERHEAD};
 use ox88::{Ox88, Settings};
@@ -143,7 +143,8 @@ fn read_suite(options: &Options) -> Result<Vec<Test>, String> {
     Ok(tests)
 }
 
-/// What a search found: the move, and the depth and score of its line.
+/// What a search found: the move, and the depth and score of its line
+/// (from the side to move, whose move the test asks for).
 struct Answer {
     best: Move,
     depth: u32,
@@ -156,7 +157,7 @@ fn search(engine: &mut Ox88, test: &Test, limits: &Limits) -> Answer {
     let result = engine.search(&Position::new(test.epd.board.clone()), limits, &mut |_| {});
     // The suite was checked for positions without legal moves.
     let best = result.best.expect("the engine returns a move when there is one");
-    Answer { best, depth: result.depth(), score: result.score() }
+    Answer { best, depth: result.depth(), score: result.score().map(PovScore::relative) }
 }
 
 fn run(options: &Options) -> Result<ExitCode, String> {

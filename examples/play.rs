@@ -8,7 +8,7 @@ mod common;
 
 use common::{number, seconds};
 use ox88::board::GameResult;
-use ox88::board::{Board, Color, File, Move, Rank, Score, Square};
+use ox88::board::{Board, Color, File, Move, PovScore, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position, Termination};
 use ox88::pgn::annotation::engine_comment;
 use ox88::pgn::{Date, Game};
@@ -170,7 +170,7 @@ impl Session {
         // checked that the game is not over.
         let m = result.best.expect("a legal move exists");
         // A draw is worth claiming unless the engine expects to win.
-        let not_winning = result.score().is_some_and(|score| score <= Score::ZERO);
+        let not_winning = result.score().is_some_and(|score| score.relative() <= Score::ZERO);
         if let (Some(reason), true) = (self.game.claimable_draw(), not_winning) {
             println!("ox88 claims a draw ({}).", claim_text(reason));
             self.claimed = Some(Outcome::draw(reason));
@@ -179,7 +179,8 @@ impl Session {
         let san = self.game.board().san(m);
         self.game.play(m).expect("the engine plays legal moves");
         let depth = result.depth();
-        let (score, comment) = match result.score() {
+        // Scores from ox88's side, the side to move when it searched.
+        let (score, comment) = match result.score().map(PovScore::relative) {
             Some(score) => {
                 let said =
                     score.mate_moves().map_or_else(|| engine_comment(Some(score), None, None), |n| format!("mate {n}"));

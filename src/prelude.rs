@@ -17,8 +17,12 @@
 //! let score = PovScore::new(Score::cp(-31), pos.side_to_move());
 //! assert_eq!(score.to_string(), "+0.31");
 //! assert_eq!(pos.board().san(pos.parse_uci("e7e5")?).to_string(), "e5"); // Notation
-//! let best = Ox88::new().search(&pos, &Limits::depth(2), &mut |_| {}).best;
-//! assert!(best.is_some_and(|m| pos.is_legal(m)));
+//! let result = Ox88::new().search(&pos, &Limits::depth(2), &mut |_| {});
+//! assert!(result.best.is_some_and(|m| pos.is_legal(m)));
+//! // The engine's score is seen from the side to move (Black); `Display`
+//! // and `white()` read it from White's side.
+//! let score = result.score().expect("a searched line has a score");
+//! assert_eq!((score.turn, score.white()), (Color::Black, -score.black()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let out = SharedBuffer::default();
     // Searches run inline: FirstLegal answers at once, so no thread per input.
-    let mut driver = UciDriver::new_inline(FirstLegal::default(), out.clone());
+    let mut driver = UciDriver::new(FirstLegal::default(), out.clone()).inline();
     let mut gos = 0;
     for line in text.lines().take(64) {
         let command = line.parse::<UciCommand>();

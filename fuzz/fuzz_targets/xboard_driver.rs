@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let out = SharedBuffer::default();
     // Searches run inline: FirstLegal answers at once, so no thread per input.
-    let mut driver = XbDriver::new_inline(FirstLegal::default(), out.clone());
+    let mut driver = XbDriver::new(FirstLegal::default(), out.clone()).inline();
     for line in text.lines().take(64) {
         if driver.handle_line(line).expect("memory writes do not fail") == Flow::Quit {
             break;

@@ -35,6 +35,19 @@ impl Color {
             Color::Black => 'b',
         }
     }
+    /// The colour's name in lower case (`white`, `black`), for messages,
+    /// markup and wire formats.
+    ///
+    /// ```
+    /// use ox88_board::Color;
+    /// assert_eq!(Color::Black.name(), "black");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
     /// Picks `white` or `black` by this colour.
     #[inline(always)]
     pub fn fold<T>(self, white: T, black: T) -> T {

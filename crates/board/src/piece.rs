@@ -55,6 +55,23 @@ impl Role {
             Role::King => 'k',
         }
     }
+    /// The role's name in lower case (`pawn`, `knight`, ... `king`), for
+    /// messages and markup.
+    ///
+    /// ```
+    /// use ox88_board::Role;
+    /// assert_eq!(Role::Knight.name(), "knight");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
     /// The upper-case letter of this role (`P N B R Q K`), as SAN writes it.
     pub const fn upper_char(self) -> char {
         self.char().to_ascii_uppercase()

@@ -69,6 +69,13 @@ impl PovScore {
     }
 }
 
+/// An even score, from White's side.
+impl Default for PovScore {
+    fn default() -> PovScore {
+        PovScore::new(Score::ZERO, Color::White)
+    }
+}
+
 /// White's point of view, as [`Score`] shows it: `+0.29`, `#-3`.
 impl fmt::Display for PovScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

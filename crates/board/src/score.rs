@@ -93,6 +93,7 @@ impl Score {
     /// that is 1 ply for a mate in 1 and 2 plies for being mated in 1; seen
     /// from the other side ([`PovScore`](crate::PovScore) turns scores
     /// around), the same mates are `-1` and `+1`.
+    #[doc(alias = "mate")]
     pub const fn mate_moves(self) -> Option<i32> {
         if !self.is_mate() {
             None
@@ -115,6 +116,7 @@ impl Score {
     }
     /// The score in centipawns, or `None` for a mate score (python-chess's
     /// `score()`).
+    #[doc(alias = "score")]
     pub const fn centipawns(self) -> Option<i32> {
         if self.is_mate() {
             None
@@ -132,6 +134,7 @@ impl Score {
     /// assert_eq!(Score::mated_in(4).centipawns_with_mate(100_000), -99_998);
     /// assert_eq!(Score::cp(-31).centipawns_with_mate(100_000), -31);
     /// ```
+    #[doc(alias = "score")]
     pub const fn centipawns_with_mate(self, mate_score: i32) -> i32 {
         match self.mate_moves() {
             None => self.0,

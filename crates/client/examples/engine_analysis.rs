@@ -115,8 +115,9 @@ fn describe(position: &Position, line: &LineReport) -> String {
     if let Some(seldepth) = line.seldepth {
         text += &format!("seldepth {seldepth} ");
     }
-    // The protocol form (`cp 14`, `mate -3`), as python-chess is compared in it.
-    text += &format!("score {} ", ox88_protocol::ScoreInfo::from(line.score));
+    // The protocol form from the side to move (`cp 14`, `mate -3`), as
+    // python-chess is compared in it.
+    text += &format!("score {} ", ox88_protocol::ScoreInfo::from(line.score.pov(position.side_to_move())));
     if line.bound != Bound::Exact {
         text += &format!("bound {} ", format!("{:?}", line.bound).to_lowercase());
     }

@@ -31,9 +31,8 @@ fn main() -> Result<(), Box<dyn Error>> {
                 break;
             }
             let line = engine.analyse(&position, &Limits::depth(depth), 1)?.remove(0);
-            // Scores are the side to move's: turn them to White's.
-            let white = if position.side_to_move() == Color::White { line.score } else { -line.score };
-            println!("{number}{dots} {san} {white}");
+            // The score shows from White's side: "+0.31", "#-3".
+            println!("{number}{dots} {san} {}", line.score);
         }
     }
     Ok(())

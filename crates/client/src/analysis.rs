@@ -18,7 +18,8 @@ pub const MAX_MULTIPV: u32 = 500;
 
 impl ExternalEngine {
     /// Analyses `position` within `limits` (a depth, node count or move
-    /// time; not infinite) and returns the `multipv` best lines, best first,
+    /// time; not infinite: that is [`EngineError::NoLimit`]) and returns
+    /// the `multipv` best lines, best first,
     /// each with depth, selective depth, score and bound, nodes (and
     /// speed), time, hash use, tablebase hits and PV as the engine last
     /// reported them.
@@ -39,9 +40,7 @@ impl ExternalEngine {
         multipv: u32,
     ) -> Result<Vec<LineReport>, EngineError> {
         if limits.infinite || limits.is_unlimited() {
-            return Err(EngineError::Unsupported(
-                "analyse without a limit: use ExternalEngine::analysis and stop it, or give a depth, node count or time".into(),
-            ));
+            return Err(EngineError::NoLimit);
         }
         Ok(self.analysis(position, limits, multipv)?.wait()?.lines)
     }

@@ -5,7 +5,7 @@
 use crate::info::Root;
 use crate::link::{Deadline, Link};
 use crate::search::Event;
-use crate::session::Session;
+use crate::session::{self, Session};
 use crate::transport::Transport;
 use crate::{EngineError, EngineId, EngineLog, Protocol, Timeouts, Waiting};
 use ox88_board::{Board, Move};
@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 /// (killing it if it does not exit in time).
 pub struct ExternalEngine {
     pub(crate) link: Link,
-    pub(crate) session: Session,
+    pub(crate) session: Box<dyn Session>,
     pub(crate) ponder: bool,
     /// UCI: the pondering search running, if any.
     pub(crate) pondering: Option<Pondering>,
@@ -70,7 +70,7 @@ impl ExternalEngine {
         timeouts: Timeouts,
     ) -> Result<ExternalEngine, EngineError> {
         let mut link = Link::new(transport, timeouts);
-        let session = Session::handshake(&mut link, protocol)?;
+        let session = session::handshake(&mut link, protocol)?;
         Ok(ExternalEngine { link, session, ponder: false, pondering: None, closed: false })
     }
 

@@ -117,6 +117,12 @@ pub enum EngineError {
     /// sent to the engine.
     #[error("no search is running")]
     NotSearching,
+    /// [`analyse`](crate::ExternalEngine::analyse) was given no limit (or
+    /// an infinite one), so it would never return: use
+    /// [`analysis`](crate::ExternalEngine::analysis) and stop it, or give a
+    /// depth, node count or time. Nothing was sent to the engine.
+    #[error("analyse needs a limit: use ExternalEngine::analysis and stop it, or give a depth, node count or time")]
+    NoLimit,
     /// An earlier error ended the engine; start a new one.
     #[error("the engine was shut down after an earlier error: {0}")]
     Dead(String),

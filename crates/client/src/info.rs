@@ -2,7 +2,7 @@
 //! and CECP thinking output, with their moves resolved against the position
 //! searched; and the lines of a MultiPV search.
 
-use ox88_board::{Board, CastlingMode, Move, Score};
+use ox88_board::{Board, CastlingMode, Move, PovScore, Score};
 use ox88_protocol::uci::UciInfo;
 use ox88_protocol::xboard::{read_move, Thinking};
 use ox88_protocol::{LineReport, Report, ScoreInfo};
@@ -35,6 +35,12 @@ impl Root {
         (moves, None)
     }
 
+    /// A score on the wire, which is from the side to move at the root, with
+    /// that side.
+    fn score(&self, score: ScoreInfo) -> PovScore {
+        PovScore::new(Score::from(score), self.board.side_to_move())
+    }
+
     /// A UCI `info` line as a report: a line when it has a score, the move
     /// searched when it names one, text for `info string`; `None` for lines
     /// of statistics alone. A PV is cut before its first illegal move, which
@@ -51,7 +57,7 @@ impl Root {
                 depth: info.depth.unwrap_or(0),
                 seldepth: info.seldepth,
                 multipv: info.multipv.unwrap_or(1).max(1),
-                score: Score::from(score),
+                score: self.score(score),
                 bound: info.bound,
                 nodes: info.nodes.unwrap_or(0),
                 time: Duration::from_millis(info.time.unwrap_or(0)),
@@ -81,7 +87,7 @@ impl Root {
             depth: thinking.ply,
             seldepth: extras.seldepth,
             multipv: 1,
-            score: Score::from(ScoreInfo::from_cecp(thinking.score)),
+            score: self.score(ScoreInfo::from_cecp(thinking.score)),
             nodes: thinking.nodes,
             time: Duration::from_millis(thinking.centis.saturating_mul(10)),
             tbhits: extras.tbhits,
@@ -122,7 +128,7 @@ impl Lines {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ox88_board::UciMove;
+    use ox88_board::{Color, UciMove};
     use ox88_protocol::xboard::{Thinking, XbMessage};
 
     fn moves(text: &str) -> Vec<UciMove> {
@@ -150,7 +156,7 @@ mod tests {
         let (report, warning) = root().read_uci(timed);
         let line = line_of(report);
         assert_eq!(line.pv.iter().map(ToString::to_string).collect::<Vec<_>>(), ["e2e4", "e7e5", "g1f3"]);
-        assert_eq!((line.depth, line.score, line.time), (3, Score::mate_in(3), Duration::from_millis(12)));
+        assert_eq!((line.depth, line.score.relative(), line.time), (3, Score::mate_in(3), Duration::from_millis(12)));
         assert_eq!((line.multipv, warning), (1, None));
         let (report, warning) = root().read_uci(info(3, ScoreInfo::Cp(5), "e2e4 e2e4 g1f3"));
         assert_eq!(line_of(report).pv.len(), 1);
@@ -178,8 +184,39 @@ mod tests {
             Thinking { ply: 9, score: -35, centis: 150, nodes: 123_456, pv: "1. e4 e5 2. Ng1-f3 (x)".into() };
         let line = root().read_thinking(&thinking);
         assert_eq!(line.pv.len(), 3);
-        assert_eq!((line.depth, line.score, line.time), (9, Score::cp(-35), Duration::from_millis(1500)));
+        assert_eq!((line.depth, line.score.relative(), line.time), (9, Score::cp(-35), Duration::from_millis(1500)));
         let _ = XbMessage::Thinking(thinking);
+    }
+
+    /// The root after 1. e4: Black to move.
+    fn black_root() -> Root {
+        let mut board = Board::startpos();
+        board.make_move_unchecked(read_move(&board, "e2e4", CastlingMode::Standard).unwrap());
+        Root { board, castling: CastlingMode::Standard }
+    }
+
+    #[test]
+    fn black_to_move_scores_read_from_whites_side() {
+        // "score cp 29" with Black to move: Black is better.
+        let line = line_of(black_root().read_uci(info(4, ScoreInfo::Cp(29), "e7e5")).0);
+        assert_eq!(
+            (line.score.turn, line.score.relative(), line.score.white()),
+            (Color::Black, Score::cp(29), Score::cp(-29))
+        );
+        assert_eq!((line.score.pov(Color::Black).centipawns(), line.score.to_string()), (Some(29), "-0.29".into()));
+        // "score mate 3": Black mates in 3, White is mated in 3.
+        let line = line_of(black_root().read_uci(info(6, ScoreInfo::Mate(3), "e7e5")).0);
+        assert_eq!((line.score.white().mate_moves(), line.score.black().mate_moves()), (Some(-3), Some(3)));
+        assert_eq!(line.score.to_string(), "#-3");
+        // "score mate -2": Black is mated in 2.
+        let line = line_of(black_root().read_uci(info(6, ScoreInfo::Mate(-2), "e7e5")).0);
+        assert_eq!((line.score.white().mate_moves(), line.score.to_string()), (Some(2), "#+2".into()));
+        // CECP thinking output is from the side to move too.
+        let thinking = Thinking { ply: 7, score: 100_003, centis: 10, nodes: 9, pv: "e5".into() };
+        let line = black_root().read_thinking(&thinking);
+        assert_eq!((line.score.to_string(), line.pv.len()), ("#-3".into(), 1));
+        let thinking = Thinking { ply: 7, score: -41, centis: 10, nodes: 9, pv: "e5".into() };
+        assert_eq!(black_root().read_thinking(&thinking).score.white(), Score::cp(41));
     }
 
     #[test]
@@ -191,9 +228,9 @@ mod tests {
             lines.add(line_of(root.read_uci(report).0));
         }
         let main = lines.main().unwrap();
-        assert_eq!((main.depth, main.score, main.nodes, main.pv.len()), (6, Score::cp(25), 900, 2));
+        assert_eq!((main.depth, main.score.relative(), main.nodes, main.pv.len()), (6, Score::cp(25), 900, 2));
         let all = lines.into_vec();
         assert_eq!(all.len(), 2, "line 2 never came");
-        assert_eq!(all[1].score, Score::cp(10));
+        assert_eq!(all[1].score, PovScore::new(Score::cp(10), Color::White));
     }
 }

@@ -1,5 +1,5 @@
-//! [`Session`]: one type over both protocols' session states, so the engine
-//! handle can treat them alike.
+//! [`Session`]: what the engine handle asks of either protocol's session
+//! state, so that it treats UCI and CECP engines alike.
 
 use crate::info::Root;
 use crate::link::{Deadline, Link};
@@ -10,142 +10,82 @@ use crate::{EngineError, EngineId, Protocol, Waiting};
 use ox88_protocol::{OptionSpec, OptionValue};
 use std::time::Instant;
 
-/// The protocol-specific half of an engine handle.
-pub(crate) enum Session {
-    Uci(Box<UciSession>),
-    Xboard(Box<XbSession>),
-}
+/// The protocol-specific half of an engine handle: [`UciSession`] or
+/// [`XbSession`], chosen by [`handshake`].
+pub(crate) trait Session: Send {
+    /// The protocol this session speaks.
+    fn protocol(&self) -> Protocol;
 
-impl Session {
-    pub(crate) fn handshake(link: &mut Link, protocol: Protocol) -> Result<Session, EngineError> {
-        let session = match protocol {
-            Protocol::Uci => UciSession::handshake(link).map(|s| Session::Uci(Box::new(s))),
-            Protocol::Xboard => XbSession::handshake(link).map(|s| Session::Xboard(Box::new(s))),
-        };
-        // An engine gone before it could be written to is gone during the
-        // handshake all the same.
-        session.map_err(|err| match err {
-            EngineError::Exited { waiting: Waiting::Command, status, stderr } => {
-                EngineError::Exited { waiting: Waiting::Handshake, status, stderr }
-            }
-            other => other,
-        })
-    }
+    /// The engine's name and author, from the handshake.
+    fn id(&self) -> &EngineId;
 
-    pub(crate) fn protocol(&self) -> Protocol {
-        match self {
-            Session::Uci(_) => Protocol::Uci,
-            Session::Xboard(_) => Protocol::Xboard,
-        }
-    }
-
-    pub(crate) fn id(&self) -> &EngineId {
-        match self {
-            Session::Uci(s) => &s.id,
-            Session::Xboard(s) => &s.id,
-        }
-    }
-
-    pub(crate) fn options(&self) -> &[OptionSpec] {
-        match self {
-            Session::Uci(s) => &s.options,
-            Session::Xboard(s) => &s.options,
-        }
-    }
+    /// The options the engine offered in the handshake.
+    fn options(&self) -> &[OptionSpec];
 
     /// Whether the client sets this option itself (it is refused to users).
-    pub(crate) fn is_managed(&self, name: &str) -> bool {
-        matches!(self, Session::Uci(_)) && UciSession::is_managed(name)
+    fn is_managed(&self, _name: &str) -> bool {
+        false
     }
 
-    pub(crate) fn set_option(
-        &mut self,
-        link: &mut Link,
-        spec: &OptionSpec,
-        value: &OptionValue,
-    ) -> Result<(), EngineError> {
-        match self {
-            Session::Uci(s) => s.set_option(link, spec, value),
-            Session::Xboard(s) => s.set_option(link, spec, value),
-        }
-    }
+    /// Sets one of the engine's options to a checked value.
+    fn set_option(&mut self, link: &mut Link, spec: &OptionSpec, value: &OptionValue) -> Result<(), EngineError>;
 
-    pub(crate) fn new_game(&mut self, link: &mut Link) -> Result<(), EngineError> {
-        match self {
-            Session::Uci(s) => s.new_game(link),
-            Session::Xboard(s) => s.new_game(link),
-        }
-    }
+    /// Starts a new game: the engine forgets the last one.
+    fn new_game(&mut self, link: &mut Link) -> Result<(), EngineError>;
 
-    pub(crate) fn sync(&mut self, link: &mut Link) -> Result<(), EngineError> {
-        match self {
-            Session::Uci(s) => s.sync(link),
-            Session::Xboard(s) => s.sync(link),
-        }
-    }
+    /// Waits until the engine has read everything sent so far.
+    fn sync(&mut self, link: &mut Link) -> Result<(), EngineError>;
 
-    pub(crate) fn check(&self, request: &Request<'_>) -> Result<(), EngineError> {
-        match self {
-            Session::Uci(s) => s.check(request),
-            Session::Xboard(s) => s.check(request),
-        }
-    }
+    /// Checks that a search can be asked for, before anything is sent.
+    fn check(&self, request: &Request<'_>) -> Result<(), EngineError>;
 
-    pub(crate) fn start(&mut self, link: &mut Link, request: &Request<'_>) -> Result<Instant, EngineError> {
-        match self {
-            Session::Uci(s) => s.start(link, request),
-            Session::Xboard(s) => s.start(link, request),
-        }
-    }
+    /// Sends the position and starts the search; returns when it was started.
+    fn start(&mut self, link: &mut Link, request: &Request<'_>) -> Result<Instant, EngineError>;
 
-    pub(crate) fn next(
+    /// The next report or the end of the running search. `stop` asks for an
+    /// analysis to end (a [`Stopper`](crate::Stopper) on another thread), for
+    /// protocols that cannot be stopped by one line written from there.
+    fn next(
         &mut self,
         link: &mut Link,
         deadline: Deadline,
         waiting: Waiting,
         stop: &dyn Fn() -> bool,
-    ) -> Result<Event, EngineError> {
-        match self {
-            Session::Uci(s) => s.next(link, deadline, waiting),
-            Session::Xboard(s) => s.next(link, deadline, waiting, stop),
-        }
-    }
+    ) -> Result<Event, EngineError>;
 
-    pub(crate) fn stop(&mut self, link: &mut Link) -> Result<(), EngineError> {
-        match self {
-            Session::Uci(s) => s.stop(link),
-            Session::Xboard(s) => s.stop(link),
-        }
-    }
+    /// Asks the running search to end.
+    fn stop(&mut self, link: &mut Link) -> Result<(), EngineError>;
 
-    /// UCI: the pondering search becomes the search for the move.
-    pub(crate) fn ponderhit(&mut self, link: &mut Link, root: Root) -> Result<(), EngineError> {
-        match self {
-            Session::Uci(s) => s.ponderhit(link, root),
-            Session::Xboard(_) => Err(EngineError::Unsupported("ponderhit in CECP".into())),
-        }
-    }
+    /// The pondering search becomes the search for the move on `root`
+    /// (UCI's `ponderhit`).
+    fn ponderhit(&mut self, link: &mut Link, root: Root) -> Result<(), EngineError>;
 
     /// The line a [`Stopper`](crate::Stopper) writes, if the protocol can
     /// be stopped by one line from another thread.
-    pub(crate) fn stop_line(&self) -> Option<String> {
-        match self {
-            Session::Uci(_) => Some(UciSession::stop_line()),
-            // CECP needs the `ping` after `exit` from the session itself.
-            Session::Xboard(_) => None,
-        }
+    fn stop_line(&self) -> Option<String> {
+        None
     }
 
-    pub(crate) fn set_ponder(&mut self, on: bool) {
-        if let Session::Xboard(s) = self {
-            s.set_ponder(on);
-        }
-    }
+    /// Turns pondering on or off, for protocols where it is a setting of
+    /// the session rather than a kind of search.
+    fn set_ponder(&mut self, _on: bool) {}
 
-    pub(crate) fn quit(&mut self, link: &mut Link) {
-        match self {
-            Session::Uci(s) => s.quit(link),
-            Session::Xboard(s) => s.quit(link),
+    /// Tells the engine to quit; errors are moot, the process is reaped.
+    fn quit(&mut self, link: &mut Link);
+}
+
+/// The handshake of `protocol`: the session of an engine that answered it.
+pub(crate) fn handshake(link: &mut Link, protocol: Protocol) -> Result<Box<dyn Session>, EngineError> {
+    let session = match protocol {
+        Protocol::Uci => UciSession::handshake(link).map(|s| Box::new(s) as Box<dyn Session>),
+        Protocol::Xboard => XbSession::handshake(link).map(|s| Box::new(s) as Box<dyn Session>),
+    };
+    // An engine gone before it could be written to is gone during the
+    // handshake all the same.
+    session.map_err(|err| match err {
+        EngineError::Exited { waiting: Waiting::Command, status, stderr } => {
+            EngineError::Exited { waiting: Waiting::Handshake, status, stderr }
         }
-    }
+        other => other,
+    })
 }

@@ -4,7 +4,8 @@
 use crate::info::Root;
 use crate::link::{Deadline, Link};
 use crate::search::{Done, Event, Purpose, Request};
-use crate::{EngineError, EngineId, Waiting};
+use crate::session::Session;
+use crate::{EngineError, EngineId, Protocol, Waiting};
 use ox88_board::{Board, CastlingMode, Color, UciMove};
 use ox88_protocol::uci::{Go, PositionStart, UciCommand, UciMessage};
 use ox88_protocol::xboard::read_move;
@@ -13,8 +14,8 @@ use std::time::{Duration, Instant};
 
 /// A UCI engine's session state.
 pub(crate) struct UciSession {
-    pub(crate) id: EngineId,
-    pub(crate) options: Vec<OptionSpec>,
+    id: EngineId,
+    options: Vec<OptionSpec>,
     /// The values of the options the client manages, as last sent.
     multipv: u32,
     chess960: bool,
@@ -73,13 +74,63 @@ impl UciSession {
         self.options.iter().any(|o| o.is_named(name))
     }
 
-    /// Whether the client sets this option itself, per search.
-    pub(crate) fn is_managed(name: &str) -> bool {
-        [MULTIPV, UCI_CHESS960, PONDER, UCI_ANALYSE_MODE].iter().any(|m| m.eq_ignore_ascii_case(name.trim()))
+    fn set_managed(&mut self, link: &mut Link, name: &str, value: OptionValue) -> Result<(), EngineError> {
+        match self.options.iter().find(|o| o.is_named(name)).cloned() {
+            Some(spec) => self.set_option(link, &spec, &value),
+            None => Ok(()),
+        }
+    }
+
+    fn best_move(
+        &mut self,
+        link: &mut Link,
+        root: &Root,
+        best: UciMove,
+        ponder: Option<UciMove>,
+        at: Instant,
+        line: &str,
+    ) -> Result<Done, EngineError> {
+        let board = &root.board;
+        let legal = read_move(board, &best.to_string(), root.castling);
+        let no_move = best == UciMove::Null && !ox88_movegen::MoveGen::has_legal_moves(board);
+        let Some(best) = legal else {
+            if no_move {
+                return Ok(Done { at: Some(at), ..Done::default() });
+            }
+            return Err(EngineError::IllegalMove { text: best.to_string(), fen: board.fen().to_string() });
+        };
+        let ponder = ponder.and_then(|p| {
+            let mut after = board.clone();
+            after.make_move_unchecked(best);
+            let checked = read_move(&after, &p.to_string(), root.castling);
+            if checked.is_none() {
+                link.warn(format!("illegal ponder move in {line:?}"));
+            }
+            checked
+        });
+        Ok(Done { best: Some(best), ponder, at: Some(at), ..Done::default() })
+    }
+}
+
+impl Session for UciSession {
+    fn protocol(&self) -> Protocol {
+        Protocol::Uci
+    }
+
+    fn id(&self) -> &EngineId {
+        &self.id
+    }
+
+    fn options(&self) -> &[OptionSpec] {
+        &self.options
+    }
+
+    fn is_managed(&self, name: &str) -> bool {
+        is_managed(name)
     }
 
     /// Checks that a search can be asked for, before anything is sent.
-    pub(crate) fn check(&self, request: &Request<'_>) -> Result<(), EngineError> {
+    fn check(&self, request: &Request<'_>) -> Result<(), EngineError> {
         if request.multipv > 1 && !self.has(MULTIPV) {
             return Err(EngineError::Unsupported(format!("{} has no MultiPV option", self.id.name)));
         }
@@ -90,27 +141,15 @@ impl UciSession {
     }
 
     /// `setoption` with a checked value.
-    pub(crate) fn set_option(
-        &mut self,
-        link: &mut Link,
-        spec: &OptionSpec,
-        value: &OptionValue,
-    ) -> Result<(), EngineError> {
+    fn set_option(&mut self, link: &mut Link, spec: &OptionSpec, value: &OptionValue) -> Result<(), EngineError> {
         link.send(UciCommand::SetOption { name: spec.name.clone(), value: value.text() })?;
         self.needs_ready = true;
         Ok(())
     }
 
-    fn set_managed(&mut self, link: &mut Link, name: &str, value: OptionValue) -> Result<(), EngineError> {
-        match self.options.iter().find(|o| o.is_named(name)).cloned() {
-            Some(spec) => self.set_option(link, &spec, &value),
-            None => Ok(()),
-        }
-    }
-
     /// `ucinewgame`; the engine may take its time (clearing its hash), so
     /// the next search waits for `readyok` first.
-    pub(crate) fn new_game(&mut self, link: &mut Link) -> Result<(), EngineError> {
+    fn new_game(&mut self, link: &mut Link) -> Result<(), EngineError> {
         link.send(UciCommand::UciNewGame)?;
         self.game_started = true;
         self.needs_ready = true;
@@ -118,7 +157,7 @@ impl UciSession {
     }
 
     /// `isready` ... `readyok`; lines before it are old news and dropped.
-    pub(crate) fn sync(&mut self, link: &mut Link) -> Result<(), EngineError> {
+    fn sync(&mut self, link: &mut Link) -> Result<(), EngineError> {
         link.send(UciCommand::IsReady)?;
         let deadline = Deadline::after(link.timeouts.ready);
         loop {
@@ -131,7 +170,7 @@ impl UciSession {
     }
 
     /// Sends the position and `go`; returns when `go` was sent.
-    pub(crate) fn start(&mut self, link: &mut Link, request: &Request<'_>) -> Result<Instant, EngineError> {
+    fn start(&mut self, link: &mut Link, request: &Request<'_>) -> Result<Instant, EngineError> {
         self.check(request)?;
         link.drain_stale();
         if !self.game_started {
@@ -172,7 +211,13 @@ impl UciSession {
     }
 
     /// The next report or the end of the running search.
-    pub(crate) fn next(&mut self, link: &mut Link, deadline: Deadline, waiting: Waiting) -> Result<Event, EngineError> {
+    fn next(
+        &mut self,
+        link: &mut Link,
+        deadline: Deadline,
+        waiting: Waiting,
+        _stop: &dyn Fn() -> bool,
+    ) -> Result<Event, EngineError> {
         let Some(root) = self.search.clone() else {
             return Err(EngineError::NotSearching);
         };
@@ -202,56 +247,31 @@ impl UciSession {
         }
     }
 
-    fn best_move(
-        &mut self,
-        link: &mut Link,
-        root: &Root,
-        best: UciMove,
-        ponder: Option<UciMove>,
-        at: Instant,
-        line: &str,
-    ) -> Result<Done, EngineError> {
-        let board = &root.board;
-        let legal = read_move(board, &best.to_string(), root.castling);
-        let no_move = best == UciMove::Null && !ox88_movegen::MoveGen::has_legal_moves(board);
-        let Some(best) = legal else {
-            if no_move {
-                return Ok(Done { at: Some(at), ..Done::default() });
-            }
-            return Err(EngineError::IllegalMove { text: best.to_string(), fen: board.fen().to_string() });
-        };
-        let ponder = ponder.and_then(|p| {
-            let mut after = board.clone();
-            after.make_move_unchecked(best);
-            let checked = read_move(&after, &p.to_string(), root.castling);
-            if checked.is_none() {
-                link.warn(format!("illegal ponder move in {line:?}"));
-            }
-            checked
-        });
-        Ok(Done { best: Some(best), ponder, at: Some(at), ..Done::default() })
-    }
-
     /// `stop`.
-    pub(crate) fn stop(&mut self, link: &mut Link) -> Result<(), EngineError> {
+    fn stop(&mut self, link: &mut Link) -> Result<(), EngineError> {
         link.send(UciCommand::Stop)
     }
 
     /// `ponderhit`: the pondering search becomes the search for the move.
-    pub(crate) fn ponderhit(&mut self, link: &mut Link, root: Root) -> Result<(), EngineError> {
+    fn ponderhit(&mut self, link: &mut Link, root: Root) -> Result<(), EngineError> {
         self.search = Some(root);
         link.send(UciCommand::PonderHit)
     }
 
     /// The line that stops a search, for stopping from another thread.
-    pub(crate) fn stop_line() -> String {
-        UciCommand::Stop.to_string()
+    fn stop_line(&self) -> Option<String> {
+        Some(UciCommand::Stop.to_string())
     }
 
     /// `quit`.
-    pub(crate) fn quit(&mut self, link: &mut Link) {
+    fn quit(&mut self, link: &mut Link) {
         let _ = link.send(UciCommand::Quit);
     }
+}
+
+/// Whether the client sets this option itself, per search.
+fn is_managed(name: &str) -> bool {
+    [MULTIPV, UCI_CHESS960, PONDER, UCI_ANALYSE_MODE].iter().any(|m| m.eq_ignore_ascii_case(name.trim()))
 }
 
 /// `go` for `limits`.
@@ -298,7 +318,7 @@ mod tests {
 
     #[test]
     fn managed_options() {
-        assert!(UciSession::is_managed("multipv") && UciSession::is_managed("UCI_Chess960"));
-        assert!(!UciSession::is_managed("Hash"));
+        assert!(is_managed("multipv") && is_managed("UCI_Chess960"));
+        assert!(!is_managed("Hash"));
     }
 }

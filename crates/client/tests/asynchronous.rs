@@ -68,7 +68,7 @@ fn errors_are_the_blocking_clients() {
     let engine = first_legal(Protocol::Uci);
     runtime().block_on(async {
         let err = engine.analyse(&Position::startpos(), &Limits::infinite(), 1).await.unwrap_err();
-        assert!(matches!(err, EngineError::Unsupported(_)), "{err}");
+        assert!(matches!(err, EngineError::NoLimit), "{err}");
         let err = engine.set_option("No Such Option", 1).await.unwrap_err();
         assert!(matches!(err, EngineError::UnknownOption { .. }), "{err}");
         // The engine is still usable after errors that leave it so.

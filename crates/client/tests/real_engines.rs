@@ -2,10 +2,11 @@
 //! Chess over UCI; Fairy-Max, Phalanx, GNU Chess and PolyGlot (wrapping
 //! Stockfish) over CECP; and the ox88 engine in both protocols.
 //!
-//! These need the Debian engines in /usr/games and are ignored by `cargo
-//! test`: `.ci/engine-clients` installs the engines, builds ox88's `uci` and
-//! `xboard` examples, sets `OX88_UCI` and `OX88_XBOARD` to them and runs
-//! `cargo test -p ox88-client --test real_engines -- --ignored`.
+//! These need the Debian engines in /usr/games, so they are built only with
+//! the crate's `real-engines` feature (see its manifest): `.ci/engine-clients`
+//! installs the engines, builds ox88's `uci` and `xboard` examples, sets
+//! `OX88_UCI` and `OX88_XBOARD` to them and runs
+//! `cargo test -p ox88-client --features real-engines --test real_engines`.
 
 use ox88_board::{Board, ByColor};
 use ox88_client::{Clock, EngineCommand, ExternalEngine, Limits, Position, Protocol, Report, Timeouts};
@@ -121,7 +122,6 @@ fn clock(remaining: u64) -> Limits {
 }
 
 #[test]
-#[ignore = "needs the Debian engines: .ci/engine-clients runs it"]
 fn every_engine_plays_a_game_on_the_clock() {
     for spec in engines() {
         let mut engine = start(&spec);
@@ -141,7 +141,6 @@ fn every_engine_plays_a_game_on_the_clock() {
 }
 
 #[test]
-#[ignore = "needs the Debian engines: .ci/engine-clients runs it"]
 fn every_engine_analyses_and_stops() {
     let mut position = Position::startpos();
     for m in ["e2e4", "e7e5", "g1f3", "b8c6"] {
@@ -175,7 +174,6 @@ fn every_engine_analyses_and_stops() {
 }
 
 #[test]
-#[ignore = "needs the Debian engines: .ci/engine-clients runs it"]
 fn pondering_with_hits_and_misses() {
     for spec in engines().into_iter().filter(|s| ["Stockfish", "GNU Chess", "Phalanx", "ox88"].contains(&s.name)) {
         let mut engine = start(&spec);
@@ -209,7 +207,6 @@ fn pondering_with_hits_and_misses() {
 }
 
 #[test]
-#[ignore = "needs the Debian engines: .ci/engine-clients runs it"]
 fn chess960_games_castle_in_each_protocols_spelling() {
     for spec in engines().into_iter().filter(|s| s.chess960) {
         let mut engine = start(&spec);

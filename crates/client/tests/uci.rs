@@ -7,7 +7,7 @@ mod common;
 use common::{line, quick, uci_fake};
 use ox88_board::{Board, ByColor};
 use ox88_client::testing::in_process;
-use ox88_client::{Clock, EngineError, Limits, OptionValue, Position, Protocol, Score, Timeouts};
+use ox88_client::{Clock, Color, EngineError, Limits, OptionValue, Position, Protocol, Score, Timeouts};
 use ox88_movegen::MoveGen;
 use ox88_protocol::testing::FirstLegal;
 use ox88_protocol::OptionError;
@@ -64,7 +64,8 @@ fn play_returns_a_legal_move_with_its_report() {
         let best = result.search.best.expect("a move");
         assert!(position.board().is_legal(best));
         let line = result.search.line.expect("a line");
-        assert_eq!((line.depth, line.score, line.best()), (1, Score::cp(0), Some(best)));
+        assert_eq!((line.depth, line.score.relative(), line.best()), (1, Score::cp(0), Some(best)));
+        assert_eq!(line.score.turn, position.side_to_move());
         assert!(result.search.ponder.is_some());
         position.play(best).unwrap();
     }
@@ -123,16 +124,45 @@ fn multipv_analysis_gives_every_line() {
     assert_eq!(transcript.last("setoption"), Some("setoption name MultiPV value 2".into()));
     assert_eq!(transcript.last("go"), Some("go depth 2".into()));
     assert_eq!(lines.len(), 2);
-    assert_eq!((lines[0].depth, lines[0].seldepth, lines[0].score), (2, Some(4), Score::cp(33)));
+    assert_eq!((lines[0].depth, lines[0].seldepth, lines[0].score.relative()), (2, Some(4), Score::cp(33)));
     assert_eq!(lines[0].bound, ox88_client::Bound::Exact);
     assert_eq!(lines[0].pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e2e4", "c7c5"]);
     let second = &lines[1];
-    assert_eq!((second.score, second.nodes, second.nps()), (Score::mated_in(6), 99, 14_142));
+    assert_eq!((second.score.relative(), second.nodes, second.nps()), (Score::mated_in(6), 99, 14_142));
     assert_eq!((second.hashfull, second.tbhits, second.time), (Some(5), Some(2), Duration::from_millis(7)));
     // Back to one line for a move.
     engine.search(&Position::startpos(), &depth(1)).unwrap();
     assert_eq!(transcript.last("setoption"), Some("setoption name MultiPV value 1".into()));
-    assert!(matches!(engine.analyse(&Position::startpos(), &Limits::default(), 1), Err(EngineError::Unsupported(_))));
+    assert!(matches!(engine.analyse(&Position::startpos(), &Limits::default(), 1), Err(EngineError::NoLimit)));
+}
+
+#[test]
+fn scores_are_read_from_the_side_to_move_of_the_position_searched() {
+    let (engine, _) = uci_fake(Timeouts::default(), |l| {
+        if !l.starts_with("go") {
+            return Vec::new();
+        }
+        vec![
+            line("info depth 3 multipv 1 score cp 29 pv e7e5"),
+            line("info depth 3 multipv 2 score mate 3 pv c7c5"),
+            line("bestmove e7e5"),
+        ]
+    });
+    let mut engine = engine.unwrap();
+    let mut position = Position::startpos();
+    position.play_san("e4").unwrap();
+    let lines = engine.analyse(&position, &depth(3), 2).unwrap();
+    // Black to move and better by 0.29: -0.29 from White's side.
+    let first = lines[0].score;
+    assert_eq!((first.turn, first.white(), first.black()), (Color::Black, Score::cp(-29), Score::cp(29)));
+    assert_eq!(first.to_string(), "-0.29");
+    // Black mates in 3: White is mated in 3.
+    let second = lines[1].score;
+    assert_eq!((second.white().mate_moves(), second.pov(Color::Black).mate_moves()), (Some(-3), Some(3)));
+    assert_eq!(second.to_string(), "#-3");
+    // A search's result carries the same score.
+    let reply = engine.search(&position, &depth(3)).unwrap();
+    assert_eq!(reply.search.score().map(|s| s.white()), Some(Score::cp(-29)));
 }
 
 #[test]

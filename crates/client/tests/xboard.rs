@@ -54,7 +54,7 @@ fn a_whole_game_against_itself() {
             break;
         };
         assert!(position.board().is_legal(best));
-        assert_eq!(result.search.line.map(|l| l.score), Some(Score::cp(0)));
+        assert_eq!(result.search.line.map(|l| l.score.relative()), Some(Score::cp(0)));
         position.play(best).unwrap();
     }
     assert!(position.moves().len() >= 8, "{:?}", position.moves());
@@ -72,7 +72,9 @@ fn time_controls_and_moves_on_the_wire() {
     position.play_uci("e2e4").unwrap();
     let result = engine.search(&position, &clock(60_000, 59_000, 1000)).unwrap();
     assert_eq!(result.search.best.map(|m| m.to_string()), Some("e7e5".into()));
-    assert_eq!(result.search.line.map(|l| l.score), Some(Score::cp(12)));
+    assert_eq!(result.search.line.as_ref().map(|l| l.score.relative()), Some(Score::cp(12)));
+    // Black to move is better by 0.12: -0.12 from White's side.
+    assert_eq!(result.search.score().map(|s| (s.white(), s.to_string())), Some((Score::cp(-12), "-0.12".into())));
     let sent = transcript.lines();
     let expected =
         ["new", "force", "post", "easy", "ping 1", "usermove e2e4", "level 0 0:59 1", "time 5900", "otim 6000", "go"];

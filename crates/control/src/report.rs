@@ -1,7 +1,7 @@
 //! What a running search tells its caller: [`Report`]s of its progress,
 //! chiefly the principal variations ([`LineReport`]) with their scores.
 
-use ox88_board::{Move, Score};
+use ox88_board::{Move, PovScore};
 use std::time::Duration;
 
 /// Whether a reported score is exact or only a bound.
@@ -21,11 +21,13 @@ pub enum Bound {
 /// Progress of a running search.
 ///
 /// ```
-/// use ox88_board::{Move, MoveKind, Score, Square};
+/// use ox88_board::{Color, Move, MoveKind, PovScore, Score, Square};
 /// use ox88_control::{LineReport, Report};
 /// let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
-/// let report = Report::Line(LineReport { depth: 1, score: Score::cp(30), pv: vec![e4], ..LineReport::default() });
+/// let score = PovScore::new(Score::cp(30), Color::White);
+/// let report = Report::Line(LineReport { depth: 1, score, pv: vec![e4], ..LineReport::default() });
 /// assert_eq!(report.line().map(LineReport::best), Some(Some(e4)));
+/// assert_eq!(report.line().map(|line| line.score.to_string()).as_deref(), Some("+0.30"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
@@ -66,8 +68,12 @@ pub struct LineReport {
     pub seldepth: Option<u32>,
     /// Which line this is, from 1 (MultiPV); 0 is read as 1.
     pub multipv: u32,
-    /// The score, from the side to move's point of view.
-    pub score: Score,
+    /// The score, with the side it is seen from: the side to move at the
+    /// root of the search, as engines report it. `score.white()`,
+    /// `score.pov(color)` and its `Display` (`+0.29`, `#-3`, White's view)
+    /// read it from either side; `score.relative()` is the side to move's
+    /// view, as UCI and CECP write it.
+    pub score: PovScore,
     /// Whether the score is exact or a bound.
     pub bound: Bound,
     /// Nodes searched so far, all threads.

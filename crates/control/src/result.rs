@@ -2,7 +2,7 @@
 //! benchmark measured ([`BenchReport`]).
 
 use crate::LineReport;
-use ox88_board::{Move, Score};
+use ox88_board::{Move, PovScore};
 use std::time::Duration;
 
 /// The outcome of a search: the move to play, the reply expected, and the
@@ -37,8 +37,9 @@ impl SearchResult {
         SearchResult { best: Some(best), ponder: None, line: None }
     }
 
-    /// The score of the chosen line, if known.
-    pub fn score(&self) -> Option<Score> {
+    /// The score of the chosen line, if known, with the side it is seen
+    /// from (the side to move at the root).
+    pub fn score(&self) -> Option<PovScore> {
         self.line.as_ref().map(|line| line.score)
     }
 

@@ -57,11 +57,7 @@ fn win(color: Color) -> GameResult {
 /// A score as a number of centipawns from the mover's side; mates far out
 /// (nearer mates further).
 pub fn centipawns(score: Score) -> i32 {
-    match score.mate_moves() {
-        Some(n) if n > 0 => 100_000 - n,
-        Some(n) => -100_000 - n,
-        None => score.raw(),
-    }
+    score.centipawns_with_mate(100_000)
 }
 
 /// Plays `opening` between `white` and `black`.
@@ -153,11 +149,13 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
             end(&mut record, win(!side), format!("{} makes a false claim: {claim}", name(side)), "rules infraction");
             break;
         };
+        // Scores from the mover's side, as cutechess writes them.
         let line = answer.search.line.as_ref();
-        record.comments.push(engine_comment(line.map(|l| l.score), line.map(|l| l.depth), Some(answer.elapsed)));
+        let score = line.map(|l| l.score.pov(side));
+        record.comments.push(engine_comment(score, line.map(|l| l.depth), Some(answer.elapsed)));
         record.moves.push(best);
         position.play(best).expect("the client checks the engine's move");
-        let score = answer.search.line.as_ref().map(|l| centipawns(l.score));
+        let score = score.map(centipawns);
         if let Some((result, reason)) = adjudicator.after_move(side, score, position.board().fullmove_number()) {
             end(&mut record, result, reason, "adjudication");
             break;

@@ -112,7 +112,7 @@ impl fmt::Display for IllegalMoveError {
                 write!(f, ": the side to move has no right to castle {}", castling_side_name(side))
             }
             IllegalReason::NoLegalMove { piece, in_check } => {
-                write!(f, ": the {} on {from} has no legal move to {to}", role_name(piece.role()))?;
+                write!(f, ": the {} on {from} has no legal move to {to}", piece.role().name())?;
                 if in_check {
                     write!(f, " ({:?} is in check)", piece.color())?;
                 }
@@ -131,8 +131,8 @@ fn describe(kind: MoveKind) -> String {
         MoveKind::CastleLong => "long castling, the king taking its rook".into(),
         MoveKind::Capture => "a capture".into(),
         MoveKind::EnPassant => "an en-passant capture".into(),
-        MoveKind::Promotion(role) => format!("a promotion to a {}", role_name(role)),
-        MoveKind::PromotionCapture(role) => format!("a capture promoting to a {}", role_name(role)),
+        MoveKind::Promotion(role) => format!("a promotion to a {}", role.name()),
+        MoveKind::PromotionCapture(role) => format!("a capture promoting to a {}", role.name()),
     }
 }
 
@@ -141,18 +141,6 @@ pub(crate) fn castling_side_name(side: CastlingSide) -> &'static str {
     match side {
         CastlingSide::Short => "kingside",
         CastlingSide::Long => "queenside",
-    }
-}
-
-/// A role's name in lower case, for error messages.
-pub(crate) fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }
 

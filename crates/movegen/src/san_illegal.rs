@@ -2,7 +2,7 @@
 //! [`SanError::Illegal`] carries, worked out only once the move is refused
 //! (reading a game's moves never pays for it), and the words for it.
 
-use crate::illegal::{castling_side_name, role_name};
+use crate::illegal::castling_side_name;
 use crate::san::San;
 use crate::san_parse::SanError;
 use crate::IllegalReason;
@@ -73,7 +73,7 @@ pub(crate) fn explain(san: &San, reason: &IllegalReason) -> String {
         }
         (San::Normal { role, file, rank, to, .. }, IllegalReason::NoPiece { side }) => {
             let (file, rank) = origin(role, file, rank, to);
-            let piece = if role == Role::Pawn && file.is_some() && rank.is_some() { "piece" } else { role_name(role) };
+            let piece = if role == Role::Pawn && file.is_some() && rank.is_some() { "piece" } else { role.name() };
             let place = match (file, rank) {
                 (Some(f), Some(r)) => format!(" on {}{}", f.char(), r.char()),
                 (Some(f), None) => format!(" on the {}-file", f.char()),
@@ -83,8 +83,8 @@ pub(crate) fn explain(san: &San, reason: &IllegalReason) -> String {
             format!("{side:?} has no {piece}{place}")
         }
         (San::Normal { to, .. }, IllegalReason::NoLegalMove { piece, in_check }) => {
-            let color = format!("{:?}", piece.color()).to_lowercase();
-            format!("no {color} {} can move to {to}{}", role_name(piece.role()), check(in_check, piece.color()))
+            let (color, role) = (piece.color().name(), piece.role().name());
+            format!("no {color} {role} can move to {to}{}", check(in_check, piece.color()))
         }
         (_, IllegalReason::UnexpectedPromotion) => "only a pawn reaching the last rank promotes".into(),
         _ => "no legal move matches".into(),

@@ -2,6 +2,9 @@
 //! to take, each against the game it must give; and the errors it must
 //! report instead (naming the game and the token) before going on.
 
+mod common;
+
+use common::Pieces;
 use ox88_board::GameResult;
 use ox88_board::{Board, CastlingMode, Color};
 use ox88_pgn::{ErrorKind, Game, MoveToken, Nag, PgnError, Reader};
@@ -207,15 +210,6 @@ fn errors_name_the_game_and_the_token_and_reading_goes_on() {
 /// limit is an error, not a bigger buffer.
 #[test]
 fn io_read_in_small_pieces_matches_the_slice() {
-    struct Trickle<'a>(&'a [u8], usize);
-    impl std::io::Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let n = buf.len().min(self.1).min(self.0.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
     let text =
         std::fs::read_to_string(format!("{}/tests/import_format.rs", env!("CARGO_MANIFEST_DIR"))).expect("this file");
     // The PGN texts of this file's tests, one after the other.
@@ -227,10 +221,10 @@ fn io_read_in_small_pieces_matches_the_slice() {
     let expected: Vec<String> = Reader::from_bytes(sample.as_bytes()).games().map(|r| describe(&r)).collect();
     assert!(expected.len() > 10);
     for piece in [1, 2, 3, 7, 64] {
-        let got: Vec<String> = Reader::new(Trickle(sample.as_bytes(), piece)).games().map(|r| describe(&r)).collect();
+        let got: Vec<String> = Reader::new(Pieces(sample.as_bytes(), piece)).games().map(|r| describe(&r)).collect();
         assert_eq!(got, expected, "read {piece} bytes at a time");
         // A small buffer, moved along many times.
-        let got: Vec<String> = Reader::new(Trickle(sample.as_bytes(), piece))
+        let got: Vec<String> = Reader::new(Pieces(sample.as_bytes(), piece))
             .with_max_token_len(256)
             .games()
             .map(|r| describe(&r))
@@ -252,15 +246,6 @@ fn io_read_in_small_pieces_matches_the_slice() {
 /// the same text.
 #[test]
 fn fuzz_inputs_keep_the_fuzz_properties() {
-    struct Pieces<'a>(&'a [u8], usize);
-    impl std::io::Read for Pieces<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let n = buf.len().min(self.1).min(self.0.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
     let describe = |r: Result<Game, PgnError>| match r {
         Ok(game) => game.to_string(),
         Err(e) => e.to_string(),

@@ -4,6 +4,9 @@
 //! quick scan; from a slice and from a stream; on 1 to 3 threads, with
 //! pieces from a few bytes to the whole input.
 
+mod common;
+
+use common::Pieces;
 use ox88_pgn::{Game, GameBuilder, ParallelReader, PgnError, Reader};
 use std::path::{Path, PathBuf};
 
@@ -38,18 +41,6 @@ fn parallel(bytes: &[u8], threads: usize, chunk_len: usize, stream: bool) -> Vec
     };
     assert_eq!(games as usize, out.len());
     out
-}
-
-/// Hands out at most a few bytes a call.
-struct Pieces<'a>(&'a [u8], usize);
-
-impl std::io::Read for Pieces<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = buf.len().min(self.1).min(self.0.len());
-        buf[..n].copy_from_slice(&self.0[..n]);
-        self.0 = &self.0[n..];
-        Ok(n)
-    }
 }
 
 fn check(name: &str, bytes: &[u8], chunk_lens: &[usize]) {

@@ -6,7 +6,7 @@
 //! material and a pinch of placement, prefers mates, and reports each
 //! iteration.
 
-use ox88_board::{Board, Color, Move, Role, Score};
+use ox88_board::{Board, Color, Move, PovScore, Role, Score};
 use ox88_movegen::{MoveGen, Position};
 use ox88_protocol::{
     BenchReport, Engine, Limits, LineReport, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle,
@@ -133,6 +133,8 @@ impl Engine for Greedy {
                 plies if plies <= 100 => Score::mated_in(plies),
                 _ => Score::cp(score),
             };
+            // Seen from the side to move, as the search counts.
+            let score = PovScore::new(score, game.side_to_move());
             let line = LineReport {
                 depth,
                 score,

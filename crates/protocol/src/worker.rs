@@ -76,11 +76,11 @@ impl<E: Engine + 'static> Worker<E> {
         Worker { state: State::Idle(engine), handle, tx, rx, inline: false }
     }
 
-    /// A worker whose searches run on the caller's thread: its events are
-    /// the same, queued before `start` returns, and nothing can interrupt
-    /// the search.
-    pub(crate) fn inline(engine: E) -> Worker<E> {
-        Worker { inline: true, ..Worker::new(engine) }
+    /// From the next search on, searches run on the caller's thread: their
+    /// events are the same, queued before `start` returns, and nothing can
+    /// interrupt them.
+    pub(crate) fn run_inline(&mut self) {
+        self.inline = true;
     }
 
     /// The engine, when no search is running.

@@ -5,7 +5,7 @@
 mod common;
 
 use common::Session;
-use ox88_board::{Move, Score};
+use ox88_board::{Color, Move, PovScore, Score};
 use ox88_movegen::{MoveGen, Position};
 use ox88_protocol::uci::UciDriver;
 use ox88_protocol::xboard::XbDriver;
@@ -23,7 +23,8 @@ struct Scripted {
 }
 
 fn line(m: Move, multipv: u32, score: i32, bound: Bound) -> LineReport {
-    LineReport { depth: 7, multipv, score: Score::cp(score), bound, nodes: 5000, pv: vec![m], ..LineReport::default() }
+    let score = PovScore::new(Score::cp(score), Color::White);
+    LineReport { depth: 7, multipv, score, bound, nodes: 5000, pv: vec![m], ..LineReport::default() }
 }
 
 impl Engine for Scripted {

@@ -167,7 +167,7 @@ fn inline_drivers_answer_before_the_next_command() {
     // A search on the driver's own thread has ended when `handle_line`
     // returns: one poll writes its move, with no thread started.
     let out = SharedBuffer::default();
-    let mut uci = ox88_protocol::uci::UciDriver::new_inline(FirstLegal::default(), out.clone());
+    let mut uci = ox88_protocol::uci::UciDriver::new(FirstLegal::default(), out.clone()).inline();
     for (n, line) in ["position startpos moves e2e4", "go depth 1", "go infinite", "stop"].into_iter().enumerate() {
         uci.handle_line(line).unwrap();
         uci.poll().unwrap();
@@ -177,7 +177,7 @@ fn inline_drivers_answer_before_the_next_command() {
     }
     uci.finish().unwrap();
     let out = SharedBuffer::default();
-    let mut cecp = ox88_protocol::xboard::XbDriver::new_inline(FirstLegal::default(), out.clone());
+    let mut cecp = ox88_protocol::xboard::XbDriver::new(FirstLegal::default(), out.clone()).inline();
     for line in ["xboard", "new", "hard", "usermove e2e4"] {
         cecp.handle_line(line).unwrap();
         cecp.poll().unwrap();

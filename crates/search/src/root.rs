@@ -5,7 +5,7 @@ use crate::tt::TtBound;
 use crate::tt_score::TtScore;
 use crate::worker::Worker;
 use crate::MAX_PLY;
-use ox88_board::Score;
+use ox88_board::{PovScore, Score};
 use ox88_control::{Bound, LineReport, Report};
 use ox88_eval::Evaluator;
 use std::time::Duration;
@@ -246,7 +246,7 @@ impl<E: Evaluator> Worker<'_, E> {
             depth,
             seldepth: Some(rm.seldepth as u32),
             multipv: index as u32 + 1,
-            score,
+            score: PovScore::new(score, control.root_turn),
             bound,
             nodes,
             time,

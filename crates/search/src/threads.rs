@@ -6,7 +6,7 @@
 use crate::tt::TranspositionTable;
 use crate::worker::{Control, Shared, ThreadData, Worker};
 use crate::{SearchParams, TimeManager};
-use ox88_board::{Board, Move, Score};
+use ox88_board::{Board, Move, PovScore, Score};
 use ox88_control::{Limits, LineReport, Report, SearchResult, StopHandle};
 use ox88_eval::Evaluator;
 use ox88_movegen::{MoveGen, MoveList, Position};
@@ -25,7 +25,9 @@ use std::time::{Duration, Instant};
 /// let game = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 /// let result = searcher.search(&game, &Limits::depth(4), &mut |_| {});
 /// assert_eq!(result.best.unwrap().to_string(), "a1a8");
-/// assert_eq!(result.score().unwrap().mate_moves(), Some(1));
+/// // The score is seen from the side to move at the root (here White):
+/// let score = result.score().unwrap();
+/// assert_eq!((score.relative().mate_moves(), score.to_string()), (Some(1), "#+1".to_owned()));
 /// ```
 pub struct Searcher<E> {
     tt: TranspositionTable,
@@ -183,6 +185,7 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         }
         if moves.is_empty() {
             let score = if board.in_check() { Score::mated_in(0) } else { Score::DRAW };
+            let score = PovScore::new(score, board.side_to_move());
             let line = LineReport { score, multipv: 1, time: started.elapsed(), ..LineReport::default() };
             return SearchResult { best: None, ponder: None, line: Some(line) };
         }
@@ -228,6 +231,7 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
                 time: TimeManager::new(limits, board.side_to_move()),
                 started,
                 pondering: limits.ponder && stop.is_pondering(),
+                root_turn: board.side_to_move(),
                 report,
             });
             let depth = main.iterate();

@@ -108,6 +108,9 @@ pub(crate) struct Control<'a> {
     pub started: Instant,
     /// Whether the search is still a ponder search waiting for its hit.
     pub pondering: bool,
+    /// The side to move at the root: the side the reported scores are seen
+    /// from.
+    pub root_turn: Color,
     pub report: &'a mut dyn FnMut(&Report),
 }
 

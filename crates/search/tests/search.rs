@@ -1,7 +1,7 @@
 //! Behaviour of the whole search: mates at their exact distance, stopping,
 //! limits, determinism, repetition draws, MultiPV and searchmoves.
 
-use ox88_board::{Board, Move, Score};
+use ox88_board::{Board, Color, Move, PovScore, Score};
 use ox88_eval::Material as TestEval;
 use ox88_movegen::{MoveGen, Position};
 use ox88_search::{Limits, LineReport, Report, SearchResult, Searcher};
@@ -39,26 +39,35 @@ fn mates_are_found_at_their_exact_distance() {
         ("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 3, None),
     ] {
         let result = search(fen, &Limits::depth(8));
-        assert_eq!(result.score().unwrap().mate_moves(), Some(moves), "{fen}: {:?}", result.score());
+        let score = result.score().unwrap();
+        assert_eq!(score.relative().mate_moves(), Some(moves), "{fen}: {score:?}");
+        // From White's side: white mates, or (black to move) is mated.
+        let white_mates = if fen.contains(" w ") { moves } else { -moves };
+        assert_eq!(score.white().mate_moves(), Some(white_mates), "{fen}: {score:?}");
+        assert_eq!(score.to_string(), format!("#{white_mates:+}"), "{fen}");
         if let Some(best) = best {
             assert_eq!(result.best.unwrap().to_string(), best, "{fen}");
         }
         // The mate limit stops the search as soon as the mate is found.
         let limited = search(fen, &Limits { mate: Some(moves as u32), ..Limits::default() });
-        assert_eq!(limited.score().unwrap().mate_moves(), Some(moves), "{fen}");
+        assert_eq!(limited.score().unwrap().relative().mate_moves(), Some(moves), "{fen}");
     }
     // After 1.Ra6 of the mate in two, black is mated next move whatever it plays.
     let mated = search("kbK5/pp6/RP6/8/8/8/8/8 b - - 1 1", &Limits::depth(6));
-    assert_eq!(mated.score().unwrap().mate_moves(), Some(-1), "{:?}", mated.score());
+    let score = mated.score().unwrap();
+    assert_eq!(score.relative().mate_moves(), Some(-1), "{score:?}");
+    // Black to move is mated: from White's side, white mates in 1.
+    assert_eq!((score.turn, score.white().mate_moves(), score.to_string()), (Color::Black, Some(1), "#+1".into()));
 }
 
 #[test]
 fn no_legal_move_gives_no_best_move() {
     let _serial = serial();
     let mate = search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", &Limits::depth(3));
-    assert_eq!((mate.best, mate.score()), (None, Some(Score::mated_in(0))));
+    assert_eq!((mate.best, mate.score()), (None, Some(PovScore::new(Score::mated_in(0), Color::Black))));
+    assert_eq!(mate.score().unwrap().to_string(), "#+0");
     let stalemate = search("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", &Limits::depth(3));
-    assert_eq!((stalemate.best, stalemate.score()), (None, Some(Score::DRAW)));
+    assert_eq!((stalemate.best, stalemate.score().map(PovScore::relative)), (None, Some(Score::DRAW)));
 }
 
 #[test]
@@ -140,14 +149,14 @@ fn a_perpetual_check_is_seen_as_a_draw() {
     // Qg5+ Kh8 Qf6+ Kg8 Qg5+ ...
     let fen = "5rk1/5p1p/8/8/8/rr6/3Q2PP/7K w - - 0 1";
     let result = search(fen, &Limits::depth(9));
-    assert_eq!(result.score(), Some(Score::DRAW), "{:?}", result.score());
+    assert_eq!(result.score().map(PovScore::relative), Some(Score::DRAW), "{:?}", result.score());
     assert_eq!(result.best.unwrap().to_string(), "d2g5");
     // Against the game history too: the position after the checks repeats
     // one the game has seen.
     let b = board(fen);
     let mut searcher = Searcher::<TestEval>::new(16, 1);
     let result = searcher.search(&Position::new(b.clone()), &Limits::depth(9), &mut |_| {});
-    assert_eq!(result.score(), Some(Score::DRAW));
+    assert_eq!(result.score().map(PovScore::relative), Some(Score::DRAW));
 }
 
 #[test]
@@ -184,7 +193,7 @@ fn multipv_reports_distinct_lines_best_first() {
     searcher.search(&Position::startpos(), &limits, &mut |r: &Report| {
         if let Report::Line(line) = r {
             if line.depth == 6 {
-                last_lines.push((line.multipv, line.score, line.pv[0]));
+                last_lines.push((line.multipv, line.score.relative(), line.pv[0]));
             }
         }
     });
@@ -237,7 +246,7 @@ fn two_threads_find_the_same_mate() {
     let result =
         searcher.search(&Position::new(board("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1")), &Limits::depth(8), &mut |_| {});
     assert_eq!(result.best.unwrap().to_string(), "a1a6");
-    assert_eq!(result.score().unwrap().mate_moves(), Some(2));
+    assert_eq!(result.score().unwrap().relative().mate_moves(), Some(2));
 }
 
 #[test]

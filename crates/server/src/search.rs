@@ -200,7 +200,7 @@ pub fn line_json(position: &Position, line: &LineReport) -> LineJson {
         multipv: line.multipv.max(1),
         depth: line.depth,
         seldepth: line.seldepth,
-        score: line.score.into(),
+        score: line.score.pov(position.side_to_move()).into(),
         bound: match line.bound {
             Bound::Exact => BoundJson::Exact,
             Bound::Lower => BoundJson::Lower,

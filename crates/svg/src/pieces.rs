@@ -80,27 +80,7 @@ fn shape(role: Role) -> Shape {
 
 /// The id of `piece`'s drawing in the picture's `<defs>`: `white-king`.
 pub(crate) fn id(piece: Piece) -> String {
-    format!("{}-{}", color_name(piece.color()), role_name(piece.role()))
-}
-
-/// "white" or "black".
-pub(crate) fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-/// "pawn", "knight", ... "king".
-pub(crate) fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
+    format!("{}-{}", piece.color().name(), piece.role().name())
 }
 
 /// The twelve pieces as an SVG sprite, each on a square of side `tile`, for
@@ -153,8 +133,8 @@ pub(crate) fn write_definition(out: &mut impl Write, piece: Piece, id: &str, sca
         out,
         r##"<g id="{}" class="{} {}" stroke="#000" stroke-width="1.5" stroke-linejoin="round" stroke-linecap="round">"##,
         id,
-        color_name(piece.color()),
-        role_name(piece.role())
+        piece.color().name(),
+        piece.role().name()
     )?;
     if scale != 1.0 {
         write!(out, r#"<g transform="scale({scale})">"#)?;

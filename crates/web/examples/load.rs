@@ -13,6 +13,7 @@
 //! `crates/web/load.sh` starts a server and runs this.
 
 use futures_util::{SinkExt, StreamExt};
+use ox88_board::Random;
 use ox88_movegen::Position;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -74,18 +75,6 @@ async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<
     Ok((status, body))
 }
 
-/// A small fast random source (xorshift64*), one per player.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
-    }
-}
-
 /// What one player saw.
 #[derive(Default)]
 struct Seen {
@@ -103,7 +92,7 @@ async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Res
     let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await?;
     socket.send(Message::text(json!({ "type": "hello", "token": token, "sit": true }).to_string())).await?;
     let mut seen = Seen::default();
-    let mut random = Random(seed | 1);
+    let mut random = Random::new(seed);
     let mut position = Position::startpos();
     let mut seat = None;
     let mut sent_at = None;

@@ -4,7 +4,6 @@
 use crate::clock::TimeControl;
 use crate::hub::{CreateError, Hub};
 use crate::ids::GameId;
-use crate::protocol::color_name;
 use crate::task::Command;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::WebSocketUpgrade;
@@ -105,7 +104,7 @@ pub async fn create(State(hub): State<Arc<Hub>>, request: Request) -> Response {
     };
     match hub.create(control, seat, creator).await {
         Ok(created) => {
-            let body = json!({ "id": created.id, "seat": color_name(created.seat), "token": created.token });
+            let body = json!({ "id": created.id, "seat": created.seat.name(), "token": created.token });
             (StatusCode::CREATED, Json(body)).into_response()
         }
         Err(CreateError::TooManyGames(n)) => {

@@ -35,14 +35,6 @@ pub enum ClientMessage {
     Act(Action),
 }
 
-/// A colour as the protocol writes it.
-pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// Both clocks as the server sees them when it sends them.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClockView {
@@ -66,7 +58,7 @@ impl ClockView {
             increment_ms: clock.control().increment_ms,
             white_ms: clock.remaining(Color::White, now),
             black_ms: clock.remaining(Color::Black, now),
-            running: clock.running().map(color_name),
+            running: clock.running().map(Color::name),
         })
     }
 }
@@ -117,8 +109,8 @@ impl GameView {
             clock: ClockView::of(game, now),
             result: game.ending().map(|e| e.result().as_str()),
             termination: game.ending().map(|e| e.termination.as_str()),
-            draw_offer: game.draw_offer().map(color_name),
-            rematch_offer: game.rematch_offer().map(color_name),
+            draw_offer: game.draw_offer().map(Color::name),
+            rematch_offer: game.rematch_offer().map(Color::name),
             seated: game.seats().clone().map(|seat| seat.is_some()),
             presence,
         }

@@ -5,7 +5,7 @@
 use crate::game::{Action, Change, FriendGame};
 use crate::hub::Hub;
 use crate::ids::{GameId, SeatToken};
-use crate::protocol::{color_name, ClockView, GameView, Presence, ServerMessage};
+use crate::protocol::{ClockView, GameView, Presence, ServerMessage};
 use ox88_board::Color;
 use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -169,7 +169,7 @@ impl GameTask {
             Some(Color::Black) => self.presence.black += 1,
             None => self.presence.spectators += 1,
         }
-        let welcome = ServerMessage::Welcome { seat: seat.map(color_name), token: new_token };
+        let welcome = ServerMessage::Welcome { seat: seat.map(Color::name), token: new_token };
         Joined { seat, welcome: welcome.to_json().into(), state: self.state_frame(), events: self.events.subscribe() }
     }
 
@@ -212,9 +212,9 @@ impl GameTask {
                     termination: ending.termination.as_str(),
                     clock: ClockView::of(&self.game, now),
                 },
-                Change::DrawOffered(by) => ServerMessage::DrawOffer { by: Some(color_name(by)) },
+                Change::DrawOffered(by) => ServerMessage::DrawOffer { by: Some(by.name()) },
                 Change::DrawOfferWithdrawn => ServerMessage::DrawOffer { by: None },
-                Change::RematchOffered(by) => ServerMessage::RematchOffer { by: color_name(by) },
+                Change::RematchOffered(by) => ServerMessage::RematchOffer { by: by.name() },
                 Change::RematchAgreed => match self.rematch().await {
                     Ok(id) => ServerMessage::Rematch { id },
                     Err(error) => {

@@ -4,6 +4,7 @@
 
 use super::XbSession;
 use crate::link::Link;
+use crate::session::Session;
 use crate::EngineError;
 use ox88_board::{Board, CastlingMode, CastlingSide, Color, Move, MoveKind, Piece, Role, Square, UciMove};
 use ox88_movegen::MoveGen;

@@ -1,22 +1,18 @@
-//! CECP searches: `go` for a move (or the opponent's move, when the engine
-//! ponders in play mode) and `analyze`, read back from thinking output and
-//! `move`, with a `ping` after the move so nothing the engine adds to it is
-//! mistaken for the next search's output.
+//! Reading a CECP search back: thinking output, the engine's `move` (in any
+//! spelling), resignations, claims and refusals, with a `ping` after the
+//! move so nothing the engine adds to it is mistaken for the next search's
+//! output.
 
-use super::game::xb_move;
 use super::XbSession;
-use crate::info::Root;
-use crate::link::{Deadline, Link};
-use crate::search::{Done, Event, Purpose, Request};
+use crate::link::Link;
+use crate::search::{Event, Purpose};
+use crate::session::Session;
 use crate::{Claim, EngineError, Waiting};
 use ox88_board::{CastlingMode, Move};
 use ox88_movegen::Termination;
-use ox88_protocol::xboard::{announced_move, read_move, MoveSelection, XbCommand, XbMessage, CHESS960_VARIANT};
+use ox88_protocol::xboard::{announced_move, read_move, XbCommand, XbMessage};
 use ox88_protocol::{Limits, Report};
-use std::time::{Duration, Instant};
-
-/// How often a waiting analysis looks at its stop flag.
-const STOP_POLL: Duration = Duration::from_millis(20);
+use std::time::Instant;
 
 /// Whether the engine's refusal of `command` leaves the game out of step
 /// (a move, the position, starting or stopping to think): the session ends.
@@ -37,93 +33,10 @@ fn is_vital(command: &str) -> bool {
     )
 }
 
-/// A running CECP search.
-pub(crate) struct XbSearch {
-    root: Root,
-    purpose: Purpose,
-    /// Limits the client enforces itself in analysis.
-    depth: Option<u32>,
-    nodes: Option<u64>,
-    end: Option<Instant>,
-    /// The `ping` whose `pong` ends the search, once sent.
-    pong: Option<i64>,
-    done: Done,
-}
-
 impl XbSession {
-    /// Checks that a search can be asked for, before anything is sent.
-    pub(crate) fn check(&self, request: &Request<'_>) -> Result<(), EngineError> {
-        let unsupported = |what: &str| Err(EngineError::Unsupported(format!("{what} with {} (CECP)", self.id.name)));
-        let limits = request.limits;
-        if request.multipv > 1 {
-            return unsupported("MultiPV");
-        }
-        if limits.mate.is_some() {
-            return unsupported("a mate limit");
-        }
-        if request.root.castling == CastlingMode::Chess960 && !self.features.plays(CHESS960_VARIANT) {
-            return unsupported("Chess960");
-        }
-        match request.purpose {
-            Purpose::Analyse if !self.features.analyze => unsupported("analysis"),
-            Purpose::Analyse if !limits.searchmoves.is_empty() && !self.features.exclude => {
-                unsupported("restricting the moves searched")
-            }
-            Purpose::Play if !limits.searchmoves.is_empty() => unsupported("restricting the moves played"),
-            Purpose::Play if limits.nodes.is_some() && self.features.nps == Some(false) => unsupported("a node limit"),
-            Purpose::Ponder => unsupported("pondering as a separate search"),
-            _ => Ok(()),
-        }
-    }
-
-    /// Sets up the game and starts the search; returns when it was started.
-    pub(crate) fn start(&mut self, link: &mut Link, request: &Request<'_>) -> Result<Instant, EngineError> {
-        self.check(request)?;
-        link.drain_stale();
-        let (start, moves, limits) = (request.start, request.moves, request.limits);
-        let side = request.root.board.side_to_move();
-        let castling = request.root.castling;
-        let mut search = XbSearch {
-            root: request.root.clone(),
-            purpose: request.purpose,
-            depth: None,
-            nodes: None,
-            end: None,
-            pong: None,
-            done: Done::default(),
-        };
-        if request.purpose == Purpose::Analyse {
-            self.sync_game(link, start, moves, castling, &Limits::default())?;
-            if !limits.searchmoves.is_empty() {
-                link.send(XbCommand::Exclude(MoveSelection::All))?;
-                for &m in &limits.searchmoves {
-                    link.send(XbCommand::Include(MoveSelection::Move(xb_move(m, castling))))?;
-                }
-            }
-            link.send(XbCommand::Analyze)?;
-            search.depth = limits.depth;
-            search.nodes = limits.nodes;
-            search.end = limits.movetime.map(|t| Instant::now() + t);
-        } else if let Some(last) = self.pondered_reply(start, moves, castling, limits) {
-            // The engine plays on, pondering: only the opponent's move is new.
-            self.send_limits(link, limits, side)?;
-            self.send_move(link, xb_move(last, castling))?;
-            self.game.as_mut().expect("a game is going on").moves.push(last);
-        } else {
-            self.sync_game(link, start, moves, castling, limits)?;
-            self.send_limits(link, limits, side)?;
-            link.send(XbCommand::Go)?;
-        }
-        if let (Purpose::Play, Some(game)) = (request.purpose, self.game.as_mut()) {
-            game.playing = true;
-        }
-        self.search = Some(search);
-        Ok(Instant::now())
-    }
-
     /// The opponent's reply, if the request continues the game the engine
     /// plays (and ponders in) by exactly that move.
-    fn pondered_reply(
+    pub(super) fn pondered_reply(
         &self,
         start: &ox88_board::Board,
         moves: &[Move],
@@ -144,24 +57,9 @@ impl XbSession {
         continues.then(|| moves[moves.len() - 1])
     }
 
-    /// Ends an analysis (`exit`), or asks for the move now (`?`), and sends
-    /// the `ping` whose `pong` ends the search.
-    pub(crate) fn stop(&mut self, link: &mut Link) -> Result<(), EngineError> {
-        let Some(purpose) = self.search.as_ref().map(|s| s.purpose) else { return Ok(()) };
-        if self.search.as_ref().is_some_and(|s| s.pong.is_some()) {
-            return Ok(());
-        }
-        if purpose == Purpose::Analyse {
-            link.send(XbCommand::Exit)?;
-            self.finish_with_ping(link)
-        } else {
-            link.send(XbCommand::MoveNow)
-        }
-    }
-
     /// Sends a `ping`; its `pong` ends the search. Without `ping`, the search
     /// ends now.
-    fn finish_with_ping(&mut self, link: &mut Link) -> Result<(), EngineError> {
+    pub(super) fn finish_with_ping(&mut self, link: &mut Link) -> Result<(), EngineError> {
         let pong = if self.features.ping { Some(self.ping(link)?) } else { Some(-1) };
         if let Some(search) = &mut self.search {
             search.pong = pong;
@@ -169,50 +67,8 @@ impl XbSession {
         Ok(())
     }
 
-    /// The next report or the end of the running search. `stop` asks for an
-    /// analysis to end (a [`Stopper`](crate::Stopper) on another thread).
-    pub(crate) fn next(
-        &mut self,
-        link: &mut Link,
-        deadline: Deadline,
-        waiting: Waiting,
-        stop: &dyn Fn() -> bool,
-    ) -> Result<Event, EngineError> {
-        let mut pong_deadline = None;
-        loop {
-            let Some(search) = self.search.as_ref() else {
-                return Err(EngineError::NotSearching);
-            };
-            if search.pong == Some(-1) {
-                return Ok(Event::Done(self.search.take().expect("checked above").done));
-            }
-            if search.pong.is_some() && pong_deadline.is_none() {
-                pong_deadline = Some(Deadline::after(link.timeouts.ready));
-            }
-            let limit = pong_deadline.unwrap_or(deadline);
-            let analysing = search.purpose == Purpose::Analyse && search.pong.is_none();
-            let until = match (analysing, search.end) {
-                (true, Some(end)) => limit.at.min(end).min(Instant::now() + STOP_POLL),
-                (true, None) => limit.at.min(Instant::now() + STOP_POLL),
-                (false, _) => limit.at,
-            };
-            let Some((line, at)) = link.poll(until, waiting)? else {
-                let now = Instant::now();
-                if analysing && (stop() || search.end.is_some_and(|end| now >= end)) {
-                    self.stop(link)?;
-                } else if now >= limit.at {
-                    return Err(link.fail(EngineError::Timeout { waiting, after: limit.span }));
-                }
-                continue;
-            };
-            if let Some(event) = self.line(link, &line, at, waiting)? {
-                return Ok(event);
-            }
-        }
-    }
-
     /// Handles one line of a running search.
-    fn line(
+    pub(super) fn line(
         &mut self,
         link: &mut Link,
         line: &str,

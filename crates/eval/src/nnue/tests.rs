@@ -4,35 +4,23 @@
 use super::accumulator::Accumulator;
 use super::{output_bucket, Network, NetworkError, Nnue, HIDDEN, INPUTS, OUTPUT_BUCKETS};
 use crate::Evaluator;
-use ox88_board::{Board, Move, MoveKind};
+use ox88_board::{Board, Move, MoveKind, Random};
 use ox88_movegen::MoveGen;
 
-/// A xorshift generator: the tests are reproducible.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn within(&mut self, bound: i16) -> i16 {
-        (self.below(2 * bound as usize + 1) as i16) - bound
-    }
+/// A weight in `-bound..=bound`, from the seeded generator (the tests are
+/// reproducible).
+fn within(random: &mut Random, bound: i16) -> i16 {
+    (random.below(2 * bound as usize + 1) as i16) - bound
 }
 
 /// A network with random weights as large as training allows, so that
 /// every row differs and any wrong update shows.
 fn random_network(seed: u64) -> Network {
-    let mut random = Random(seed);
-    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| random.within(505)).collect();
-    let bias: Vec<i16> = (0..HIDDEN).map(|_| random.within(505)).collect();
-    let output: Vec<i16> = (0..OUTPUT_BUCKETS * 2 * HIDDEN).map(|_| random.within(507)).collect();
-    let output_bias: Vec<i32> = (0..OUTPUT_BUCKETS).map(|_| i32::from(random.within(5000))).collect();
+    let mut random = Random::new(seed);
+    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| within(&mut random, 505)).collect();
+    let bias: Vec<i16> = (0..HIDDEN).map(|_| within(&mut random, 505)).collect();
+    let output: Vec<i16> = (0..OUTPUT_BUCKETS * 2 * HIDDEN).map(|_| within(&mut random, 507)).collect();
+    let output_bias: Vec<i32> = (0..OUTPUT_BUCKETS).map(|_| i32::from(within(&mut random, 5000))).collect();
     Network::from_weights(&features, &bias, &output, &output_bias, 400).expect("valid sizes and ranges")
 }
 
@@ -113,7 +101,7 @@ fn random_walk(nnue: &mut Nnue, start: &Board, random: &mut Random, seen: &mut S
 fn incremental_accumulators_equal_scratch_ones_after_random_games() {
     let network = random_network(0x5eed);
     let mut nnue = Nnue::new(network);
-    let mut random = Random(0x1234_5678_9abc_def1);
+    let mut random = Random::new(0x1234_5678_9abc_def1);
     let mut seen = Seen::default();
     let mut starts: Vec<Board> = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -234,10 +222,10 @@ fn version_1_file(features: &[i16], bias: &[i16], output: &[i16], output_bias: i
 
 #[test]
 fn version_1_files_load_with_every_bucket_alike() {
-    let mut random = Random(5);
-    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| random.within(505)).collect();
-    let bias: Vec<i16> = (0..HIDDEN).map(|_| random.within(505)).collect();
-    let output: Vec<i16> = (0..2 * HIDDEN).map(|_| random.within(507)).collect();
+    let mut random = Random::new(5);
+    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| within(&mut random, 505)).collect();
+    let bias: Vec<i16> = (0..HIDDEN).map(|_| within(&mut random, 505)).collect();
+    let output: Vec<i16> = (0..2 * HIDDEN).map(|_| within(&mut random, 507)).collect();
     let old = Network::from_bytes(&version_1_file(&features, &bias, &output, -777, 300)).unwrap();
     let new = Network::from_weights(&features, &bias, &output, &[-777], 300).unwrap();
     assert_eq!(old.to_bytes(), new.to_bytes());

@@ -6,7 +6,7 @@ use crate::options::{driver_options, MOVE_OVERHEAD, PONDER, UCI_CHESS960};
 use crate::uci::{one_line, Go, ParseUciCommandError, PositionStart, UciCommand, UciInfo, UciMessage};
 use crate::worker::{Event, SearchEnd, Worker};
 use crate::{Clock, Engine, Flow, Limits, LineReport, OptionValue, Report, ScoreInfo, SearchResult};
-use ox88_board::{Board, ByColor, CastlingMode, UciMove};
+use ox88_board::{Board, ByColor, CastlingMode, Color, UciMove};
 use ox88_movegen::{divide, MoveGen, Position};
 use std::collections::VecDeque;
 use std::fmt::Display;
@@ -59,23 +59,12 @@ pub struct UciDriver<E, W> {
 }
 
 impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
-    /// A driver for `engine`, writing to `out`, at the start position.
+    /// A driver for `engine`, writing to `out`, at the start position. Its
+    /// searches run on a thread of their own; see [`inline`](Self::inline)
+    /// for drivers that search on the calling thread.
     pub fn new(engine: E, out: W) -> UciDriver<E, W> {
-        UciDriver::with_worker(Worker::new(engine), out)
-    }
-
-    /// A driver that runs each search on the calling thread, to its end,
-    /// before it handles the next command: for engines that answer at once
-    /// (tests, fuzzing: no thread is started), since `stop` and `ponderhit`
-    /// cannot interrupt such a search. Its output is what [`new`](Self::new)
-    /// writes when each search ends before the next command arrives.
-    pub fn new_inline(engine: E, out: W) -> UciDriver<E, W> {
-        UciDriver::with_worker(Worker::inline(engine), out)
-    }
-
-    fn with_worker(worker: Worker<E>, out: W) -> UciDriver<E, W> {
         UciDriver {
-            worker,
+            worker: Worker::new(engine),
             out,
             game: Position::startpos(),
             castling: CastlingMode::Standard,
@@ -84,6 +73,27 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             running: None,
             pending: VecDeque::new(),
         }
+    }
+
+    /// This driver, running each search on the calling thread, to its end,
+    /// before it handles the next command: for engines that answer at once
+    /// (tests, fuzzing: no thread is started), since `stop` and `ponderhit`
+    /// cannot interrupt such a search. Its output is what a threaded driver
+    /// writes when each search ends before the next command arrives.
+    ///
+    /// ```
+    /// use ox88_protocol::testing::{FirstLegal, SharedBuffer};
+    /// use ox88_protocol::uci::UciDriver;
+    /// let out = SharedBuffer::default();
+    /// let mut driver = UciDriver::new(FirstLegal::default(), out.clone()).inline();
+    /// driver.handle_line("go depth 1")?; // the search has ended here
+    /// driver.poll()?; // and one poll writes its move, no thread started
+    /// assert!(out.text().contains("bestmove "));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn inline(mut self) -> UciDriver<E, W> {
+        self.worker.run_inline();
+        self
     }
 
     /// Reads commands from `input` until `quit` or the end of the input,
@@ -324,7 +334,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
             return Ok(());
         }
         let checked = check_best_move(&running.board, end.clone());
-        let last = running.last;
+        let (last, turn) = (running.last, running.board.side_to_move());
         self.running = None;
         if let Some(complaint) = checked.complaint {
             self.info_string(complaint)?;
@@ -332,7 +342,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         // The move played heads the last main line shown (issue 20).
         if let Some(best) = checked.best.filter(|&m| last.needs_line_for(m)) {
             match checked.line {
-                Some(line) => self.send_line(&line)?,
+                Some(line) => self.send_line(&line, turn)?,
                 None if last.any() => {
                     let pv = vec![best.to_uci(self.castling)];
                     self.send(UciMessage::Info(UciInfo { pv, ..UciInfo::default() }))?
@@ -350,10 +360,12 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         let mode = self.castling;
         match report {
             Report::Line(line) => {
+                let mut turn = self.game.board().side_to_move();
                 if let Some(running) = &mut self.running {
                     running.last.shown(&line);
+                    turn = running.board.side_to_move();
                 }
-                self.send_line(&line)
+                self.send_line(&line, turn)
             }
             Report::CurrentMove { depth, mv, number } => self.send(UciMessage::Info(UciInfo {
                 depth: Some(depth),
@@ -365,14 +377,15 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
         }
     }
 
-    /// Writes a line as `info depth ... pv ...`.
-    fn send_line(&mut self, line: &LineReport) -> io::Result<()> {
+    /// Writes a line as `info depth ... pv ...`, its score from the side to
+    /// move at the root (`turn`), as UCI has it.
+    fn send_line(&mut self, line: &LineReport, turn: Color) -> io::Result<()> {
         let mode = self.castling;
         let message = UciInfo {
             depth: Some(line.depth),
             seldepth: line.seldepth,
             multipv: (line.multipv > 0).then_some(line.multipv),
-            score: Some(line.score.into()),
+            score: Some(line.score.pov(turn).into()),
             bound: line.bound,
             nodes: Some(line.nodes),
             nps: Some(line.nps()),

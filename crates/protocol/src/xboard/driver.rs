@@ -97,24 +97,12 @@ pub struct XbDriver<E, W> {
 
 impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
     /// A driver for `engine`, writing to `out`, at the start of a new game
-    /// with the engine playing black.
+    /// with the engine playing black. Its searches run on a thread of their
+    /// own; see [`inline`](Self::inline) for drivers that search on the
+    /// calling thread.
     pub fn new(engine: E, out: W) -> XbDriver<E, W> {
-        XbDriver::with_worker(Worker::new(engine), out)
-    }
-
-    /// A driver that runs each search on the calling thread, to its end,
-    /// before it handles the next command: for engines that answer at once
-    /// (tests, fuzzing: no thread is started), since `?`, `stop`-like
-    /// commands and ponder hits cannot interrupt such a search. Its output
-    /// is what [`new`](Self::new) writes when each search ends before the
-    /// next command arrives.
-    pub fn new_inline(engine: E, out: W) -> XbDriver<E, W> {
-        XbDriver::with_worker(Worker::inline(engine), out)
-    }
-
-    fn with_worker(worker: Worker<E>, out: W) -> XbDriver<E, W> {
         XbDriver {
-            worker,
+            worker: Worker::new(engine),
             out,
             game: Position::startpos(),
             castling: CastlingMode::Standard,
@@ -133,6 +121,17 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             searches: 0,
             pending: VecDeque::new(),
         }
+    }
+
+    /// This driver, running each search on the calling thread, to its end,
+    /// before it handles the next command: for engines that answer at once
+    /// (tests, fuzzing: no thread is started), since `?`, `stop`-like
+    /// commands and ponder hits cannot interrupt such a search. Its output
+    /// is what a threaded driver writes when each search ends before the
+    /// next command arrives.
+    pub fn inline(mut self) -> XbDriver<E, W> {
+        self.worker.run_inline();
+        self
     }
 
     /// Reads commands from `input` until `quit` or the end of the input,

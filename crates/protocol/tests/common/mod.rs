@@ -4,7 +4,7 @@
 
 #![allow(dead_code)] // each test file uses a different part
 
-use ox88_board::{Board, Move, Score};
+use ox88_board::{Board, Move, PovScore, Score};
 use ox88_movegen::{MoveGen, Position};
 use ox88_protocol::{
     Bound, Engine, Limits, LineReport, OptionError, OptionSpec, OptionValue, Report, SearchResult, StopHandle,
@@ -232,7 +232,7 @@ impl Engine for Fake {
             depth: 1,
             seldepth: Some(2),
             multipv: 1,
-            score: Score::cp(12),
+            score: PovScore::new(Score::cp(12), board.side_to_move()),
             bound: Bound::Lower,
             nodes: 100,
             hashfull: Some(5),

@@ -183,7 +183,8 @@ pub async fn best_move(
         let Finished { position, capped, result, time } = job.run(&mut |_, _| {});
         let (best_move, ponder) = search::best_and_ponder(&position, &result);
         BestMoveResponse {
-            score: best_move.as_ref().and(result.score()).map(ScoreJson::from),
+            // From the side to move, as the wire has always had it.
+            score: best_move.as_ref().and(result.score()).map(|s| ScoreJson::from(s.pov(position.side_to_move()))),
             best_move,
             ponder,
             depth: result.depth(),

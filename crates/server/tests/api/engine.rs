@@ -25,6 +25,19 @@ async fn analyse_finds_the_mate_and_reports_its_lines() {
 }
 
 #[tokio::test]
+async fn scores_stay_the_side_to_moves_on_the_wire() {
+    // Black to move mates with Qh4#: "mate 1" for Black, as UCI says it.
+    let server = Server::start(small()).await;
+    let fools = ["f3", "e5", "g4"];
+    let (status, body) = server.post("/api/v1/analyse", &json!({"moves": fools, "depth": 3})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["lines"][0]["score"], json!({"cp": null, "mate": 1}), "{body}");
+    let (status, body) = server.post("/api/v1/best-move", &json!({"moves": fools, "level": 3})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!((&body["best_move"]["san"], &body["score"]), (&json!("Qh4#"), &json!({"cp": null, "mate": 1})));
+}
+
+#[tokio::test]
 async fn analyse_agrees_with_the_engine_searched_directly() {
     use ox88::protocol::Limits;
     let server = Server::start(small()).await;

@@ -2,7 +2,7 @@
 
 use super::openings::{Openings, Start};
 use crate::cli::{Args, Failure};
-use ox88_board::{Color, GameResult, Random, Score};
+use ox88_board::{Color, GameResult, PovScore, Random, Score};
 use ox88_eval::nnue::{Network, Nnue};
 use ox88_eval::{Classical, Evaluator};
 use ox88_search::{Limits, Searcher, SEARCH_STACK_BYTES};
@@ -235,12 +235,9 @@ fn play_game<E: Evaluator + Clone + Send>(
         let result = searcher.search(&game, limits, &mut |_| {});
         let best = result.best.expect("the game is not over, so there is a legal move");
         // A search stopped before it scored any move (not at these budgets) counts as level.
-        let score = result.score().unwrap_or(Score::ZERO);
+        let score = result.score().map_or(Score::ZERO, PovScore::white);
         let board = game.board();
-        let white_score = match board.side_to_move() {
-            Color::White => score.raw(),
-            Color::Black => -score.raw(),
-        };
+        let white_score = score.raw();
         if white_scores.is_empty() && white_score.abs() > MAX_START_SCORE {
             return None;
         }

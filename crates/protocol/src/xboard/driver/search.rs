@@ -226,11 +226,12 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
     }
 }
 
-/// A line as CECP thinking output, from the search's root `board`.
+/// A line as CECP thinking output, from the search's root `board` (whose
+/// side to move the score is written for).
 fn thinking(board: &Board, line: &LineReport) -> Thinking {
     Thinking {
         ply: line.depth,
-        score: ScoreInfo::from(line.score).to_cecp(),
+        score: ScoreInfo::from(line.score.pov(board.side_to_move())).to_cecp(),
         centis: (line.time.as_millis() / 10) as u64,
         nodes: line.nodes,
         pv: san_line(board, &line.pv),
