@@ -4,7 +4,6 @@
 use clap::Parser;
 use ox88_server::{app_with, serve, shutdown_signal, Config};
 use std::path::PathBuf;
-use tokio::net::TcpListener;
 
 /// The service's settings and the web page's.
 #[derive(Debug, Parser)]
@@ -64,7 +63,8 @@ async fn run() -> std::io::Result<()> {
     };
     let extra = ox88_web::router(web).map_err(std::io::Error::other)?;
     let app = app_with(config, extra).map_err(std::io::Error::other)?;
-    let listener = TcpListener::bind(address).await?;
+    // Room in the accept queue for many players connecting at once.
+    let listener = ox88_web::listen(address).await?;
     tracing::info!("ox88-server listening on http://{}", listener.local_addr()?);
     serve(listener, app, shutdown_signal()).await?;
     tracing::info!("ox88-server stopped");

@@ -25,7 +25,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let app = ox88_web::router(config)?;
-    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let listener = ox88_web::listen(addr).await?;
     println!("ox88 web on http://{}/", listener.local_addr()?);
     // Moves are small frames: send each at once (no Nagle delay).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {

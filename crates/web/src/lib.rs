@@ -9,6 +9,7 @@ pub mod game;
 mod http;
 pub mod hub;
 pub mod ids;
+mod listen;
 pub mod pgn;
 pub mod protocol;
 pub mod store;
@@ -16,6 +17,7 @@ pub mod task;
 mod ws;
 
 pub use config::WebConfig;
+pub use listen::{listen, ACCEPT_BACKLOG};
 pub use store::StoreError;
 pub use ws::RateLimit;
 
@@ -33,7 +35,7 @@ use axum::Router;
 /// # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
 /// use std::net::SocketAddr;
 /// let app = ox88_web::router(ox88_web::WebConfig::in_memory())?;
-/// let listener = tokio::net::TcpListener::bind("127.0.0.1:8088").await?;
+/// let listener = ox88_web::listen("127.0.0.1:8088".parse()?).await?;
 /// axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await?;
 /// # Ok(())
 /// # }

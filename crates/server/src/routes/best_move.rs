@@ -33,9 +33,10 @@ pub struct Level {
 }
 
 /// A level's measured strength: an Elo on the scale of Stockfish 15.1's
-/// `UCI_Elo` (anchored to CCRL 40/4, not to human ratings), Stockfish
-/// searching to depth 8 — a shallower search than its scale was fitted on,
-/// which makes these figures high (by 178 ± 130 at level 4; see docs/web.md).
+/// `UCI_Elo` (anchored to CCRL, an engine list, not to human ratings),
+/// Stockfish held to 100,000 nodes a move: a limit that the machine's load
+/// does not change and past the depth where a weakened Stockfish picks its
+/// move (docs/web.md says why, with the checks at 300,000 nodes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct MeasuredElo {
     /// The estimate.
@@ -53,13 +54,13 @@ const fn measured(elo: u16, margin: u16, games: u16) -> Option<MeasuredElo> {
 
 /// The levels, weakest first.
 pub const LEVELS: [Level; 8] = [
-    Level { level: 1, depth: 1, nodes: 200, elo: measured(1249, 75, 60) },
-    Level { level: 2, depth: 2, nodes: 1_000, elo: measured(1636, 89, 60) },
-    Level { level: 3, depth: 3, nodes: 5_000, elo: measured(1654, 88, 60) },
-    Level { level: 4, depth: 5, nodes: 20_000, elo: measured(1920, 102, 60) },
-    Level { level: 5, depth: 7, nodes: 100_000, elo: measured(2119, 98, 60) },
-    Level { level: 6, depth: 9, nodes: 500_000, elo: None },
-    Level { level: 7, depth: 12, nodes: 2_000_000, elo: None },
+    Level { level: 1, depth: 1, nodes: 200, elo: measured(1203, 94, 60) },
+    Level { level: 2, depth: 2, nodes: 1_000, elo: measured(1483, 94, 60) },
+    Level { level: 3, depth: 3, nodes: 5_000, elo: measured(1647, 82, 60) },
+    Level { level: 4, depth: 5, nodes: 20_000, elo: measured(1724, 87, 60) },
+    Level { level: 5, depth: 7, nodes: 100_000, elo: measured(1963, 79, 54) },
+    Level { level: 6, depth: 9, nodes: 500_000, elo: measured(2047, 58, 60) },
+    Level { level: 7, depth: 12, nodes: 2_000_000, elo: measured(2123, 90, 40) },
     Level { level: 8, depth: 64, nodes: 10_000_000, elo: None },
 ];
 

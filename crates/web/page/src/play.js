@@ -47,7 +47,7 @@ export function mount(app) {
       h("button", { type: "submit", class: "primary" }, "Play"),
     )
     app.side.replaceChildren(h("h2", {}, "Play ox88"), form,
-      h("p", { class: "note" }, "Each level is a search limit (a depth and a node budget); its Elo was measured against Stockfish 15.1 on the CCRL scale, not a human rating, and reads high (see docs/web.md)."))
+      h("p", { class: "note" }, "Each level is a search limit (a depth and a node budget). Its Elo was measured in games against Stockfish 15.1 held to a set strength: an engine-list (CCRL) scale, not a human rating (see docs/web.md)."))
     app.players("", "", false)
     app.board.show(START_FEN)
   }
