@@ -40,6 +40,8 @@ export async function clickSquare(page, square) {
 
 /** Plays `uci` by clicking its two squares (and the promotion piece). */
 export async function clickMove(page, uci) {
+  // As a person waits for the opponent's move to land: the board takes input.
+  await page.waitForSelector('#board[data-input="w"], #board[data-input="b"]', { timeout: 15000 })
   await clickSquare(page, uci.slice(0, 2))
   await page.waitForTimeout(60)
   await clickSquare(page, uci.slice(2, 4))

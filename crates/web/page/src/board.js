@@ -40,7 +40,16 @@ export class Board {
     this.fen = fen
     // The position shown, for tests and assistive tools that read the DOM.
     this.element.dataset.fen = fen
-    this.board.setPosition(fen, true)
+    // Input opens once the move is drawn: cm-chessboard redraws the pieces
+    // when an animation ends, which dropped a click made during it (the
+    // opponent's move arriving as one clicked). Only the latest call counts.
+    const shown = (this.shown = (this.shown || 0) + 1)
+    this.animating = true
+    this.board.setPosition(fen, true).then(() => {
+      if (shown !== this.shown) return
+      this.animating = false
+      this.refreshInput()
+    })
     this.board.removeMarkers(LAST_MOVE)
     this.board.removeMarkers(CHECK)
     this.board.removeArrows()
@@ -82,10 +91,14 @@ export class Board {
   /** Enables input for the side to move if the page allows it now. */
   refreshInput() {
     this.board.disableMoveInput()
+    // The side whose pieces take input ("w"/"b"), or "" when none: for tests
+    // and assistive tools, as data-fen is.
+    this.element.dataset.input = ""
     const chess = new Chess(this.fen)
-    if (chess.isGameOver() || !this.canMove(chess.turn())) return
+    if (this.animating || chess.isGameOver() || !this.canMove(chess.turn())) return
     const color = chess.turn() === "w" ? COLOR.white : COLOR.black
     this.board.enableMoveInput((event) => this.input(event), color)
+    this.element.dataset.input = chess.turn()
   }
 
   input(event) {
