@@ -59,7 +59,7 @@ fn evaluation_allocates_nothing_once_built() {
 
 #[test]
 fn nnue_evaluation_allocates_nothing_once_built() {
-    use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS};
+    use ox88_eval::nnue::{Network, Nnue, DEFAULT_HIDDEN as HIDDEN, INPUTS};
     let network = Network::from_weights(&vec![1; INPUTS * HIDDEN], &[2; HIDDEN], &[3; 2 * HIDDEN], &[0], 100).unwrap();
     let mut eval = Nnue::new(network);
     for fen in FENS {

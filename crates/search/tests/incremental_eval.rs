@@ -3,7 +3,7 @@
 //! move and score) as one that computes every evaluation from scratch.
 
 use ox88_board::{Board, Score};
-use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS, OUTPUT_BUCKETS};
+use ox88_eval::nnue::{Network, Nnue, DEFAULT_HIDDEN as HIDDEN, INPUTS, OUTPUT_BUCKETS};
 use ox88_eval::Evaluator;
 use ox88_movegen::Position;
 use ox88_search::{Limits, Searcher, BENCH_FENS};

@@ -1,7 +1,8 @@
 //! Checkpoints: everything needed to resume a run (the float network, the
 //! optimiser's moments, the epochs done, the objective), in one file.
 //!
-//! Layout, little-endian: `ox88ckpt`, version `u32` (2), hidden size `u32`,
+//! Layout, little-endian: `ox88ckpt`, version `u32` (2), hidden size `u32`
+//! (any of the widths `ox88_eval::nnue::HIDDEN_SIZES`),
 //! parameter count `u32`, epochs done `u32`, optimiser steps `u64`, scale
 //! `f32`, WDL weight `f32`, weight decay `f32`, output buckets `u32` (1 or
 //! 8); then the parameters, the first moments and the second moments, each
@@ -10,7 +11,7 @@
 
 use crate::model::{Layout, Model, Objective};
 use crate::optimizer::AdamW;
-use ox88_eval::nnue::{HIDDEN, OUTPUT_BUCKETS};
+use ox88_eval::nnue::OUTPUT_BUCKETS;
 use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"ox88ckpt";
@@ -34,9 +35,10 @@ impl Checkpoint {
     /// Writes the checkpoint to `path` (through a temporary file, so that an
     /// interrupted write leaves the previous checkpoint whole).
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let mut bytes = Vec::with_capacity(HEADER_SIZE + 12 * Layout::PARAMETERS);
+        let layout = self.model.layout;
+        let mut bytes = Vec::with_capacity(HEADER_SIZE + 12 * layout.parameters);
         bytes.extend(MAGIC);
-        for value in [VERSION, HIDDEN as u32, Layout::PARAMETERS as u32, self.epochs] {
+        for value in [VERSION, layout.hidden as u32, layout.parameters as u32, self.epochs] {
             bytes.extend(value.to_le_bytes());
         }
         bytes.extend(self.adam.steps.to_le_bytes());
@@ -66,10 +68,10 @@ impl Checkpoint {
         if u32_at(8) != VERSION {
             return Err(bad("version"));
         }
-        if u32_at(12) != HIDDEN as u32 || u32_at(16) != Layout::PARAMETERS as u32 {
-            return Err(bad("hidden size"));
-        }
-        if bytes.len() != HEADER_SIZE + 12 * Layout::PARAMETERS {
+        let layout = Layout::new(u32_at(12) as usize)
+            .filter(|layout| u32_at(16) as usize == layout.parameters)
+            .ok_or_else(|| bad(&format!("hidden size {}, {} parameters", u32_at(12), u32_at(16))))?;
+        if bytes.len() != HEADER_SIZE + 12 * layout.parameters {
             return Err(bad("length"));
         }
         let epochs = u32_at(20);
@@ -82,8 +84,8 @@ impl Checkpoint {
             _ => return Err(bad("output buckets")),
         };
         let mut values = bytes[HEADER_SIZE..].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("four")));
-        let mut take = || values.by_ref().take(Layout::PARAMETERS).collect::<Vec<f32>>();
-        let model = Model::from_params(take(), bucketed).ok_or_else(|| bad("parameters"))?;
+        let mut take = || values.by_ref().take(layout.parameters).collect::<Vec<f32>>();
+        let model = Model::from_params(take(), bucketed, layout).ok_or_else(|| bad("parameters"))?;
         let (m, v) = (take(), take());
         Ok(Checkpoint { model, adam: AdamW { m, v, steps, weight_decay }, epochs, objective })
     }
@@ -95,22 +97,33 @@ mod tests {
 
     #[test]
     fn checkpoints_round_trip() {
-        let mut adam = AdamW::new(0.01);
+        for hidden in [256, 512] {
+            round_trip(Layout::new(hidden).unwrap());
+        }
+    }
+
+    fn round_trip(layout: Layout) {
+        let mut adam = AdamW::new(0.01, layout.parameters);
         adam.steps = 77;
         adam.m[5] = 0.25;
-        adam.v[Layout::PARAMETERS - 1] = 3.5;
+        adam.v[layout.parameters - 1] = 3.5;
         let mut checkpoint = Checkpoint {
-            model: Model::new(9, false),
+            model: Model::new(9, false, layout),
             adam,
             epochs: 4,
             objective: Objective { scale: 321.0, wdl: 0.25 },
         };
-        let path = std::env::temp_dir().join(format!("ox88-train-ckpt-{}.bin", std::process::id()));
+        let path = std::env::temp_dir().join(format!("ox88-train-ckpt-{}-{}.bin", std::process::id(), layout.hidden));
         checkpoint.save(&path).unwrap();
         assert_eq!(Checkpoint::load(&path).unwrap(), checkpoint);
         checkpoint.model.bucketed = true;
         checkpoint.save(&path).unwrap();
         assert_eq!(Checkpoint::load(&path).unwrap(), checkpoint);
+        // A width no network has.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[12..16].copy_from_slice(&300u32.to_le_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(Checkpoint::load(&path).unwrap_err().contains("hidden size 300"));
         std::fs::write(&path, b"ox88ckpt short").unwrap();
         assert!(Checkpoint::load(&path).is_err());
         std::fs::remove_file(&path).unwrap();

@@ -26,14 +26,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const HELP: &str = "\
-ox88-train: trains ox88's evaluation network, (768 -> 256) x 2 -> 1 with SCReLU (one output layer, or one for
+ox88-train: trains ox88's evaluation network, (768 -> N) x 2 -> 1 with SCReLU (one output layer, or one for
 each of 8 buckets of the piece count), on CPU threads, from the packed positions `ox88-train datagen` writes
 (ox88_train::data), and exports it quantised for ox88-eval; tunes the classical evaluation's weights.
 
 usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epochs N] [--until N]
                         [--batch N] [--threads N] [--lr X] [--lr-end X] [--lr-step EPOCHS] [--lr-gamma X]
                         [--wdl X] [--scale CP] [--validation N] [--positions N] [--weight-decay X]
-                        [--mirror P] [--output-buckets 1|8] [--window N] [--seed N]
+                        [--mirror P] [--output-buckets 1|8] [--hidden N] [--window N] [--seed N]
                         [--resume CHECKPOINT | --init NET]
        ox88-train scale FILE [--positions N]
        ox88-train export CHECKPOINT --out NET
@@ -57,7 +57,8 @@ train   trains on FILE (shuffled, e.g. by `ox88-train datagen shuffle`; at most 
         together: memory stays constant. --mirror P (default 0) mirrors each training position without
         castling rights left to right with probability P, a position of the same value (augmentation).
         --output-buckets 8 gives each eighth of the piece count (2-5 pieces, 6-9, ..., 30-32) its own output
-        layer; 1 (the default) shares one.
+        layer; 1 (the default) shares one. --hidden N: the hidden layer's width, 256 (the default), 512, 768
+        or 1024; a run from --init or --resume has the width of its network or checkpoint.
         After each epoch: the validation loss, DIR/checkpoint.bin and the quantised DIR/net.nnue (--out
         default ./nnue-run); DIR/training.log keeps the lines. --until E stops after epoch E; --resume
         continues a checkpoint's run (give the same options) and ends exactly where the whole run would.
@@ -138,6 +139,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             "weight-decay",
             "mirror",
             "output-buckets",
+            "hidden",
             "window",
             "seed",
             "resume",
@@ -171,6 +173,13 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             1 => false,
             8 => true,
             n => return Err(Failure::Usage(format!("--output-buckets: {n} is neither 1 nor 8"))),
+        },
+        hidden: match args.get::<usize>("hidden")? {
+            Some(n) if !ox88_eval::nnue::HIDDEN_SIZES.contains(&n) => {
+                let sizes = ox88_eval::nnue::HIDDEN_SIZES;
+                return Err(Failure::Usage(format!("--hidden: {n} is not one of the widths {sizes:?}")));
+            }
+            hidden => hidden,
         },
         seed: args.or("seed", 1)?,
         resume: args.get("resume")?,

@@ -7,23 +7,39 @@
 
 use crate::positions::Sample;
 use ox88_board::Random;
-use ox88_eval::nnue::{output_bucket, Network, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB, WEIGHT_CLIP};
+use ox88_eval::nnue::{output_bucket, Network, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS, QA, QB, WEIGHT_CLIP};
 
-/// Where each part of the network lies in the flat parameter vector.
-pub struct Layout;
+/// The widest hidden layer: the size of the per-sample buffers.
+const MAX_HIDDEN: usize = HIDDEN_SIZES[HIDDEN_SIZES.len() - 1];
+
+/// Where each part of a network of `hidden` units lies in the flat
+/// parameter vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The hidden layer's width, one of [`HIDDEN_SIZES`].
+    pub hidden: usize,
+    /// The feature biases (`hidden` of them) start here, after the feature
+    /// weights (`INPUTS` rows of `hidden`, from 0).
+    pub feature_bias: usize,
+    /// The output weights, bucket by bucket: the side to move's `hidden`,
+    /// then the other side's.
+    pub output_weights: usize,
+    /// The output biases, one per bucket.
+    pub output_bias: usize,
+    /// The number of parameters.
+    pub parameters: usize,
+}
 
 impl Layout {
-    /// The feature weights: `INPUTS` rows of `HIDDEN`.
-    pub const FEATURE_WEIGHTS: usize = 0;
-    /// The feature biases (`HIDDEN`).
-    pub const FEATURE_BIAS: usize = INPUTS * HIDDEN;
-    /// The output weights, bucket by bucket: the side to move's `HIDDEN`,
-    /// then the other side's.
-    pub const OUTPUT_WEIGHTS: usize = Layout::FEATURE_BIAS + HIDDEN;
-    /// The output biases, one per bucket.
-    pub const OUTPUT_BIAS: usize = Layout::OUTPUT_WEIGHTS + OUTPUT_BUCKETS * 2 * HIDDEN;
-    /// The number of parameters.
-    pub const PARAMETERS: usize = Layout::OUTPUT_BIAS + OUTPUT_BUCKETS;
+    /// The layout at width `hidden`, if it is one of [`HIDDEN_SIZES`].
+    pub fn new(hidden: usize) -> Option<Layout> {
+        HIDDEN_SIZES.contains(&hidden).then(|| {
+            let feature_bias = INPUTS * hidden;
+            let output_weights = feature_bias + hidden;
+            let output_bias = output_weights + OUTPUT_BUCKETS * 2 * hidden;
+            Layout { hidden, feature_bias, output_weights, output_bias, parameters: output_bias + OUTPUT_BUCKETS }
+        })
+    }
 }
 
 /// What the network learns to predict: the side to move's expected score,
@@ -61,12 +77,16 @@ fn screlu(x: f32) -> f32 {
     c * c
 }
 
-type Row = [f32; HIDDEN];
+/// One perspective's accumulator, in a buffer as wide as the widest
+/// network: only the first `hidden` values are used.
+type Row = [f32; MAX_HIDDEN];
 
 /// The float network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// Every parameter, laid out as [`Layout`] says.
+    /// Where each part lies in `params`.
+    pub layout: Layout,
+    /// Every parameter, laid out as `layout` says.
     pub params: Vec<f32>,
     /// Whether each output bucket has its own layer; if not, bucket 0's
     /// serves every position (the others are unused) and the export
@@ -75,42 +95,50 @@ pub struct Model {
 }
 
 impl Model {
-    /// A freshly initialised network: weights uniform in ±1/sqrt(fan-in)
-    /// (768 inputs for the feature rows, 512 for the output), biases zero.
-    pub fn new(seed: u64, bucketed: bool) -> Model {
+    /// A freshly initialised network of `layout`'s width: weights uniform
+    /// in ±1/sqrt(fan-in) (768 inputs for the feature rows, twice the
+    /// hidden width for the output), biases zero.
+    pub fn new(seed: u64, bucketed: bool, layout: Layout) -> Model {
         let mut random = Random::new(seed);
-        let mut params = vec![0.0; Layout::PARAMETERS];
+        let mut params = vec![0.0; layout.parameters];
         let feature_bound = 1.0 / (INPUTS as f32).sqrt();
-        for w in &mut params[..Layout::FEATURE_BIAS] {
+        for w in &mut params[..layout.feature_bias] {
             *w = random.uniform(feature_bound);
         }
-        let output_bound = 1.0 / (2.0 * HIDDEN as f32).sqrt();
-        for w in &mut params[Layout::OUTPUT_WEIGHTS..Layout::OUTPUT_BIAS] {
+        let output_bound = 1.0 / (2.0 * layout.hidden as f32).sqrt();
+        for w in &mut params[layout.output_weights..layout.output_bias] {
             *w = random.uniform(output_bound);
         }
-        Model { params, bucketed }
+        Model { layout, params, bucketed }
     }
 
     /// The float network a quantised one stands for: each weight divided by
     /// its scale (QA, QB, QA·QB), so that exporting it again gives the same
     /// file. With `bucketed` false, bucket 0's output layer is taken.
     pub fn from_network(network: &Network, bucketed: bool) -> Model {
-        let mut params = Vec::with_capacity(Layout::PARAMETERS);
+        let layout = Layout::new(network.hidden()).expect("a network's width is one of HIDDEN_SIZES");
+        let mut params = Vec::with_capacity(layout.parameters);
         let qa = QA as f32;
-        params.extend(network.feature_weights().as_flattened().iter().map(|&w| f32::from(w) / qa));
+        params.extend(network.feature_weights().iter().map(|&w| f32::from(w) / qa));
         params.extend(network.feature_bias().iter().map(|&b| f32::from(b) / qa));
         for bucket in 0..OUTPUT_BUCKETS {
             let (layer, _) = network.output_layer(bucket);
-            params.extend(layer.as_flattened().iter().map(|&w| f32::from(w) / QB as f32));
+            params.extend(layer.iter().map(|&w| f32::from(w) / QB as f32));
         }
         params.extend((0..OUTPUT_BUCKETS).map(|bucket| network.output_layer(bucket).1 as f32 / (QA * QB) as f32));
-        debug_assert_eq!(params.len(), Layout::PARAMETERS);
-        Model { params, bucketed }
+        debug_assert_eq!(params.len(), layout.parameters);
+        Model { layout, params, bucketed }
     }
 
-    /// A network from its parameters (`Layout::PARAMETERS` of them).
-    pub fn from_params(params: Vec<f32>, bucketed: bool) -> Option<Model> {
-        (params.len() == Layout::PARAMETERS).then_some(Model { params, bucketed })
+    /// A network of `layout`'s width from its parameters
+    /// (`layout.parameters` of them).
+    pub fn from_params(params: Vec<f32>, bucketed: bool, layout: Layout) -> Option<Model> {
+        (params.len() == layout.parameters).then_some(Model { layout, params, bucketed })
+    }
+
+    /// The hidden layer's width.
+    pub fn hidden(&self) -> usize {
+        self.layout.hidden
     }
 
     /// The output layer `sample` goes through.
@@ -123,26 +151,31 @@ impl Model {
         }
     }
 
-    /// Both perspectives' accumulators for `sample`.
+    /// Both perspectives' accumulators for `sample` (the first `hidden`
+    /// values of each).
     #[inline]
     fn accumulators(&self, sample: &Sample) -> [Row; 2] {
-        let bias: &Row = self.params[Layout::FEATURE_BIAS..][..HIDDEN].try_into().expect("HIDDEN biases");
-        let mut accumulators = [*bias; 2];
+        let hidden = self.layout.hidden;
+        let bias = &self.params[self.layout.feature_bias..][..hidden];
+        let mut accumulators = [[0.0; MAX_HIDDEN]; 2];
         for (p, accumulator) in accumulators.iter_mut().enumerate() {
+            let accumulator = &mut accumulator[..hidden];
+            accumulator.copy_from_slice(bias);
             for &feature in sample.active(p) {
-                let start = usize::from(feature) * HIDDEN;
-                let row: &Row = self.params[start..][..HIDDEN].try_into().expect("a row");
-                for i in 0..HIDDEN {
-                    accumulator[i] += row[i];
+                let row = &self.params[usize::from(feature) * hidden..][..hidden];
+                for (a, w) in accumulator.iter_mut().zip(row) {
+                    *a += w;
                 }
             }
         }
         accumulators
     }
 
-    fn output_weights(&self, bucket: usize) -> [&Row; 2] {
-        let weights = &self.params[Layout::OUTPUT_WEIGHTS + bucket * 2 * HIDDEN..][..2 * HIDDEN];
-        [weights[..HIDDEN].try_into().expect("a row"), weights[HIDDEN..].try_into().expect("a row")]
+    /// The side to move's output weights of `bucket`, then the other side's.
+    fn output_weights(&self, bucket: usize) -> [&[f32]; 2] {
+        let hidden = self.layout.hidden;
+        let weights = &self.params[self.layout.output_weights + bucket * 2 * hidden..][..2 * hidden];
+        [&weights[..hidden], &weights[hidden..]]
     }
 
     /// The network's output for `sample`, in sigmoid units (times the
@@ -154,12 +187,12 @@ impl Model {
     /// The output from the accumulators through output layer `bucket`.
     #[inline]
     fn output(&self, accumulators: &[Row; 2], bucket: usize) -> f32 {
-        let mut out = self.params[Layout::OUTPUT_BIAS + bucket];
+        let mut out = self.params[self.layout.output_bias + bucket];
         for (accumulator, weights) in accumulators.iter().zip(self.output_weights(bucket)) {
             // Eight partial sums, so that the compiler may vectorise the
             // loop (one sum would fix the order of the float additions).
             let mut lanes = [0.0f32; 8];
-            for (a, w) in accumulator.chunks_exact(8).zip(weights.chunks_exact(8)) {
+            for (a, w) in accumulator[..self.layout.hidden].chunks_exact(8).zip(weights.chunks_exact(8)) {
                 for j in 0..8 {
                     lanes[j] += screlu(a[j]) * w[j];
                 }
@@ -185,29 +218,29 @@ impl Model {
         let error = predicted - objective.target(sample);
         // d(error^2)/d(out).
         let g = 2.0 * error * predicted * (1.0 - predicted);
-        grad[Layout::OUTPUT_BIAS + bucket] += g;
-        let (feature_grad, rest) = grad.split_at_mut(Layout::FEATURE_BIAS);
-        let (bias_grad, rest) = rest.split_at_mut(HIDDEN);
-        let bias_grad: &mut Row = bias_grad.try_into().expect("HIDDEN biases");
-        let output_grad = &mut rest[bucket * 2 * HIDDEN..][..2 * HIDDEN];
+        let hidden = self.layout.hidden;
+        grad[self.layout.output_bias + bucket] += g;
+        let (feature_grad, rest) = grad.split_at_mut(self.layout.feature_bias);
+        let (bias_grad, rest) = rest.split_at_mut(hidden);
+        let output_grad = &mut rest[bucket * 2 * hidden..][..2 * hidden];
         for (p, accumulator) in accumulators.iter().enumerate() {
-            let out_grad: &mut Row = (&mut output_grad[p * HIDDEN..][..HIDDEN]).try_into().expect("a row");
-            let mut hidden_grad = [0.0f32; HIDDEN];
-            for i in 0..HIDDEN {
-                let a = accumulator[i];
+            let out_grad = &mut output_grad[p * hidden..][..hidden];
+            let mut hidden_grad = [0.0f32; MAX_HIDDEN];
+            let hidden_grad = &mut hidden_grad[..hidden];
+            let units = accumulator[..hidden].iter().zip(weights[p]).zip(out_grad.iter_mut().zip(bias_grad.iter_mut()));
+            for (((&a, &w), (out, bias)), unit) in units.zip(hidden_grad.iter_mut()) {
                 let clipped = a.clamp(0.0, 1.0);
-                out_grad[i] += g * clipped * clipped;
+                *out += g * clipped * clipped;
                 // The derivative of clamp(a, 0, 1)^2: 2a inside, 0 outside
                 // (`clipped` is already 0 below).
                 let slope = if a < 1.0 { 2.0 * clipped } else { 0.0 };
-                hidden_grad[i] = g * weights[p][i] * slope;
-                bias_grad[i] += hidden_grad[i];
+                *unit = g * w * slope;
+                *bias += *unit;
             }
             for &feature in sample.active(p) {
-                let row: &mut Row =
-                    (&mut feature_grad[usize::from(feature) * HIDDEN..][..HIDDEN]).try_into().expect("a row");
-                for i in 0..HIDDEN {
-                    row[i] += hidden_grad[i];
+                let row = &mut feature_grad[usize::from(feature) * hidden..][..hidden];
+                for (r, h) in row.iter_mut().zip(hidden_grad.iter()) {
+                    *r += h;
                 }
             }
         }
@@ -241,38 +274,42 @@ mod tests {
     #[test]
     fn backward_matches_finite_differences() {
         for bucketed in [false, true] {
-            check_gradient(bucketed);
+            check_gradient(bucketed, 256);
         }
+        check_gradient(true, 512);
     }
 
-    fn check_gradient(bucketed: bool) {
-        let mut model = Model::new(3, bucketed);
+    fn check_gradient(bucketed: bool, hidden: usize) {
+        let layout = Layout::new(hidden).unwrap();
+        let mut model = Model::new(3, bucketed, layout);
         // Biases that put accumulators inside the clip, where gradients flow.
-        for b in &mut model.params[Layout::FEATURE_BIAS..Layout::OUTPUT_WEIGHTS] {
+        for b in &mut model.params[layout.feature_bias..layout.output_weights] {
             *b = 0.4;
         }
         let objective = Objective { scale: 300.0, wdl: 0.3 };
         let s = sample("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1", 150);
-        let mut grad = vec![0.0; Layout::PARAMETERS];
+        let mut grad = vec![0.0; layout.parameters];
         model.backward(&s, &objective, &mut grad);
         let stm_feature = usize::from(s.active(0)[3]);
         let other_feature = usize::from(s.active(1)[7]);
         // 32 pieces: the last bucket when each has its own layer.
         let bucket = if bucketed { OUTPUT_BUCKETS - 1 } else { 0 };
         assert_eq!(model.bucket(&s), bucket);
-        let output = Layout::OUTPUT_WEIGHTS + bucket * 2 * HIDDEN;
+        let output = layout.output_weights + bucket * 2 * hidden;
         let checks = [
-            stm_feature * HIDDEN + 5,
-            other_feature * HIDDEN + 17,
-            Layout::FEATURE_BIAS + 9,
+            stm_feature * hidden + 5,
+            other_feature * hidden + 17,
+            other_feature * hidden + hidden - 17,
+            layout.feature_bias + 9,
             output + 2,
-            output + HIDDEN + 40,
-            Layout::OUTPUT_BIAS + bucket,
+            output + hidden + 40,
+            output + 2 * hidden - 3,
+            layout.output_bias + bucket,
         ];
         // Only the sample's own output layer learns from it.
         let other = if bucketed { 0 } else { 1 };
-        assert!(grad[Layout::OUTPUT_WEIGHTS + other * 2 * HIDDEN..][..2 * HIDDEN].iter().all(|&g| g == 0.0));
-        assert_eq!(grad[Layout::OUTPUT_BIAS + other], 0.0);
+        assert!(grad[layout.output_weights + other * 2 * hidden..][..2 * hidden].iter().all(|&g| g == 0.0));
+        assert_eq!(grad[layout.output_bias + other], 0.0);
         for index in checks {
             // Steps small enough to stay clear of the activation's kinks,
             // large enough that f32 rounding of the loss stays below 1 %.

@@ -1,6 +1,6 @@
 //! AdamW (Adam with decoupled weight decay) and the learning-rate schedule.
 
-use crate::model::{Layout, Model};
+use crate::model::Model;
 
 /// AdamW's state: the moving averages of each parameter's gradient and
 /// squared gradient, and the number of steps taken.
@@ -22,9 +22,10 @@ const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
 
 impl AdamW {
-    /// A fresh optimiser for `Layout::PARAMETERS` parameters.
-    pub fn new(weight_decay: f32) -> AdamW {
-        AdamW { m: vec![0.0; Layout::PARAMETERS], v: vec![0.0; Layout::PARAMETERS], steps: 0, weight_decay }
+    /// A fresh optimiser for `parameters` parameters (a model's
+    /// `layout.parameters`).
+    pub fn new(weight_decay: f32, parameters: usize) -> AdamW {
+        AdamW { m: vec![0.0; parameters], v: vec![0.0; parameters], steps: 0, weight_decay }
     }
 
     /// One step: `grad` is the summed gradient of `count` samples.
@@ -45,11 +46,11 @@ impl AdamW {
             }
         };
         let (m, v) = (&mut self.m, &mut self.v);
-        let decay = self.weight_decay;
-        update(Layout::FEATURE_WEIGHTS..Layout::FEATURE_BIAS, decay, model, m, v);
-        update(Layout::FEATURE_BIAS..Layout::OUTPUT_WEIGHTS, 0.0, model, m, v);
-        update(Layout::OUTPUT_WEIGHTS..Layout::OUTPUT_BIAS, decay, model, m, v);
-        update(Layout::OUTPUT_BIAS..Layout::PARAMETERS, 0.0, model, m, v);
+        let (decay, layout) = (self.weight_decay, model.layout);
+        update(0..layout.feature_bias, decay, model, m, v);
+        update(layout.feature_bias..layout.output_weights, 0.0, model, m, v);
+        update(layout.output_weights..layout.output_bias, decay, model, m, v);
+        update(layout.output_bias..layout.parameters, 0.0, model, m, v);
         model.clip();
     }
 }
@@ -106,11 +107,12 @@ mod tests {
 
     #[test]
     fn a_step_moves_against_the_gradient_and_clips() {
-        let mut model = Model::from_params(vec![0.5; Layout::PARAMETERS], false).unwrap();
-        let mut grad = vec![0.0; Layout::PARAMETERS];
+        let layout = crate::model::Layout::new(256).unwrap();
+        let mut model = Model::from_params(vec![0.5; layout.parameters], false, layout).unwrap();
+        let mut grad = vec![0.0; layout.parameters];
         grad[0] = 2.0;
         grad[1] = -2.0;
-        let mut adam = AdamW::new(0.0);
+        let mut adam = AdamW::new(0.0, layout.parameters);
         adam.step(&mut model, &grad, 1, 0.1);
         assert!((model.params[0] - 0.4).abs() < 1e-5 && (model.params[1] - 0.6).abs() < 1e-5);
         assert_eq!(model.params[2], 0.5);

@@ -1,27 +1,27 @@
 //! Export: the float network rounded into `ox88_eval::nnue::Network`'s
 //! integers, and a check of how far the two disagree.
 
-use crate::model::{Layout, Model};
+use crate::model::Model;
 use crate::positions::Sample;
 use ox88_board::Board;
-use ox88_eval::nnue::{Network, NetworkError, HIDDEN, OUTPUT_BUCKETS, QA, QB};
+use ox88_eval::nnue::{Network, NetworkError, OUTPUT_BUCKETS, QA, QB};
 
-/// Rounds `model` into a network; `scale` is the objective's (centipawns per
-/// output unit).
+/// Rounds `model` into a network of its width; `scale` is the objective's
+/// (centipawns per output unit).
 pub fn quantise(model: &Model, scale: f32) -> Result<Network, NetworkError> {
-    let p = &model.params;
+    let (p, layout) = (&model.params, &model.layout);
     let round = |values: &[f32], factor: f32| -> Vec<i16> {
         values.iter().map(|&w| (w * factor).round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16).collect()
     };
-    let feature_weights = round(&p[Layout::FEATURE_WEIGHTS..Layout::FEATURE_BIAS], QA as f32);
-    let feature_bias = round(&p[Layout::FEATURE_BIAS..Layout::OUTPUT_WEIGHTS], QA as f32);
+    let feature_weights = round(&p[..layout.feature_bias], QA as f32);
+    let feature_bias = round(&p[layout.feature_bias..layout.output_weights], QA as f32);
     // The clip keeps every weight within what the network format allows.
     // Without buckets, bucket 0's layer serves all (`from_weights` copies
     // one layer into every bucket).
     let buckets = if model.bucketed { OUTPUT_BUCKETS } else { 1 };
-    let output_weights = round(&p[Layout::OUTPUT_WEIGHTS..][..buckets * 2 * HIDDEN], QB as f32);
+    let output_weights = round(&p[layout.output_weights..][..buckets * 2 * layout.hidden], QB as f32);
     let output_bias: Vec<i32> =
-        p[Layout::OUTPUT_BIAS..][..buckets].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect();
+        p[layout.output_bias..][..buckets].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect();
     Network::from_weights(&feature_weights, &feature_bias, &output_weights, &output_bias, scale.round() as u32)
 }
 

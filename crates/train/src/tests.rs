@@ -1,7 +1,7 @@
 //! The pipeline end to end on positions made here: training lowers the
 //! held-out loss, and the quantised export scores like the float network.
 
-use crate::model::{Model, Objective};
+use crate::model::{Layout, Model, Objective};
 use crate::optimizer::AdamW;
 use crate::positions::Sample;
 use crate::quantise::{agreement, quantise};
@@ -53,13 +53,25 @@ fn positions(count: usize, seed: u64) -> Vec<(Board, Sample)> {
 
 #[test]
 fn training_learns_and_the_quantised_network_agrees_with_the_float_one() {
+    learns_and_agrees(256);
+}
+
+/// The same with a wider hidden layer: it trains, and exports within the
+/// same tolerance.
+#[test]
+fn a_wider_network_learns_and_its_quantised_network_agrees_with_the_float_one() {
+    learns_and_agrees(512);
+}
+
+fn learns_and_agrees(hidden: usize) {
+    let layout = Layout::new(hidden).expect("a network width");
     let train: Vec<Sample> = positions(12_000, 1).into_iter().map(|(_, s)| s).collect();
     let held_out = positions(2_000, 2);
     let held_out_samples: Vec<Sample> = held_out.iter().map(|(_, s)| *s).collect();
     let objective = Objective { scale: 150.0, wdl: 0.2 };
-    let mut model = Model::new(5, true);
-    let mut adam = AdamW::new(0.01);
-    let mut gradients = Gradients::new(2);
+    let mut model = Model::new(5, true, layout);
+    let mut adam = AdamW::new(0.01, layout.parameters);
+    let mut gradients = Gradients::new(2, layout.parameters);
     let before = mean_loss(&model, &held_out_samples, &objective, 2);
     for _epoch in 0..6 {
         for batch in train.chunks(256) {
@@ -75,8 +87,9 @@ fn training_learns_and_the_quantised_network_agrees_with_the_float_one() {
     // 2.5 cp, mostly from rounding the output weights to steps of 1/256;
     // networks 0 and 1 on their validation positions: 2.1 cp.)
     let network = quantise(&model, objective.scale).expect("clipped weights quantise");
+    assert_eq!(network.hidden(), hidden);
     let a = agreement(&model, objective.scale, &network, &held_out, f64::INFINITY);
-    assert!(a.mean <= 4.0 && a.max <= 25.0 && a.over_10 <= 0.01, "{a:?}");
+    assert!(a.mean <= 4.0 && a.max <= 25.0 && a.over_10 <= 0.01, "{hidden}: {a:?}");
 }
 
 /// `fen` mirrored left to right: each rank reversed, the en-passant file
@@ -129,12 +142,12 @@ fn a_mirrored_record_is_the_mirrored_position() {
 
 #[test]
 fn a_network_file_read_back_as_a_float_network_exports_to_the_same_file() {
-    for bucketed in [false, true] {
-        let model = Model::new(7, bucketed);
+    for (bucketed, hidden) in [(false, 256), (true, 256), (true, 1024)] {
+        let model = Model::new(7, bucketed, Layout::new(hidden).expect("a network width"));
         let network = quantise(&model, 130.0).expect("fresh weights quantise");
         let start = Model::from_network(&network, bucketed);
         let again = quantise(&start, 130.0).expect("the same weights quantise");
-        assert_eq!(again.hash(), network.hash(), "bucketed {bucketed}");
+        assert_eq!((again.hash(), again.hidden()), (network.hash(), hidden), "bucketed {bucketed}");
         // The float network it starts from scores what the file scores.
         let positions = positions(200, 3);
         let a = agreement(&start, 130.0, &network, &positions, f64::INFINITY);

@@ -9,7 +9,7 @@ use crate::optimizer::{AdamW, Schedule};
 use crate::positions::{DataFile, Sample, Streaming};
 use crate::quantise::quantise;
 use crate::scale;
-use ox88_eval::nnue::{Network, OUTPUT_BUCKETS};
+use ox88_eval::nnue::{Network, DEFAULT_HIDDEN, HIDDEN_SIZES, OUTPUT_BUCKETS};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -54,6 +54,11 @@ pub struct Options {
     /// Whether each output bucket gets its own output layer (ignored when
     /// resuming: the checkpoint says).
     pub output_buckets: bool,
+    /// The hidden layer's width for a run from random weights (one of
+    /// `ox88_eval::nnue::HIDDEN_SIZES`); when `None`, the checkpoint's or
+    /// the `init` network's, or 256. A width that differs from theirs is
+    /// an error.
+    pub hidden: Option<usize>,
     /// The probability of mirroring a training position without castling
     /// rights left to right (data augmentation; 0 for none).
     pub mirror: f64,
@@ -74,9 +79,9 @@ pub struct Gradients {
 }
 
 impl Gradients {
-    /// Buffers for `threads` threads.
-    pub fn new(threads: usize) -> Gradients {
-        Gradients { buffers: (0..threads.max(1)).map(|_| vec![0.0; Layout::PARAMETERS]).collect() }
+    /// Buffers for `threads` threads, of `parameters` each.
+    pub fn new(threads: usize, parameters: usize) -> Gradients {
+        Gradients { buffers: (0..threads.max(1)).map(|_| vec![0.0; parameters]).collect() }
     }
 
     /// The summed gradient of `samples` (split between the threads) and their
@@ -169,16 +174,29 @@ pub fn run(options: &Options) -> Result<(), String> {
             };
             let model = match &init {
                 Some(network) => Model::from_network(network, options.output_buckets),
-                None => Model::new(options.seed, options.output_buckets),
+                None => {
+                    let hidden = options.hidden.unwrap_or(DEFAULT_HIDDEN);
+                    let layout = Layout::new(hidden).ok_or_else(|| {
+                        format!("--hidden {hidden}: the widths a network may have are {HIDDEN_SIZES:?}")
+                    })?;
+                    Model::new(options.seed, options.output_buckets, layout)
+                }
             };
             Checkpoint {
+                adam: AdamW::new(options.weight_decay, model.layout.parameters),
                 model,
-                adam: AdamW::new(options.weight_decay),
                 epochs: 0,
                 objective: Objective { scale, wdl: options.wdl },
             }
         }
     };
+    if let Some(hidden) = options.hidden.filter(|&h| h != state.model.hidden()) {
+        return Err(format!(
+            "--hidden {hidden}, but the {} has {} hidden units",
+            if options.resume.is_some() { "checkpoint" } else { "--init network" },
+            state.model.hidden()
+        ));
+    }
     let objective = state.objective;
     let batches_per_epoch = training.div_ceil(options.batch as u64);
     let total_steps = (batches_per_epoch * u64::from(options.epochs)).max(1);
@@ -196,10 +214,11 @@ pub fn run(options: &Options) -> Result<(), String> {
         None => format!("{} held out from the same games, optimistic", held_out.len()),
     };
     say(format!(
-        "train: {} ({} positions, {training} for training); validation {validation_source}; scale {:.1} cp, \
-         wdl {}, {:?}, batch {}, mirror {}, output buckets {}, {} threads, epochs {}..{}, load {}{}",
+        "train: {} ({} positions, {training} for training); validation {validation_source}; hidden {}, \
+         scale {:.1} cp, wdl {}, {:?}, batch {}, mirror {}, output buckets {}, {} threads, epochs {}..{}, load {}{}",
         options.data.display(),
         file.records(),
+        state.model.hidden(),
         objective.scale,
         objective.wdl,
         options.schedule,
@@ -217,7 +236,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         "classical evaluation on the validation positions: loss {classical:.6} (against the results alone \
          {classical_results:.6})"
     ));
-    let mut gradients = Gradients::new(options.threads);
+    let mut gradients = Gradients::new(options.threads, state.model.layout.parameters);
     let last = options.until.unwrap_or(options.epochs).min(options.epochs);
     for epoch in state.epochs..last {
         let started = Instant::now();

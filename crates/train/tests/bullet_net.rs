@@ -6,7 +6,7 @@
 
 use bulletformat::ChessBoard;
 use ox88_board::{Board, Color, Role, Square};
-use ox88_eval::nnue::{Network, HIDDEN, INPUTS, OUTPUT_BUCKETS};
+use ox88_eval::nnue::{Network, DEFAULT_HIDDEN as HIDDEN, INPUTS, OUTPUT_BUCKETS};
 use ox88_train::bullet_net::{bullet_size, from_bullet, to_bullet, BulletNetError};
 
 /// A small deterministic generator of weights in (-range, range), each a
@@ -129,7 +129,7 @@ fn a_transposed_layout_is_told_apart() {
     // The same weights saved without `.transpose()` evaluate differently: the layout matters and is checked.
     let float = FloatNet::random(11);
     let mut wrong = float.quantised();
-    let start = bullet_size(OUTPUT_BUCKETS) - 4 * OUTPUT_BUCKETS - 2 * OUTPUT_BUCKETS * 2 * HIDDEN;
+    let start = bullet_size(HIDDEN, OUTPUT_BUCKETS) - 4 * OUTPUT_BUCKETS - 2 * OUTPUT_BUCKETS * 2 * HIDDEN;
     for (k, pair) in wrong[start..][..2 * OUTPUT_BUCKETS * 2 * HIDDEN].chunks_exact_mut(2).enumerate() {
         pair.copy_from_slice(&((float.l1w[k] * 256.0).round() as i16).to_le_bytes());
     }
@@ -146,26 +146,34 @@ fn ox88_networks_go_to_bullet_and_back() {
     assert_eq!(bytes.len() % 64, 0);
     let back = from_bullet(&bytes, network.scale()).unwrap();
     assert_eq!(back.hash(), network.hash());
+    // Wider networks too: the width follows from the length.
+    for hidden in [512, 1024] {
+        let weights: Vec<i16> = (0..INPUTS * hidden).map(|i| (i % 97) as i16 - 48).collect();
+        let output = vec![5; OUTPUT_BUCKETS * 2 * hidden];
+        let wide = Network::from_weights(&weights, &vec![3; hidden], &output, &[7; OUTPUT_BUCKETS], 400).unwrap();
+        let back = from_bullet(&to_bullet(&wide), 400).unwrap();
+        assert_eq!((back.hidden(), back.hash()), (hidden, wide.hash()));
+    }
 }
 
 #[test]
 fn one_output_layer_and_bad_files() {
-    let mut one = vec![0u8; bullet_size(1)];
+    let mut one = vec![0u8; bullet_size(HIDDEN, 1)];
     // Output weight 0 of the side to move: 1.0.
     let at = 2 * (INPUTS * HIDDEN + HIDDEN);
     one[at..at + 2].copy_from_slice(&256i16.to_le_bytes());
     let network = from_bullet(&one, 400).unwrap();
     for bucket in 0..OUTPUT_BUCKETS {
-        assert_eq!(network.output_layer(bucket).0[0][0], 256);
+        assert_eq!(network.output_layer(bucket).0[0], 256);
     }
     assert!(matches!(from_bullet(&one[1..], 400), Err(BulletNetError::Size { .. })));
-    let mut padded = vec![0u8; bullet_size(8).next_multiple_of(64)];
+    let mut padded = vec![0u8; bullet_size(HIDDEN, 8).next_multiple_of(64)];
     let last = padded.len() - 1;
     padded[last] = 1;
     let error = from_bullet(&padded, 400).unwrap_err();
     assert!(matches!(error, BulletNetError::Padding { offset } if offset == last), "{error}");
     // An output weight beyond ox88's clip (±1.98 at 256 a unit).
-    let mut big = vec![0u8; bullet_size(8)];
+    let mut big = vec![0u8; bullet_size(HIDDEN, 8)];
     big[at..at + 2].copy_from_slice(&600i16.to_le_bytes());
     assert!(matches!(from_bullet(&big, 400), Err(BulletNetError::Network(_))));
     assert!(matches!(from_bullet(&one, 0), Err(BulletNetError::Network(_))));

@@ -1,48 +1,49 @@
 //! The accumulators (each perspective's hidden layer before its activation)
-//! and the output layer. The loops are plain indexed loops over fixed-size
-//! arrays, written so that the compiler turns them into 128-bit vector code
-//! on the baseline x86-64 target (`paddw`/`psubw` for the updates;
-//! `pmaxsw`, `pminsw`, `pmullw` and `pmaddwd` for the output), with no
-//! `unsafe` and no target features.
+//! and the output layer, at any hidden width `H`. The loops are plain
+//! indexed loops over fixed-size arrays, written so that the compiler turns
+//! them into vector code with no `unsafe`: 128-bit on the baseline x86-64
+//! target (`paddw`/`psubw` for the updates; `pmaxsw`, `pminsw`, `pmullw` and
+//! `pmaddwd` for the output), and 256- or 512-bit where the functions of
+//! [`simd`](super::simd) inline them into their AVX2 and AVX-512 versions.
+//! Every function here is `#[inline(always)]` for that reason.
 
 use super::features::{active_features, FeatureDelta};
-use super::{Network, HIDDEN, QA, QB};
+use super::layers::Layers;
+use super::{QA, QB};
 use ox88_board::{Board, Color};
-
-/// One row of the hidden layer.
-pub(crate) type Row = [i16; HIDDEN];
 
 /// Both perspectives' accumulators, indexed by [`Color::index`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[repr(align(64))]
-pub(crate) struct Accumulator {
-    pub values: [Row; 2],
+pub(crate) struct Accumulator<const H: usize> {
+    pub values: [[i16; H]; 2],
 }
 
-impl Default for Accumulator {
-    fn default() -> Accumulator {
-        Accumulator { values: [[0; HIDDEN]; 2] }
+impl<const H: usize> Default for Accumulator<H> {
+    fn default() -> Accumulator<H> {
+        Accumulator { values: [[0; H]; 2] }
     }
 }
 
-impl Accumulator {
+impl<const H: usize> Accumulator<H> {
     /// Computes both perspectives from scratch: the bias plus the rows of
     /// every piece on the board.
-    pub fn refresh(&mut self, network: &Network, board: &Board) {
+    #[inline(always)]
+    pub fn refresh(&mut self, layers: &Layers<H>, board: &Board) {
         for perspective in Color::ALL {
             let values = &mut self.values[perspective.index()];
-            *values = network.feature_bias;
+            *values = layers.feature_bias;
             for feature in active_features(board, perspective) {
-                add_row(values, &network.feature_weights[feature]);
+                add_row(values, &layers.feature_weights[feature]);
             }
         }
     }
 
     /// Sets `self` to `parent` changed by `delta`, in one pass over each
     /// perspective for the changes moves make.
-    #[inline]
-    pub fn update(&mut self, parent: &Accumulator, delta: &FeatureDelta, network: &Network) {
-        let rows = &network.feature_weights;
+    #[inline(always)]
+    pub fn update(&mut self, parent: &Accumulator<H>, delta: &FeatureDelta, layers: &Layers<H>) {
+        let rows = &layers.feature_weights;
         for p in 0..2 {
             let (out, from) = (&mut self.values[p], &parent.values[p]);
             match delta.counts() {
@@ -75,18 +76,18 @@ impl Accumulator {
 
     /// The network's output for the side to move `stm` through the output
     /// layer `bucket`, in centipawns.
-    #[inline]
-    pub fn output(&self, stm: Color, bucket: usize, network: &Network) -> i32 {
+    #[inline(always)]
+    pub fn output(&self, stm: Color, bucket: usize, layers: &Layers<H>) -> i32 {
         let us = &self.values[stm.index()];
         let them = &self.values[(!stm).index()];
-        let weights = &network.output_weights[bucket];
+        let weights = &layers.output_weights[bucket];
         let sum = screlu_dot(us, &weights[0])
             .wrapping_add(screlu_dot(them, &weights[1]))
-            .wrapping_add(network.square_offset[bucket]);
+            .wrapping_add(layers.square_offset[bucket]);
         // `sum` is in units of QA * QA * QB, the bias in QA * QB; both
         // divisions round to the nearest.
-        let out = rounded_div(i64::from(sum), i64::from(QA)) + i64::from(network.output_bias[bucket]);
-        let centipawns = rounded_div(out * i64::from(network.scale()), i64::from(QA * QB));
+        let out = rounded_div(i64::from(sum), i64::from(QA)) + i64::from(layers.output_bias[bucket]);
+        let centipawns = rounded_div(out * i64::from(layers.scale), i64::from(QA * QB));
         centipawns.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 }
@@ -101,9 +102,9 @@ fn rounded_div(value: i64, divisor: i64) -> i64 {
 /// 32,768 is an `i16`, the 16 bits of the square with the top bit flipped.
 /// The network's `square_offset` adds the 32,768s back.
 #[inline(always)]
-fn screlu_dot(values: &Row, weights: &Row) -> i32 {
+fn screlu_dot<const H: usize>(values: &[i16; H], weights: &[i16; H]) -> i32 {
     let mut sum = 0i32;
-    for i in 0..HIDDEN {
+    for i in 0..H {
         let v = values[i].clamp(0, QA as i16);
         let shifted_square = v.wrapping_mul(v) ^ i16::MIN;
         sum = sum.wrapping_add(i32::from(shifted_square) * i32::from(weights[i]));
@@ -116,36 +117,36 @@ fn screlu_dot(values: &Row, weights: &Row) -> i32 {
 // different order from mattering.
 
 #[inline(always)]
-fn add_row(out: &mut Row, row: &Row) {
-    for i in 0..HIDDEN {
+fn add_row<const H: usize>(out: &mut [i16; H], row: &[i16; H]) {
+    for i in 0..H {
         out[i] = out[i].wrapping_add(row[i]);
     }
 }
 
 #[inline(always)]
-fn sub_row(out: &mut Row, row: &Row) {
-    for i in 0..HIDDEN {
+fn sub_row<const H: usize>(out: &mut [i16; H], row: &[i16; H]) {
+    for i in 0..H {
         out[i] = out[i].wrapping_sub(row[i]);
     }
 }
 
 #[inline(always)]
-fn add1_sub1(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
-    for i in 0..HIDDEN {
+fn add1_sub1<const H: usize>(out: &mut [i16; H], from: &[i16; H], add: &[i16; H], sub: &[i16; H]) {
+    for i in 0..H {
         out[i] = from[i].wrapping_add(add[i]).wrapping_sub(sub[i]);
     }
 }
 
 #[inline(always)]
-fn add1_sub2(out: &mut Row, from: &Row, add: &Row, sub1: &Row, sub2: &Row) {
-    for i in 0..HIDDEN {
+fn add1_sub2<const H: usize>(out: &mut [i16; H], from: &[i16; H], add: &[i16; H], sub1: &[i16; H], sub2: &[i16; H]) {
+    for i in 0..H {
         out[i] = from[i].wrapping_add(add[i]).wrapping_sub(sub1[i]).wrapping_sub(sub2[i]);
     }
 }
 
 #[inline(always)]
-fn add2_sub2(out: &mut Row, from: &Row, add: [&Row; 2], sub: [&Row; 2]) {
-    for i in 0..HIDDEN {
+fn add2_sub2<const H: usize>(out: &mut [i16; H], from: &[i16; H], add: [&[i16; H]; 2], sub: [&[i16; H]; 2]) {
+    for i in 0..H {
         out[i] =
             from[i].wrapping_add(add[0][i]).wrapping_add(add[1][i]).wrapping_sub(sub[0][i]).wrapping_sub(sub[1][i]);
     }
@@ -167,8 +168,8 @@ mod tests {
             state
         };
         for _ in 0..200 {
-            let values: Row = std::array::from_fn(|_| (next() % 700) as i16 - 200);
-            let weights: Row = std::array::from_fn(|_| (next() % 1015) as i16 - 507);
+            let values: [i16; 256] = std::array::from_fn(|_| (next() % 700) as i16 - 200);
+            let weights: [i16; 256] = std::array::from_fn(|_| (next() % 1015) as i16 - 507);
             let offset = weights.iter().fold(0i32, |s, &w| s.wrapping_add(32_768 * i32::from(w)));
             let direct: i64 = values
                 .iter()

@@ -3,7 +3,8 @@
 
 use super::accumulator::Accumulator;
 use super::features::FeatureDelta;
-use super::Network;
+use super::layers::{AnyLayers, Layers};
+use super::{simd, Network};
 use crate::endgame::insufficient_material;
 use crate::Evaluator;
 use ox88_board::{Board, Move, Score};
@@ -13,21 +14,56 @@ use std::sync::Arc;
 /// (its ply limit is 128), so that the stack never grows in a search.
 const STACK_SLOTS: usize = 160;
 
-/// One ply of the stack.
-#[derive(Clone, Debug, Default)]
-struct Entry {
-    accumulator: Accumulator,
-    /// What the move into this ply changed (unused at the root).
-    delta: FeatureDelta,
-    /// Whether `accumulator` is up to date. Updates are lazy: a make only
-    /// records the delta, and the first evaluation at or below a ply computes
-    /// it from the nearest computed ply above, so nodes that are never
-    /// evaluated (table cutoffs, nodes in check) cost nothing.
+/// What the stack knows of one ply (its accumulator and the move's delta
+/// are kept beside it, in [`Stacks`] and `Nnue::deltas`).
+#[derive(Clone, Copy, Debug, Default)]
+struct Ply {
+    /// Whether the ply's accumulator is up to date. Updates are lazy: a
+    /// make only records the delta, and the first evaluation at or below a
+    /// ply computes it from the nearest computed ply above, so nodes that
+    /// are never evaluated (table cutoffs, nodes in check) cost nothing.
     computed: bool,
     /// The key of the position, once seen by an evaluation or as the
     /// root: a position that does not match is refreshed from scratch, so a
     /// caller that does not drive the hooks still gets right answers.
     key: Option<u64>,
+}
+
+/// The accumulators of every ply at the network's width, with the layers
+/// they are computed from.
+#[derive(Clone, Debug)]
+struct Stack<const H: usize> {
+    layers: Arc<Layers<H>>,
+    accumulators: Vec<Accumulator<H>>,
+}
+
+impl<const H: usize> Stack<H> {
+    fn new(layers: &Arc<Layers<H>>) -> Stack<H> {
+        Stack { layers: Arc::clone(layers), accumulators: vec![Accumulator::default(); STACK_SLOTS] }
+    }
+}
+
+/// A [`Stack`] at whichever width the network has: the evaluator matches
+/// on it once per evaluation.
+#[derive(Clone, Debug)]
+enum Stacks {
+    H256(Stack<256>),
+    H512(Stack<512>),
+    H768(Stack<768>),
+    H1024(Stack<1024>),
+}
+
+/// Runs `$body` with `$stack` bound to the `&mut Stack<H>` of whichever
+/// width `$stacks` holds.
+macro_rules! with_stack {
+    ($stacks:expr, $stack:ident => $body:expr) => {
+        match $stacks {
+            Stacks::H256($stack) => $body,
+            Stacks::H512($stack) => $body,
+            Stacks::H768($stack) => $body,
+            Stacks::H1024($stack) => $body,
+        }
+    };
 }
 
 /// The neural network evaluation: a [`Network`] (shared between clones) and
@@ -41,10 +77,11 @@ struct Entry {
 ///
 /// ```
 /// use ox88_board::Board;
-/// use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS};
+/// use ox88_eval::nnue::{Network, Nnue, INPUTS};
 /// use ox88_eval::Evaluator;
 /// use ox88_movegen::MoveGen;
-/// # let network = Network::from_weights(&vec![3; INPUTS * HIDDEN], &[0; HIDDEN], &[1; 2 * HIDDEN], &[0], 400)?;
+/// # let hidden = 768;
+/// # let network = Network::from_weights(&vec![3; INPUTS * hidden], &vec![0; hidden], &vec![1; 2 * hidden], &[0], 400)?;
 /// let mut nnue = Nnue::new(network);
 /// let mut board = Board::startpos();
 /// nnue.set_root(&board);
@@ -60,7 +97,10 @@ struct Entry {
 #[derive(Clone, Debug)]
 pub struct Nnue {
     network: Arc<Network>,
-    stack: Vec<Entry>,
+    plies: Vec<Ply>,
+    /// What the move into each ply changed (unused at the root).
+    deltas: Vec<FeatureDelta>,
+    stacks: Stacks,
     top: usize,
     refreshes: u64,
 }
@@ -79,7 +119,14 @@ impl Nnue {
 
     /// An evaluator with a network shared with others.
     pub fn with_shared(network: Arc<Network>) -> Nnue {
-        Nnue { network, stack: vec![Entry::default(); STACK_SLOTS], top: 0, refreshes: 0 }
+        let stacks = match network.layers() {
+            AnyLayers::H256(layers) => Stacks::H256(Stack::new(layers)),
+            AnyLayers::H512(layers) => Stacks::H512(Stack::new(layers)),
+            AnyLayers::H768(layers) => Stacks::H768(Stack::new(layers)),
+            AnyLayers::H1024(layers) => Stacks::H1024(Stack::new(layers)),
+        };
+        let (plies, deltas) = (vec![Ply::default(); STACK_SLOTS], vec![FeatureDelta::NONE; STACK_SLOTS]);
+        Nnue { network, plies, deltas, stacks, top: 0, refreshes: 0 }
     }
 
     /// The network.
@@ -93,61 +140,32 @@ impl Nnue {
         self.refreshes
     }
 
-    /// The accumulator of the current ply, as last computed.
+    /// Both perspectives' accumulators of the current ply, as last
+    /// computed.
     #[cfg(test)]
-    pub(super) fn accumulator(&self) -> &Accumulator {
-        &self.stack[self.top].accumulator
+    pub(super) fn accumulator_values(&self) -> [Vec<i16>; 2] {
+        let top = self.top;
+        with_stack!(&self.stacks, stack => stack.accumulators[top].values.map(|row| row.to_vec()))
     }
 
     /// Starts the stack again at `board`.
     fn reset(&mut self, board: &Board) {
         self.top = 0;
-        self.refresh_top(board);
-    }
-
-    fn refresh_top(&mut self, board: &Board) {
-        let entry = &mut self.stack[self.top];
-        entry.accumulator.refresh(&self.network, board);
-        entry.computed = true;
-        entry.key = Some(board.key());
+        with_stack!(&mut self.stacks, stack => simd::refresh(&mut stack.accumulators[0], &stack.layers, board));
+        self.plies[0] = Ply { computed: true, key: Some(board.key()) };
         self.refreshes += 1;
-    }
-
-    /// Brings the top accumulator up to date for `board`.
-    #[inline]
-    fn sync(&mut self, board: &Board) {
-        let key = board.key();
-        let top = self.top;
-        if self.stack[top].key.is_some_and(|k| k != key) {
-            // The hooks did not describe this position.
-            self.reset(board);
-            return;
-        }
-        if !self.stack[top].computed {
-            let Some(base) = (0..top).rev().find(|&i| self.stack[i].computed) else {
-                self.reset(board);
-                return;
-            };
-            for i in base + 1..=top {
-                let (below, above) = self.stack.split_at_mut(i);
-                let entry = &mut above[0];
-                entry.accumulator.update(&below[i - 1].accumulator, &entry.delta, &self.network);
-                entry.computed = true;
-            }
-        }
-        self.stack[top].key = Some(key);
     }
 
     fn push(&mut self, delta: FeatureDelta) {
         self.top += 1;
-        if self.top == self.stack.len() {
+        if self.top == self.plies.len() {
             // Only a caller deeper than the search's ply limit gets here.
-            self.stack.push(Entry::default());
+            self.plies.push(Ply::default());
+            self.deltas.push(FeatureDelta::NONE);
+            with_stack!(&mut self.stacks, stack => stack.accumulators.push(Accumulator::default()));
         }
-        let entry = &mut self.stack[self.top];
-        entry.delta = delta;
-        entry.computed = false;
-        entry.key = None;
+        self.deltas[self.top] = delta;
+        self.plies[self.top] = Ply { computed: false, key: None };
     }
 }
 
@@ -166,9 +184,27 @@ impl Evaluator for Nnue {
         if insufficient_material(board) {
             return Score::DRAW;
         }
-        self.sync(board);
-        let bucket = Network::bucket(board);
-        Score::cp(self.stack[self.top].accumulator.output(board.side_to_move(), bucket, &self.network))
+        let key = board.key();
+        // The nearest computed ply at or above the top, unless the hooks
+        // did not describe this position.
+        let base = match self.plies[self.top].key {
+            Some(k) if k != key => None,
+            _ => (0..=self.top).rev().find(|&i| self.plies[i].computed),
+        };
+        let base = base.unwrap_or_else(|| {
+            self.reset(board);
+            0
+        });
+        let (top, stm, bucket) = (self.top, board.side_to_move(), Network::bucket(board));
+        let deltas = &self.deltas[base + 1..=top];
+        let centipawns = with_stack!(&mut self.stacks, stack => {
+            simd::update_and_output(&mut stack.accumulators[base..=top], deltas, &stack.layers, stm, bucket)
+        });
+        for ply in &mut self.plies[base..=top] {
+            ply.computed = true;
+        }
+        self.plies[top].key = Some(key);
+        Score::cp(centipawns)
     }
 
     fn set_root(&mut self, board: &Board) {
@@ -177,7 +213,7 @@ impl Evaluator for Nnue {
 
     #[inline]
     fn make_move(&mut self, board: &Board, m: Move) {
-        if self.stack[self.top].key.is_some_and(|k| k != board.key()) {
+        if self.plies[self.top].key.is_some_and(|k| k != board.key()) {
             self.reset(board);
         }
         self.push(FeatureDelta::of_move(board, m));

@@ -2,10 +2,12 @@
 //!
 //! # Architecture
 //!
-//! `(768 -> 256) x 2 -> 1 x 8`. The 768 inputs are one per (piece colour
+//! `(768 -> H) x 2 -> 1 x 8`, where the hidden width `H` is one of
+//! [`HIDDEN_SIZES`] (256, 512, 768 or 1024: the network file says which;
+//! the embedded network has 256). The 768 inputs are one per (piece colour
 //! relative to a perspective, role, square) — see [`feature_index`]. Each
 //! side's perspective sums the weight rows of the pieces on the board into an
-//! accumulator of [`HIDDEN`] values (one shared weight matrix; Black's
+//! accumulator of `H` values (one shared weight matrix; Black's
 //! perspective sees the board mirrored top to bottom). The output is a
 //! weighted sum of the squared clipped accumulators (SCReLU,
 //! `clamp(x, 0, 1)^2`), the side to move's first, plus a bias; times the
@@ -19,6 +21,13 @@
 //! one moves, one goes), so the search keeps a stack of accumulators and
 //! updates the new one from its parent with only the changed rows (see
 //! [`Nnue`] and the incremental hooks of [`Evaluator`](crate::Evaluator)).
+//!
+//! The width is a const generic inside: each width has its own fixed-size
+//! rows and its own compiled loops, and an evaluator chooses among them once
+//! per evaluation. The loops are compiled for three instruction sets and
+//! chosen at run time by the processor's features (AVX-512, AVX2, or the
+//! baseline SSE2), through the `multiversion` crate, so that one binary is
+//! fast on every x86-64; all three give identical results.
 //!
 //! # Quantisation
 //!
@@ -54,12 +63,12 @@
 //! |---|---|
 //! | 0..8 | `ox88nnue` |
 //! | 8..12 | format version, little-endian `u32` (2) |
-//! | 12..16 | hidden size, `u32` (256) |
+//! | 12..16 | hidden size `H`, `u32`: 256, 512, 768 or 1024 |
 //! | 16..20 | scale: centipawns per output unit, `u32` |
 //! | 20..22 | `QA`, `u16` (255) |
 //! | 22..24 | `QB`, `u16` (256) |
 //! | 24..32 | FNV-1a 64 hash of the body (bytes 32..), `u64` |
-//! | 32.. | feature weights: 768 rows (one per input) of 256 `i16`; feature biases: 256 `i16`; output weights: for each of the 8 buckets, 2 rows of 256 `i16` (side to move, then the other side); output biases: 8 `i32`; all little-endian |
+//! | 32.. | feature weights: 768 rows (one per input) of `H` `i16`; feature biases: `H` `i16`; output weights: for each of the 8 buckets, 2 rows of `H` `i16` (side to move, then the other side); output biases: 8 `i32`; all little-endian |
 //!
 //! Version 1 files (networks 0 to 2) have one output layer: 2 rows of
 //! output weights and one bias. They still load, as a network whose buckets
@@ -71,7 +80,9 @@
 mod accumulator;
 mod evaluator;
 mod features;
+mod layers;
 mod network;
+mod simd;
 #[cfg(test)]
 mod tests;
 
@@ -81,8 +92,10 @@ pub use network::{Network, NetworkError, FILE_VERSION, HEADER_SIZE as NETWORK_HE
 
 /// The number of inputs: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
-/// The accumulator's width, per perspective.
-pub const HIDDEN: usize = 256;
+/// The hidden layer widths (per perspective) a network may have.
+pub const HIDDEN_SIZES: [usize; 4] = [256, 512, 768, 1024];
+/// The embedded network's hidden width, and the trainer's default.
+pub const DEFAULT_HIDDEN: usize = 256;
 /// The feature weights' scale: `1.0` is stored as `QA`; also the clipped
 /// accumulator's ceiling, small enough that its square fits in `u16`.
 pub const QA: i32 = 255;

@@ -1,8 +1,9 @@
 //! [`Network`]: the quantised weights, and their file format (documented in
 //! the [module](super) documentation).
 
-use super::accumulator::{Accumulator, Row};
-use super::{output_bucket, HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB};
+use super::accumulator::Accumulator;
+use super::layers::{with_layers, AnyLayers};
+use super::{output_bucket, simd, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS, QA, QB};
 use ox88_board::{Board, Score};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -16,17 +17,13 @@ pub const FILE_VERSION: u32 = 2;
 /// The size of a network file's header in bytes.
 pub const HEADER_SIZE: usize = 32;
 const MAGIC: [u8; 8] = *b"ox88nnue";
-/// The size of a body with `buckets` output layers: feature weights and
-/// biases, output weights, output biases.
-const fn body_size(buckets: usize) -> usize {
-    2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets
+/// The size of a body with `hidden` units and `buckets` output layers:
+/// feature weights and biases, output weights, output biases.
+const fn body_size(hidden: usize, buckets: usize) -> usize {
+    2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
-/// The size of the body this crate writes.
-const BODY_SIZE: usize = body_size(OUTPUT_BUCKETS);
 /// The network file built into the library.
 const EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
-/// The largest output weight magnitude: the weight clip, quantised.
-const MAX_OUTPUT_WEIGHT: i16 = (super::WEIGHT_CLIP * QB as f32 + 0.5) as i16;
 
 /// Why a network cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -48,10 +45,17 @@ pub enum NetworkError {
         /// The file's version.
         found: u32,
     },
-    /// An architecture this build was not compiled for.
+    /// A hidden layer width this build does not evaluate.
+    #[error("network hidden size {found}, but this build evaluates widths {HIDDEN_SIZES:?} only")]
+    Hidden {
+        /// The width: the file header's, or the length of the biases
+        /// given to [`Network::from_weights`].
+        found: u64,
+    },
+    /// Quantisation scales this build was not compiled for.
     #[error("network with {field} = {found}, but this build expects {expected}")]
     Architecture {
-        /// The header field: `hidden`, `QA` or `QB`.
+        /// The header field: `QA` or `QB`.
         field: &'static str,
         /// The file's value.
         found: u32,
@@ -91,39 +95,35 @@ pub enum NetworkError {
 }
 
 /// A quantised network: the weights and the scale that turns its output into
-/// centipawns. Share one between threads behind an `Arc` ([`Nnue`](super::Nnue)
-/// does).
+/// centipawns. Its hidden layer may be any of [`HIDDEN_SIZES`] wide (the
+/// file's header says which). Clones share the weights; share one between
+/// threads behind an `Arc` ([`Nnue`](super::Nnue) does).
 ///
 /// ```
 /// use ox88_board::Board;
-/// use ox88_eval::nnue::{Network, HIDDEN, INPUTS};
-/// // A network that counts White's pawns (feature 8..16 on the second rank).
-/// let mut features = vec![0i16; INPUTS * HIDDEN];
+/// use ox88_eval::nnue::{Network, INPUTS};
+/// // A network of 512 hidden units that counts White's pawns (features
+/// // 8..16, on the second rank).
+/// let hidden = 512;
+/// let mut features = vec![0i16; INPUTS * hidden];
 /// for square in 8..16 {
-///     features[square * HIDDEN] = 255; // 1.0 (QA) into hidden unit 0
+///     features[square * hidden] = 255; // 1.0 (QA) into hidden unit 0
 /// }
-/// let mut output = vec![0i16; 2 * HIDDEN]; // one output layer for every bucket
+/// let mut output = vec![0i16; 2 * hidden]; // one output layer for every bucket
 /// output[0] = 256; // 1.0 (QB) from the side to move's unit 0
-/// let network = Network::from_weights(&features, &[0; HIDDEN], &output, &[0], 100)?;
+/// let network = Network::from_weights(&features, &vec![0; hidden], &output, &[0], 100)?;
+/// assert_eq!(network.hidden(), 512);
 /// // Eight pawns saturate the clipped unit: 1.0 squared times 100 cp.
 /// assert_eq!(network.evaluate(&Board::startpos()).raw(), 100);
 /// let bytes = network.to_bytes();
 /// assert_eq!(Network::from_bytes(&bytes)?.hash(), network.hash());
+/// // Widths other than 256, 512, 768 and 1024 are refused.
+/// assert!(Network::from_weights(&vec![0; INPUTS * 300], &[0; 300], &[0; 600], &[0], 100).is_err());
 /// # Ok::<(), ox88_eval::nnue::NetworkError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Network {
-    /// One row per input.
-    pub(crate) feature_weights: Box<[Row]>,
-    pub(crate) feature_bias: Row,
-    /// For each output bucket, the side to move's perspective's weights,
-    /// then the other side's.
-    pub(crate) output_weights: [[Row; 2]; OUTPUT_BUCKETS],
-    pub(crate) output_bias: [i32; OUTPUT_BUCKETS],
-    /// For each bucket, 32,768 times the sum of its output weights
-    /// (wrapping): what the output layer's shifted squares leave out.
-    pub(crate) square_offset: [i32; OUTPUT_BUCKETS],
-    scale: u32,
+    layers: AnyLayers,
     /// The FNV-1a hash of the body: read from a file's header, or computed
     /// when first asked for (hashing 400 KB is most of building a network).
     hash: OnceLock<u64>,
@@ -131,12 +131,13 @@ pub struct Network {
 
 impl Network {
     /// A network from its quantised weights: `feature_weights` row by row
-    /// (`INPUTS` rows of `HIDDEN`), `feature_bias` (`HIDDEN`), the output
-    /// layers, and `scale` (centipawns per output unit). The output layers
-    /// are either one per bucket — `output_weights` holds `OUTPUT_BUCKETS`
-    /// times `2 * HIDDEN` weights (each bucket's side to move's first, each
-    /// within the weight clip, ±507) and `output_bias` `OUTPUT_BUCKETS`
-    /// biases — or one for every bucket (`2 * HIDDEN` weights, one bias).
+    /// (`INPUTS` rows of the hidden width), `feature_bias` (as many as the
+    /// hidden width, one of [`HIDDEN_SIZES`]), the output layers, and
+    /// `scale` (centipawns per output unit). The output layers are either
+    /// one per bucket — `output_weights` holds `OUTPUT_BUCKETS` times `2 *
+    /// hidden` weights (each bucket's side to move's first, each within the
+    /// weight clip, ±507) and `output_bias` `OUTPUT_BUCKETS` biases — or one
+    /// for every bucket (`2 * hidden` weights, one bias).
     pub fn from_weights(
         feature_weights: &[i16],
         feature_bias: &[i16],
@@ -144,26 +145,21 @@ impl Network {
         output_bias: &[i32],
         scale: u32,
     ) -> Result<Network, NetworkError> {
+        let hidden = feature_bias.len();
+        if !HIDDEN_SIZES.contains(&hidden) {
+            return Err(NetworkError::Hidden { found: hidden as u64 });
+        }
         let buckets = if output_bias.len() == 1 { 1 } else { OUTPUT_BUCKETS };
         for (found, expected) in [
-            (feature_weights.len(), INPUTS * HIDDEN),
-            (feature_bias.len(), HIDDEN),
-            (output_weights.len(), buckets * 2 * HIDDEN),
+            (feature_weights.len(), INPUTS * hidden),
+            (output_weights.len(), buckets * 2 * hidden),
             (2 * output_bias.len(), 2 * buckets),
         ] {
             if found != expected {
                 return Err(NetworkError::Size { expected: 2 * expected, found: 2 * found });
             }
         }
-        let row = |values: &[i16]| -> Row { values.try_into().expect("a slice of HIDDEN values") };
-        let feature_weights = feature_weights.chunks_exact(HIDDEN).map(row).collect();
-        let layer = |bucket: usize| {
-            let layer = &output_weights[(bucket % buckets) * 2 * HIDDEN..][..2 * HIDDEN];
-            [row(&layer[..HIDDEN]), row(&layer[HIDDEN..])]
-        };
-        let output_weights = std::array::from_fn(layer);
-        let output_bias = std::array::from_fn(|bucket| output_bias[bucket % buckets]);
-        Network::assemble(feature_weights, row(feature_bias), output_weights, output_bias, scale, OnceLock::new())
+        Network::assemble(hidden, feature_weights, feature_bias, output_weights, output_bias, scale, OnceLock::new())
     }
 
     /// Reads a network file's bytes, checking the header and hash.
@@ -178,15 +174,18 @@ impl Network {
             FILE_VERSION => OUTPUT_BUCKETS,
             found => return Err(NetworkError::Version { found }),
         };
-        for (field, found, expected) in
-            [("hidden", u32_at(12), HIDDEN as u32), ("QA", u16_at(20), QA as u32), ("QB", u16_at(22), QB as u32)]
-        {
+        let hidden = u32_at(12) as usize;
+        if !HIDDEN_SIZES.contains(&hidden) {
+            return Err(NetworkError::Hidden { found: u64::from(u32_at(12)) });
+        }
+        for (field, found, expected) in [("QA", u16_at(20), QA as u32), ("QB", u16_at(22), QB as u32)] {
             if found != expected {
                 return Err(NetworkError::Architecture { field, found, expected });
             }
         }
-        if bytes.len() != HEADER_SIZE + body_size(buckets) {
-            return Err(NetworkError::Size { expected: HEADER_SIZE + body_size(buckets), found: bytes.len() });
+        let size = HEADER_SIZE + body_size(hidden, buckets);
+        if bytes.len() != size {
+            return Err(NetworkError::Size { expected: size, found: bytes.len() });
         }
         let expected = u64::from_le_bytes(bytes[24..32].try_into().expect("eight bytes"));
         let body = &bytes[HEADER_SIZE..];
@@ -197,7 +196,7 @@ impl Network {
         // A version 1 body is not what `to_bytes` writes: its hash is not
         // the network's.
         let hash = if buckets == OUTPUT_BUCKETS { OnceLock::from(expected) } else { OnceLock::new() };
-        Network::from_body(body, buckets, u32_at(16), hash)
+        Network::from_body(body, hidden, buckets, u32_at(16), hash)
     }
 
     /// The network built into the library (`crates/eval/nets/default.nnue`;
@@ -214,64 +213,53 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
-    /// The network of a file's body with `buckets` output layers (1: one
-    /// for every bucket).
-    fn from_body(body: &[u8], buckets: usize, scale: u32, hash: OnceLock<u64>) -> Result<Network, NetworkError> {
-        debug_assert_eq!(body.len(), body_size(buckets));
-        let mut rows = body.chunks_exact(2 * HIDDEN).map(|bytes| {
-            let mut row: Row = [0; HIDDEN];
-            for (value, pair) in row.iter_mut().zip(bytes.chunks_exact(2)) {
-                *value = i16::from_le_bytes([pair[0], pair[1]]);
-            }
-            row
-        });
-        let feature_weights: Box<[Row]> = rows.by_ref().take(INPUTS).collect();
-        let mut row = || rows.next().expect("the body holds every row");
-        let feature_bias = row();
-        let layers: Vec<[Row; 2]> = (0..buckets).map(|_| [row(), row()]).collect();
-        let biases = &body[body.len() - 4 * buckets..];
-        let bias = |bucket: usize| i32::from_le_bytes(biases[4 * bucket..][..4].try_into().expect("four bytes"));
-        let output_weights = std::array::from_fn(|bucket| layers[bucket % buckets]);
-        let output_bias = std::array::from_fn(|bucket| bias(bucket % buckets));
-        Network::assemble(feature_weights, feature_bias, output_weights, output_bias, scale, hash)
+    /// The network of a file's body with `hidden` units and `buckets`
+    /// output layers (1: one for every bucket).
+    fn from_body(
+        body: &[u8],
+        hidden: usize,
+        buckets: usize,
+        scale: u32,
+        hash: OnceLock<u64>,
+    ) -> Result<Network, NetworkError> {
+        debug_assert_eq!(body.len(), body_size(hidden, buckets));
+        let (weights, biases) = body.split_at(body.len() - 4 * buckets);
+        let weights: Vec<i16> = weights.chunks_exact(2).map(|pair| i16::from_le_bytes([pair[0], pair[1]])).collect();
+        let biases: Vec<i32> =
+            biases.chunks_exact(4).map(|b| i32::from_le_bytes(b.try_into().expect("four bytes"))).collect();
+        let (feature_weights, rest) = weights.split_at(INPUTS * hidden);
+        let (feature_bias, output_weights) = rest.split_at(hidden);
+        Network::assemble(hidden, feature_weights, feature_bias, output_weights, &biases, scale, hash)
     }
 
-    /// Checks the scale and the output weights, and derives what evaluation needs.
+    /// Checks the scale and builds the layers at width `hidden`, from
+    /// weights of the sizes [`from_weights`](Network::from_weights) checks.
     fn assemble(
-        feature_weights: Box<[Row]>,
-        feature_bias: Row,
-        output_weights: [[Row; 2]; OUTPUT_BUCKETS],
-        output_bias: [i32; OUTPUT_BUCKETS],
+        hidden: usize,
+        feature_weights: &[i16],
+        feature_bias: &[i16],
+        output_weights: &[i16],
+        output_bias: &[i32],
         scale: u32,
         hash: OnceLock<u64>,
     ) -> Result<Network, NetworkError> {
         if !(1..=MAX_SCALE).contains(&scale) {
             return Err(NetworkError::Scale { found: scale });
         }
-        if let Some((index, &value)) = output_weights
-            .as_flattened()
-            .as_flattened()
-            .iter()
-            .enumerate()
-            .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
-        {
-            return Err(NetworkError::OutputWeight { index, value });
-        }
-        let square_offset = output_weights
-            .map(|layer| layer.as_flattened().iter().fold(0i32, |sum, &w| sum.wrapping_add(32_768 * i32::from(w))));
-        Ok(Network { feature_weights, feature_bias, output_weights, output_bias, square_offset, scale, hash })
+        let layers = AnyLayers::new(hidden, feature_weights, feature_bias, output_weights, output_bias, scale)?;
+        Ok(Network { layers, hash })
     }
 
     /// The network as the bytes of a file.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(HEADER_SIZE + BODY_SIZE);
+        let body = self.body();
+        let mut bytes = Vec::with_capacity(HEADER_SIZE + body.len());
         bytes.extend(MAGIC);
         bytes.extend(FILE_VERSION.to_le_bytes());
-        bytes.extend((HIDDEN as u32).to_le_bytes());
-        bytes.extend(self.scale.to_le_bytes());
+        bytes.extend((self.hidden() as u32).to_le_bytes());
+        bytes.extend(self.scale().to_le_bytes());
         bytes.extend((QA as u16).to_le_bytes());
         bytes.extend((QB as u16).to_le_bytes());
-        let body = self.body();
         bytes.extend(self.hash.get_or_init(|| fnv1a(&body)).to_le_bytes());
         bytes.extend(body);
         bytes
@@ -279,40 +267,48 @@ impl Network {
 
     /// The weights as a file's body.
     fn body(&self) -> Vec<u8> {
-        let mut body = Vec::with_capacity(BODY_SIZE);
-        let rows = self.feature_weights.iter().chain([&self.feature_bias]).chain(self.output_weights.as_flattened());
-        body.extend(rows.flat_map(|row| row.iter().flat_map(|v| v.to_le_bytes())));
-        body.extend(self.output_bias.iter().flat_map(|b| b.to_le_bytes()));
-        body
+        with_layers!(&self.layers, layers => layers.body())
+    }
+
+    /// The layers, for the evaluators.
+    pub(crate) fn layers(&self) -> &AnyLayers {
+        &self.layers
+    }
+
+    /// The hidden layer's width, per perspective: one of [`HIDDEN_SIZES`].
+    pub fn hidden(&self) -> usize {
+        self.layers.hidden()
     }
 
     /// Centipawns per unit of the network's output (the sigmoid scale it
     /// was trained with).
     pub fn scale(&self) -> u32 {
-        self.scale
+        self.layers.scale()
     }
 
-    /// The feature weights at scale [`QA`]: one row of `HIDDEN` per input
-    /// ([`INPUTS`] rows, in [`feature_index`](super::feature_index) order).
-    pub fn feature_weights(&self) -> &[[i16; HIDDEN]] {
-        &self.feature_weights
+    /// The feature weights at scale [`QA`], row after row: one row of
+    /// [`hidden`](Network::hidden) weights per input ([`INPUTS`] rows, in
+    /// [`feature_index`](super::feature_index) order).
+    pub fn feature_weights(&self) -> &[i16] {
+        with_layers!(&self.layers, layers => layers.feature_weights.as_flattened())
     }
 
-    /// The feature biases at scale [`QA`].
-    pub fn feature_bias(&self) -> &[i16; HIDDEN] {
-        &self.feature_bias
+    /// The feature biases at scale [`QA`], [`hidden`](Network::hidden) of them.
+    pub fn feature_bias(&self) -> &[i16] {
+        with_layers!(&self.layers, layers => &layers.feature_bias)
     }
 
     /// The output layer of `bucket` (below [`OUTPUT_BUCKETS`]) at scale
-    /// [`QB`]: the side to move's weights, then the other side's; and its
+    /// [`QB`]: the side to move's [`hidden`](Network::hidden) weights, then
+    /// the other side's; and its
     /// bias at scale `QA * QB`. A network with one output layer has the
     /// same layer in every bucket.
     ///
     /// # Panics
     ///
     /// If `bucket` is not below [`OUTPUT_BUCKETS`].
-    pub fn output_layer(&self, bucket: usize) -> (&[[i16; HIDDEN]; 2], i32) {
-        (&self.output_weights[bucket], self.output_bias[bucket])
+    pub fn output_layer(&self, bucket: usize) -> (&[i16], i32) {
+        with_layers!(&self.layers, layers => (layers.output_weights[bucket].as_flattened(), layers.output_bias[bucket]))
     }
 
     /// The FNV-1a hash of the weights: the network's identity.
@@ -324,9 +320,23 @@ impl Network {
     /// view, computed from scratch (for one-off evaluations and checks; the
     /// search uses [`Nnue`](super::Nnue), which updates incrementally).
     pub fn evaluate(&self, board: &Board) -> Score {
-        let mut accumulator = Accumulator::default();
-        accumulator.refresh(self, board);
-        Score::cp(accumulator.output(board.side_to_move(), Network::bucket(board), self))
+        let (stm, bucket) = (board.side_to_move(), Network::bucket(board));
+        Score::cp(with_layers!(&self.layers, layers => {
+            let mut accumulator = Accumulator::default();
+            simd::refresh(&mut accumulator, layers, board);
+            simd::update_and_output(std::slice::from_mut(&mut accumulator), &[], layers, stm, bucket)
+        }))
+    }
+
+    /// Both perspectives' accumulators for `board`, computed from scratch
+    /// by the baseline build.
+    #[cfg(test)]
+    pub(crate) fn scratch_values(&self, board: &Board) -> [Vec<i16>; 2] {
+        with_layers!(&self.layers, layers => {
+            let mut accumulator = Accumulator::default();
+            simd::refresh_portable(&mut accumulator, layers, board);
+            accumulator.values.map(|row| row.to_vec())
+        })
     }
 
     /// The output bucket of `board`, from its number of pieces.

@@ -1,8 +1,9 @@
 //! The accumulator stack against from-scratch computation, and the network
 //! file format.
 
-use super::accumulator::Accumulator;
-use super::{output_bucket, Network, NetworkError, Nnue, HIDDEN, INPUTS, OUTPUT_BUCKETS};
+use super::{
+    output_bucket, Network, NetworkError, Nnue, DEFAULT_HIDDEN as HIDDEN, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS,
+};
 use crate::Evaluator;
 use ox88_board::{Board, Move, MoveKind, Random};
 use ox88_movegen::MoveGen;
@@ -13,21 +14,20 @@ fn within(random: &mut Random, bound: i16) -> i16 {
     (random.below(2 * bound as usize + 1) as i16) - bound
 }
 
-/// A network with random weights as large as training allows, so that
-/// every row differs and any wrong update shows.
-fn random_network(seed: u64) -> Network {
+/// A network of `hidden` units with random weights as large as training
+/// allows, so that every row differs and any wrong update shows.
+pub(super) fn random_network_of(hidden: usize, seed: u64) -> Network {
     let mut random = Random::new(seed);
-    let features: Vec<i16> = (0..INPUTS * HIDDEN).map(|_| within(&mut random, 505)).collect();
-    let bias: Vec<i16> = (0..HIDDEN).map(|_| within(&mut random, 505)).collect();
-    let output: Vec<i16> = (0..OUTPUT_BUCKETS * 2 * HIDDEN).map(|_| within(&mut random, 507)).collect();
+    let features: Vec<i16> = (0..INPUTS * hidden).map(|_| within(&mut random, 505)).collect();
+    let bias: Vec<i16> = (0..hidden).map(|_| within(&mut random, 505)).collect();
+    let output: Vec<i16> = (0..OUTPUT_BUCKETS * 2 * hidden).map(|_| within(&mut random, 507)).collect();
     let output_bias: Vec<i32> = (0..OUTPUT_BUCKETS).map(|_| i32::from(within(&mut random, 5000))).collect();
     Network::from_weights(&features, &bias, &output, &output_bias, 400).expect("valid sizes and ranges")
 }
 
-fn scratch(network: &Network, board: &Board) -> Accumulator {
-    let mut accumulator = Accumulator::default();
-    accumulator.refresh(network, board);
-    accumulator
+/// A random network of the embedded network's width.
+fn random_network(seed: u64) -> Network {
+    random_network_of(HIDDEN, seed)
 }
 
 /// What the random walks exercised, by kind of move.
@@ -90,7 +90,7 @@ fn random_walk(nnue: &mut Nnue, start: &Board, random: &mut Random, seen: &mut S
         if random.below(3) == 0 {
             let score = nnue.evaluate(&board);
             if !crate::endgame::insufficient_material(&board) {
-                assert_eq!(nnue.accumulator(), &scratch(nnue.network(), &board), "{}", board.fen());
+                assert_eq!(nnue.accumulator_values(), nnue.network().scratch_values(&board), "{}", board.fen());
                 assert_eq!(score, nnue.network().evaluate(&board), "{}", board.fen());
             }
         }
@@ -99,7 +99,21 @@ fn random_walk(nnue: &mut Nnue, start: &Board, random: &mut Random, seen: &mut S
 
 #[test]
 fn incremental_accumulators_equal_scratch_ones_after_random_games() {
-    let network = random_network(0x5eed);
+    random_games(random_network(0x5eed), 4);
+}
+
+/// The same at every other width, on fewer games.
+#[test]
+fn incremental_accumulators_equal_scratch_ones_at_every_width() {
+    for hidden in HIDDEN_SIZES.into_iter().filter(|&h| h != HIDDEN) {
+        random_games(random_network_of(hidden, hidden as u64), 1);
+    }
+}
+
+/// Random walks from positions rich in castling, en passant and
+/// promotions, `rounds` times over; every evaluation is checked against
+/// one from scratch.
+fn random_games(network: Network, rounds: usize) {
     let mut nnue = Nnue::new(network);
     let mut random = Random::new(0x1234_5678_9abc_def1);
     let mut seen = Seen::default();
@@ -117,17 +131,20 @@ fn incremental_accumulators_equal_scratch_ones_after_random_games() {
     .collect();
     // Chess960 arrangements, whose castling moves king and rook by any distance.
     starts.extend([0, 1, 100, 317, 518, 959].map(|n| Board::chess960(n).expect("below 960")));
-    let roots = 4 * starts.len();
-    for _ in 0..4 {
+    let roots = rounds * starts.len();
+    for _ in 0..rounds {
         for start in &starts {
             random_walk(&mut nnue, start, &mut random, &mut seen);
         }
     }
     assert!(
-        seen.castles >= 20 && seen.en_passant >= 5 && seen.promotions >= 20 && seen.captures >= 200,
+        seen.castles >= 5 * rounds
+            && seen.en_passant >= (5 * rounds).div_ceil(4)
+            && seen.promotions >= 5 * rounds
+            && seen.captures >= 50 * rounds,
         "the walks must exercise every kind of move: {seen:?}"
     );
-    assert!(seen.null_moves >= 100, "{seen:?}");
+    assert!(seen.null_moves >= 25 * rounds, "{seen:?}");
     // Every evaluation after the root was incremental.
     assert_eq!(nnue.refreshes(), roots as u64);
 }
@@ -182,7 +199,10 @@ fn network_files_round_trip_and_damage_is_detected() {
     };
     assert!(matches!(damaged(0, b'x'), NetworkError::Magic));
     assert!(matches!(damaged(8, 3), NetworkError::Version { found: 3 }));
-    assert!(matches!(damaged(13, 2), NetworkError::Architecture { field: "hidden", .. }));
+    assert!(matches!(damaged(12, 1), NetworkError::Hidden { found: 257 }));
+    // A width this build evaluates, but not the body's.
+    assert!(matches!(damaged(13, 2), NetworkError::Size { .. }));
+    assert!(matches!(damaged(20, 0), NetworkError::Architecture { field: "QA", found: 0, expected: 255 }));
     assert!(matches!(damaged(1000, bytes[1000] ^ 1), NetworkError::Hash { .. }));
     assert!(matches!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(NetworkError::Size { .. })));
     assert!(matches!(Network::from_bytes(&bytes[..10]), Err(NetworkError::Magic)));
@@ -255,4 +275,43 @@ fn the_number_of_pieces_chooses_the_output_layer() {
         let board: Board = fen.parse().unwrap();
         assert_eq!(network.evaluate(&board).raw(), bucket, "{fen}");
     }
+}
+
+#[test]
+fn every_width_round_trips_through_its_file() {
+    let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    for hidden in HIDDEN_SIZES {
+        let network = random_network_of(hidden, 40 + hidden as u64);
+        assert_eq!(network.hidden(), hidden);
+        let bytes = network.to_bytes();
+        assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize, hidden);
+        let body = 2 * (INPUTS * hidden + hidden + OUTPUT_BUCKETS * 2 * hidden) + 4 * OUTPUT_BUCKETS;
+        assert_eq!(bytes.len(), super::NETWORK_HEADER_SIZE + body);
+        let read = Network::from_bytes(&bytes).unwrap();
+        assert_eq!((read.hidden(), read.hash(), read.to_bytes()), (hidden, network.hash(), bytes));
+        assert_eq!(read.evaluate(&board), network.evaluate(&board));
+        assert_eq!((read.feature_weights().len(), read.feature_bias().len()), (INPUTS * hidden, hidden));
+        assert_eq!(read.output_layer(3).0.len(), 2 * hidden);
+    }
+}
+
+#[test]
+fn other_widths_are_refused_by_name() {
+    for hidden in [0, 128, 255, 384, 2048] {
+        let result = Network::from_weights(&vec![0; INPUTS * hidden], &vec![0; hidden], &vec![0; 2 * hidden], &[0], 1);
+        let error = result.unwrap_err();
+        assert!(matches!(error, NetworkError::Hidden { found } if found == hidden as u64), "{error}");
+        assert!(error.to_string().contains(&hidden.to_string()), "{error}");
+    }
+    let mut bytes = random_network(2).to_bytes();
+    bytes[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(Network::from_bytes(&bytes), Err(NetworkError::Hidden { found: 4_294_967_295 })));
+}
+
+#[test]
+fn the_embedded_network_is_written_back_byte_for_byte() {
+    let file: &[u8] = include_bytes!("../../nets/default.nnue");
+    let network = Network::embedded();
+    assert_eq!(network.hidden(), HIDDEN);
+    assert!(network.to_bytes() == file, "the embedded network's bytes changed");
 }
