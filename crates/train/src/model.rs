@@ -9,9 +9,6 @@ use crate::positions::Sample;
 use ox88_board::Random;
 use ox88_eval::nnue::{output_bucket, Network, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS, QA, QB, WEIGHT_CLIP};
 
-/// The widest hidden layer: the size of the per-sample buffers.
-const MAX_HIDDEN: usize = HIDDEN_SIZES[HIDDEN_SIZES.len() - 1];
-
 /// Where each part of a network of `hidden` units lies in the flat
 /// parameter vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +25,9 @@ pub struct Layout {
     pub output_bias: usize,
     /// The number of parameters.
     pub parameters: usize,
+    /// Layouts are made by [`Layout::new`] only, so their width is one of
+    /// [`HIDDEN_SIZES`].
+    made_by_new: (),
 }
 
 impl Layout {
@@ -37,7 +37,8 @@ impl Layout {
             let feature_bias = INPUTS * hidden;
             let output_weights = feature_bias + hidden;
             let output_bias = output_weights + OUTPUT_BUCKETS * 2 * hidden;
-            Layout { hidden, feature_bias, output_weights, output_bias, parameters: output_bias + OUTPUT_BUCKETS }
+            let parameters = output_bias + OUTPUT_BUCKETS;
+            Layout { hidden, feature_bias, output_weights, output_bias, parameters, made_by_new: () }
         })
     }
 }
@@ -77,9 +78,20 @@ fn screlu(x: f32) -> f32 {
     c * c
 }
 
-/// One perspective's accumulator, in a buffer as wide as the widest
-/// network: only the first `hidden` values are used.
-type Row = [f32; MAX_HIDDEN];
+/// Calls the method `$f` of `$model` at its width: `$f::<H>($args)` with `H`
+/// the layout's, one match per sample.
+macro_rules! at_width {
+    ($model:ident, $f:ident($($arg:expr),*)) => {
+        match $model.layout.hidden {
+            256 => $model.$f::<256>($($arg),*),
+            512 => $model.$f::<512>($($arg),*),
+            768 => $model.$f::<768>($($arg),*),
+            1024 => $model.$f::<1024>($($arg),*),
+            // `Layout::new` makes no other width, and every layout comes from it.
+            other => unreachable!("hidden width {other} is not one of {HIDDEN_SIZES:?}"),
+        }
+    };
+}
 
 /// The float network.
 #[derive(Clone, Debug, PartialEq)]
@@ -151,55 +163,10 @@ impl Model {
         }
     }
 
-    /// Both perspectives' accumulators for `sample` (the first `hidden`
-    /// values of each).
-    #[inline]
-    fn accumulators(&self, sample: &Sample) -> [Row; 2] {
-        let hidden = self.layout.hidden;
-        let bias = &self.params[self.layout.feature_bias..][..hidden];
-        let mut accumulators = [[0.0; MAX_HIDDEN]; 2];
-        for (p, accumulator) in accumulators.iter_mut().enumerate() {
-            let accumulator = &mut accumulator[..hidden];
-            accumulator.copy_from_slice(bias);
-            for &feature in sample.active(p) {
-                let row = &self.params[usize::from(feature) * hidden..][..hidden];
-                for (a, w) in accumulator.iter_mut().zip(row) {
-                    *a += w;
-                }
-            }
-        }
-        accumulators
-    }
-
-    /// The side to move's output weights of `bucket`, then the other side's.
-    fn output_weights(&self, bucket: usize) -> [&[f32]; 2] {
-        let hidden = self.layout.hidden;
-        let weights = &self.params[self.layout.output_weights + bucket * 2 * hidden..][..2 * hidden];
-        [&weights[..hidden], &weights[hidden..]]
-    }
-
     /// The network's output for `sample`, in sigmoid units (times the
     /// objective's scale: centipawns).
     pub fn forward(&self, sample: &Sample) -> f32 {
-        self.output(&self.accumulators(sample), self.bucket(sample))
-    }
-
-    /// The output from the accumulators through output layer `bucket`.
-    #[inline]
-    fn output(&self, accumulators: &[Row; 2], bucket: usize) -> f32 {
-        let mut out = self.params[self.layout.output_bias + bucket];
-        for (accumulator, weights) in accumulators.iter().zip(self.output_weights(bucket)) {
-            // Eight partial sums, so that the compiler may vectorise the
-            // loop (one sum would fix the order of the float additions).
-            let mut lanes = [0.0f32; 8];
-            for (a, w) in accumulator[..self.layout.hidden].chunks_exact(8).zip(weights.chunks_exact(8)) {
-                for j in 0..8 {
-                    lanes[j] += screlu(a[j]) * w[j];
-                }
-            }
-            out += lanes.iter().sum::<f32>();
-        }
-        out
+        at_width!(self, forward_at(sample))
     }
 
     /// The squared error of `sample` against the objective's target.
@@ -211,36 +178,87 @@ impl Model {
     /// Adds the gradient of `sample`'s squared error to `grad` (laid out
     /// like the parameters) and returns the error.
     pub fn backward(&self, sample: &Sample, objective: &Objective, grad: &mut [f32]) -> f32 {
-        let accumulators = self.accumulators(sample);
+        at_width!(self, backward_at(sample, objective, grad))
+    }
+
+    // The passes at width `H` (the layout's): fixed-size rows, which the
+    // compiler unrolls and vectorises as it does for one width alone.
+
+    /// Both perspectives' accumulators for `sample`.
+    #[inline]
+    fn accumulators<const H: usize>(&self, sample: &Sample) -> [[f32; H]; 2] {
+        let bias: &[f32; H] = self.params[self.layout.feature_bias..][..H].try_into().expect("H biases");
+        let mut accumulators = [*bias; 2];
+        for (p, accumulator) in accumulators.iter_mut().enumerate() {
+            for &feature in sample.active(p) {
+                let start = usize::from(feature) * H;
+                let row: &[f32; H] = self.params[start..][..H].try_into().expect("a row");
+                for i in 0..H {
+                    accumulator[i] += row[i];
+                }
+            }
+        }
+        accumulators
+    }
+
+    fn output_weights<const H: usize>(&self, bucket: usize) -> [&[f32; H]; 2] {
+        let weights = &self.params[self.layout.output_weights + bucket * 2 * H..][..2 * H];
+        [weights[..H].try_into().expect("a row"), weights[H..].try_into().expect("a row")]
+    }
+
+    fn forward_at<const H: usize>(&self, sample: &Sample) -> f32 {
+        self.output::<H>(&self.accumulators(sample), self.bucket(sample))
+    }
+
+    /// The output from the accumulators through output layer `bucket`.
+    #[inline]
+    fn output<const H: usize>(&self, accumulators: &[[f32; H]; 2], bucket: usize) -> f32 {
+        let mut out = self.params[self.layout.output_bias + bucket];
+        for (accumulator, weights) in accumulators.iter().zip(self.output_weights::<H>(bucket)) {
+            // Eight partial sums, so that the compiler may vectorise the
+            // loop (one sum would fix the order of the float additions).
+            let mut lanes = [0.0f32; 8];
+            for (a, w) in accumulator.chunks_exact(8).zip(weights.chunks_exact(8)) {
+                for j in 0..8 {
+                    lanes[j] += screlu(a[j]) * w[j];
+                }
+            }
+            out += lanes.iter().sum::<f32>();
+        }
+        out
+    }
+
+    fn backward_at<const H: usize>(&self, sample: &Sample, objective: &Objective, grad: &mut [f32]) -> f32 {
+        let accumulators = self.accumulators::<H>(sample);
         let bucket = self.bucket(sample);
-        let weights = self.output_weights(bucket);
+        let weights = self.output_weights::<H>(bucket);
         let predicted = sigmoid(self.output(&accumulators, bucket));
         let error = predicted - objective.target(sample);
         // d(error^2)/d(out).
         let g = 2.0 * error * predicted * (1.0 - predicted);
-        let hidden = self.layout.hidden;
         grad[self.layout.output_bias + bucket] += g;
         let (feature_grad, rest) = grad.split_at_mut(self.layout.feature_bias);
-        let (bias_grad, rest) = rest.split_at_mut(hidden);
-        let output_grad = &mut rest[bucket * 2 * hidden..][..2 * hidden];
+        let (bias_grad, rest) = rest.split_at_mut(H);
+        let bias_grad: &mut [f32; H] = bias_grad.try_into().expect("H biases");
+        let output_grad = &mut rest[bucket * 2 * H..][..2 * H];
         for (p, accumulator) in accumulators.iter().enumerate() {
-            let out_grad = &mut output_grad[p * hidden..][..hidden];
-            let mut hidden_grad = [0.0f32; MAX_HIDDEN];
-            let hidden_grad = &mut hidden_grad[..hidden];
-            let units = accumulator[..hidden].iter().zip(weights[p]).zip(out_grad.iter_mut().zip(bias_grad.iter_mut()));
-            for (((&a, &w), (out, bias)), unit) in units.zip(hidden_grad.iter_mut()) {
+            let out_grad: &mut [f32; H] = (&mut output_grad[p * H..][..H]).try_into().expect("a row");
+            let mut hidden_grad = [0.0f32; H];
+            for i in 0..H {
+                let a = accumulator[i];
                 let clipped = a.clamp(0.0, 1.0);
-                *out += g * clipped * clipped;
+                out_grad[i] += g * clipped * clipped;
                 // The derivative of clamp(a, 0, 1)^2: 2a inside, 0 outside
                 // (`clipped` is already 0 below).
                 let slope = if a < 1.0 { 2.0 * clipped } else { 0.0 };
-                *unit = g * w * slope;
-                *bias += *unit;
+                hidden_grad[i] = g * weights[p][i] * slope;
+                bias_grad[i] += hidden_grad[i];
             }
             for &feature in sample.active(p) {
-                let row = &mut feature_grad[usize::from(feature) * hidden..][..hidden];
-                for (r, h) in row.iter_mut().zip(hidden_grad.iter()) {
-                    *r += h;
+                let row: &mut [f32; H] =
+                    (&mut feature_grad[usize::from(feature) * H..][..H]).try_into().expect("a row");
+                for i in 0..H {
+                    row[i] += hidden_grad[i];
                 }
             }
         }
