@@ -186,12 +186,12 @@ pub fn run(options: Options) -> Result<(), Failure> {
             std::thread::sleep(Duration::from_millis(200));
             if last.elapsed() >= PROGRESS_EVERY {
                 last = Instant::now();
-                report(&progress, existing, started);
+                report(&progress, existing, started, tables.is_some());
             }
         }
         workers.into_iter().find_map(|w| w.join().expect("a datagen thread panicked").err())
     });
-    report(&progress, existing, started);
+    report(&progress, existing, started, tables.is_some());
     failure.map_or(Ok(()), |message| Err(Failure::Run(message)))
 }
 
@@ -208,16 +208,20 @@ fn existing_positions(dir: &Path) -> Result<u64, Failure> {
     Ok(total)
 }
 
-fn report(progress: &Progress, existing: u64, started: Instant) {
+fn report(progress: &Progress, existing: u64, started: Instant, with_tables: bool) {
     let positions = progress.positions.load(Ordering::Relaxed);
     let rate = (positions - existing) as f64 / started.elapsed().as_secs_f64().max(1e-3);
     // The generator's cost per position, whatever the machine's load.
     let nodes_per_position = progress.nodes.load(Ordering::Relaxed) as f64 / (positions - existing).max(1) as f64;
     let [black, draw, white] = progress.results.each_ref().map(|r| r.load(Ordering::Relaxed));
+    let by_tables = if with_tables {
+        format!(", {} ended by the tables", progress.by_tables.load(Ordering::Relaxed))
+    } else {
+        String::new()
+    };
     eprintln!(
-        "datagen: {positions} positions, {rate:.0} positions/s, {nodes_per_position:.0} nodes a position, {} games (W/D/L for white {white}/{draw}/{black}, {} ended by the tables), {:.0} s",
+        "datagen: {positions} positions, {rate:.0} positions/s, {nodes_per_position:.0} nodes a position, {} games (W/D/L for white {white}/{draw}/{black}{by_tables}), {:.0} s",
         progress.games.load(Ordering::Relaxed),
-        progress.by_tables.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64()
     );
 }
