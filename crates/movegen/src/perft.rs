@@ -42,7 +42,9 @@ pub fn perft_full(board: &mut Board, depth: u32) -> u64 {
     let mut nodes = 0;
     for &m in &list {
         let undo = board.make_move_unchecked(m);
-        nodes += perft_full(board, depth - 1);
+        // The leaves are counted here rather than by a call that would
+        // only return 1: every move is still made and unmade.
+        nodes += if depth == 1 { 1 } else { perft_full(board, depth - 1) };
         board.unmake_move(m, undo);
     }
     nodes

@@ -1,12 +1,14 @@
 //! Every position of the perft suites (copied into `tests/data/perft` of the
 //! workspace, with their provenance), each depth whose expected count is at
-//! most `NODE_CAP`, so `cargo test` stays fast. Deeper runs: the perft example.
+//! most `NODE_CAP`, so `cargo test` stays fast (and full perft, every move
+//! made, to `FULL_CAP`). Deeper runs: the perft example.
 
 mod common;
 
-use ox88_movegen::perft;
+use ox88_movegen::{perft, perft_full};
 
 const NODE_CAP: u64 = 400_000;
+const FULL_CAP: u64 = 50_000;
 
 fn run_suite(name: &str) {
     let mut checked = 0;
@@ -17,6 +19,10 @@ fn run_suite(name: &str) {
                 break;
             }
             assert_eq!(perft(&mut board, depth), expected, "{name}:{number} {} depth {depth}", epd.board.fen());
+            if expected <= FULL_CAP {
+                let full = perft_full(&mut board, depth);
+                assert_eq!(full, expected, "{name}:{number} {} depth {depth}, full", epd.board.fen());
+            }
             checked += 1;
         }
         board.check_consistency().unwrap();

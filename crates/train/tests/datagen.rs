@@ -122,6 +122,44 @@ fn datagen_generates_quiet_positions_and_resumes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `datagen generate --syzygy`: games end at the tables (the syzygy crate's
+/// test tables: every material of three pieces and some of four and five),
+/// so no kept position of four pieces or fewer is in them; a directory
+/// without tables, or `--syzygy-pieces` alone, is a one-line usage error.
+#[test]
+fn datagen_ends_games_at_the_tables() {
+    let dir = std::env::temp_dir().join(format!("ox88-datagen-syzygy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/../syzygy/tests/data");
+    let out = dir.join("out");
+    let args = ["generate", "--out", out.to_str().unwrap(), "--nodes", "300", "--seed", "6", "--positions", "300"];
+    let output = run(&[&args[..], &["--syzygy", tables, "--syzygy-pieces", "4"]].concat());
+    let stderr = text(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("games end at the Syzygy tables' result from 4 pieces"), "{stderr}");
+    assert!(stderr.contains("ended by the tables"), "{stderr}");
+    let records = read_records(&out.join("ox88-t0.bin")).unwrap();
+    assert!(records.len() >= 300);
+    let probe = ox88_syzygy::Tablebase::open(tables).unwrap();
+    for record in &records {
+        let board = record.to_board().expect("a legal position");
+        let pieces = board.pieces(Color::White).len() + board.pieces(Color::Black).len();
+        if pieces <= 4 {
+            // What the generator asks the tables, which fails for a
+            // material they lack or castling rights.
+            assert!(probe.rank_root_moves_board(&board, &[]).is_err(), "{:?} is in the tables", record.fen());
+        }
+    }
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    for bad in [&["generate", "--syzygy", empty.to_str().unwrap()][..], &["generate", "--syzygy-pieces", "5"]] {
+        let output = run(bad);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert_eq!(text(&output.stderr).lines().count(), 1, "{bad:?}: {}", text(&output.stderr));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `datagen stats` and `--help` into a pipe whose reader has gone (as
 /// `| head` leaves it): no panic, a quiet end.
 #[test]

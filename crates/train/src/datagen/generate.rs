@@ -1,5 +1,6 @@
 //! `datagen generate`: self-play games, appended to one file per thread.
 
+use super::adjudication::{self, Tables};
 use super::openings::{Openings, Start};
 use crate::cli::{Args, Failure};
 use ox88_board::{Board, Color, GameResult, Move, PovScore, Random, Score};
@@ -13,15 +14,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A win is adjudicated once this many plies in a row score at least
-/// [`WIN_SCORE`] for the same side.
-const WIN_PLIES: usize = 4;
-const WIN_SCORE: i32 = 1500;
-/// A draw is adjudicated from this move on once [`DRAW_PLIES`] plies in a
-/// row score within [`DRAW_SCORE`] of zero.
-const DRAW_FROM_MOVE: u16 = 40;
-const DRAW_PLIES: usize = 12;
-const DRAW_SCORE: i32 = 10;
 /// Games still going after this many plies are drawn.
 const MAX_PLIES: usize = 400;
 /// Starts the search scores beyond this are not played (too one-sided to
@@ -56,11 +48,29 @@ pub struct Options {
     eval: Evaluation,
     /// With `--eval nnue`, a network file instead of the embedded one.
     net: Option<PathBuf>,
+    /// Syzygy tables that end a game once its position is in them.
+    syzygy: Option<PathBuf>,
+    /// With `--syzygy`, the most pieces of a position the tables end a
+    /// game at (the largest tables' when not given).
+    syzygy_pieces: Option<usize>,
 }
 
 impl Options {
     pub fn parse(args: &[String]) -> Result<Options, Failure> {
-        let known = ["out", "positions", "nodes", "threads", "hash", "seed", "book", "chess960", "eval", "net"];
+        let known = [
+            "out",
+            "positions",
+            "nodes",
+            "threads",
+            "hash",
+            "seed",
+            "book",
+            "chess960",
+            "eval",
+            "net",
+            "syzygy",
+            "syzygy-pieces",
+        ];
         let args = Args::parse(args, &known)?;
         args.no_positional()?;
         let home = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
@@ -80,12 +90,17 @@ impl Options {
                 other => return usage(&format!("--eval: {other:?} is neither classical nor nnue")),
             },
             net: args.get("net")?,
+            syzygy: args.get("syzygy")?,
+            syzygy_pieces: args.get("syzygy-pieces")?,
         };
         if options.threads == 0 || options.nodes == 0 {
             return usage("--threads and --nodes must be at least 1");
         }
         if options.net.is_some() && options.eval != Evaluation::Nnue {
             return usage("--net needs --eval nnue");
+        }
+        if options.syzygy_pieces.is_some() && options.syzygy.is_none() {
+            return usage("--syzygy-pieces needs --syzygy DIR");
         }
         if options.chess960_percent > 100 {
             return usage("--chess960 is a percentage, 0 to 100");
@@ -102,6 +117,8 @@ struct Progress {
     nodes: AtomicU64,
     games: AtomicU64,
     results: [AtomicU64; 3],
+    /// Games the tables ended.
+    by_tables: AtomicU64,
 }
 
 pub fn run(options: Options) -> Result<(), Failure> {
@@ -122,9 +139,17 @@ pub fn run(options: Options) -> Result<(), Failure> {
         None => "the classical evaluation".to_owned(),
         Some(network) => format!("network {:016x}", network.hash()),
     };
+    let tables = match &options.syzygy {
+        Some(directory) => Some(Tables::open(directory, options.syzygy_pieces).map_err(Failure::Usage)?),
+        None => None,
+    };
+    let endings = match &tables {
+        Some(tables) => format!("; games end at the Syzygy tables' result from {} pieces", tables.max_pieces()),
+        None => String::new(),
+    };
     let existing = existing_positions(&options.out)?;
     eprintln!(
-        "datagen: {} holds {existing} positions; generating up to {} with {} thread(s) at {} nodes, {evaluation}",
+        "datagen: {} holds {existing} positions; generating up to {} with {} thread(s) at {} nodes, {evaluation}{endings}",
         options.out.display(),
         options.positions,
         options.threads,
@@ -142,15 +167,15 @@ pub fn run(options: Options) -> Result<(), Failure> {
             .iter()
             .enumerate()
             .map(|(i, file)| {
-                let (options, openings, progress) = (&options, &openings, &progress);
+                let (options, openings, progress, tables) = (&options, &openings, &progress, tables.as_ref());
                 let seed = seed ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let network = network.clone();
                 std::thread::Builder::new()
                     .stack_size(SEARCH_STACK_BYTES)
                     .spawn_scoped(scope, move || match network {
-                        None => play_games(Classical::new(), file, seed, options, openings, progress),
+                        None => play_games(Classical::new(), file, seed, options, openings, tables, progress),
                         Some(network) => {
-                            play_games(Nnue::with_shared(network), file, seed, options, openings, progress)
+                            play_games(Nnue::with_shared(network), file, seed, options, openings, tables, progress)
                         }
                     })
                     .expect("the system cannot start a datagen thread")
@@ -161,12 +186,12 @@ pub fn run(options: Options) -> Result<(), Failure> {
             std::thread::sleep(Duration::from_millis(200));
             if last.elapsed() >= PROGRESS_EVERY {
                 last = Instant::now();
-                report(&progress, existing, started);
+                report(&progress, existing, started, tables.is_some());
             }
         }
         workers.into_iter().find_map(|w| w.join().expect("a datagen thread panicked").err())
     });
-    report(&progress, existing, started);
+    report(&progress, existing, started, tables.is_some());
     failure.map_or(Ok(()), |message| Err(Failure::Run(message)))
 }
 
@@ -183,14 +208,19 @@ fn existing_positions(dir: &Path) -> Result<u64, Failure> {
     Ok(total)
 }
 
-fn report(progress: &Progress, existing: u64, started: Instant) {
+fn report(progress: &Progress, existing: u64, started: Instant, with_tables: bool) {
     let positions = progress.positions.load(Ordering::Relaxed);
     let rate = (positions - existing) as f64 / started.elapsed().as_secs_f64().max(1e-3);
     // The generator's cost per position, whatever the machine's load.
     let nodes_per_position = progress.nodes.load(Ordering::Relaxed) as f64 / (positions - existing).max(1) as f64;
     let [black, draw, white] = progress.results.each_ref().map(|r| r.load(Ordering::Relaxed));
+    let by_tables = if with_tables {
+        format!(", {} ended by the tables", progress.by_tables.load(Ordering::Relaxed))
+    } else {
+        String::new()
+    };
     eprintln!(
-        "datagen: {positions} positions, {rate:.0} positions/s, {nodes_per_position:.0} nodes a position, {} games (W/D/L for white {white}/{draw}/{black}), {:.0} s",
+        "datagen: {positions} positions, {rate:.0} positions/s, {nodes_per_position:.0} nodes a position, {} games (W/D/L for white {white}/{draw}/{black}{by_tables}), {:.0} s",
         progress.games.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64()
     );
@@ -204,6 +234,7 @@ fn play_games<E: Evaluator + Clone + Send>(
     seed: u64,
     options: &Options,
     openings: &Openings,
+    tables: Option<&Tables>,
     progress: &Progress,
 ) -> Result<(), String> {
     let mut random = Random::new(seed);
@@ -213,12 +244,13 @@ fn play_games<E: Evaluator + Clone + Send>(
         let Some(start) = openings.draw(&mut random) else { continue };
         searcher.clear();
         let mut nodes = 0;
-        let played = play_game(start, &mut searcher, &limits, &mut nodes);
+        let played = play_game(start, &mut searcher, &limits, tables, &mut nodes);
         progress.nodes.fetch_add(nodes, Ordering::Relaxed);
-        let Some((records, result)) = played else { continue };
+        let Some(Played { records, result, by_tables }) = played else { continue };
         append_records(file, &records).map_err(|e| e.to_string())?;
         progress.positions.fetch_add(records.len() as u64, Ordering::Relaxed);
         progress.games.fetch_add(1, Ordering::Relaxed);
+        progress.by_tables.fetch_add(u64::from(by_tables), Ordering::Relaxed);
         // Indexed by White's half points: black wins, draws, white wins.
         let half_points = result.score_for(Color::White).map_or(1, |points| (points * 2.0) as usize);
         progress.results[half_points].fetch_add(1, Ordering::Relaxed);
@@ -262,24 +294,42 @@ impl Budgets {
     }
 }
 
-/// Plays one game from `start`, adding the nodes it searches to `nodes`;
-/// returns its quiet positions labelled with the result, or `None` if the
-/// start was too one-sided to play.
+/// A game played to its end.
+#[derive(Debug)]
+struct Played {
+    /// Its quiet positions, labelled with the result.
+    records: Vec<PackedPosition>,
+    result: GameResult,
+    /// Whether the tables gave the result.
+    by_tables: bool,
+}
+
+/// Plays one game from `start`, adding the nodes it searches to `nodes`,
+/// until the rules end it, the scores decide it or (with `tables`) its
+/// position is in the tables; `None` if the start was too one-sided to play.
 fn play_game<E: Evaluator + Clone + Send>(
     start: Start,
     searcher: &mut Searcher<E>,
     limits: &Budgets,
+    tables: Option<&Tables>,
     nodes: &mut u64,
-) -> Option<(Vec<PackedPosition>, GameResult)> {
+) -> Option<Played> {
     let Start { mut game, castling } = start;
     let mut positions = Vec::new();
     let mut white_scores: Vec<i32> = Vec::new();
+    let mut by_tables = false;
     let result = loop {
         if let Some(outcome) = game.outcome_with_claims() {
             break outcome.result();
         }
         if game.moves().len() >= MAX_PLIES {
             break GameResult::Draw;
+        }
+        // The position is not searched, so not kept: the positions before
+        // it carry the tables' result.
+        if let Some(result) = tables.and_then(|tables| tables.result(&game)) {
+            by_tables = true;
+            break result;
         }
         let result = match limits.step(game.board()) {
             Step::Forced(only) => {
@@ -301,39 +351,13 @@ fn play_game<E: Evaluator + Clone + Send>(
         if !board.in_check() && !best.is_tactical() && !score.is_mate() {
             positions.push((board.clone(), white_score));
         }
-        if let Some(result) = adjudicate(&white_scores, board.fullmove_number(), score) {
+        if let Some(result) = adjudication::by_score(&white_scores, board.fullmove_number(), score) {
             break result;
         }
         game.play(best).expect("the search returns a legal move");
     };
     let records = positions.iter().map(|(board, score)| PackedPosition::new(board, *score, result, castling)).collect();
-    Some((records, result))
-}
-
-/// A result the scores so far make certain enough to stop the game: a mate
-/// found, a score past [`WIN_SCORE`] for [`WIN_PLIES`] plies, or a dead
-/// level score late in the game.
-fn adjudicate(white_scores: &[i32], fullmove: u16, last: Score) -> Option<GameResult> {
-    let latest = *white_scores.last()?;
-    if last.is_mate() {
-        return Some(GameResult::Win(if latest > 0 { Color::White } else { Color::Black }));
-    }
-    if white_scores.len() >= WIN_PLIES {
-        let recent = &white_scores[white_scores.len() - WIN_PLIES..];
-        if recent.iter().all(|&s| s >= WIN_SCORE) {
-            return Some(GameResult::Win(Color::White));
-        }
-        if recent.iter().all(|&s| s <= -WIN_SCORE) {
-            return Some(GameResult::Win(Color::Black));
-        }
-    }
-    if fullmove >= DRAW_FROM_MOVE && white_scores.len() >= DRAW_PLIES {
-        let recent = &white_scores[white_scores.len() - DRAW_PLIES..];
-        if recent.iter().all(|&s| s.abs() <= DRAW_SCORE) {
-            return Some(GameResult::Draw);
-        }
-    }
-    None
+    Some(Played { records, result, by_tables })
 }
 
 #[cfg(test)]
@@ -360,5 +384,43 @@ mod tests {
         assert_eq!(budgets.step(&board("7k/8/8/8/8/8/8/K5q1 w - - 0 1")), Step::Search(&budgets.in_check));
         let forced = board("1r5k/8/8/8/8/8/8/K6q w - - 0 1");
         assert_eq!(budgets.step(&forced), Step::Forced(Move::new(Square::A1, Square::A2, MoveKind::Quiet)));
+    }
+
+    /// The syzygy crate's test tables: every table of up to four pieces
+    /// and some of five.
+    fn test_tables() -> Tables {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../syzygy/tests/data");
+        Tables::open(&dir, None).expect("the syzygy crate's test tables")
+    }
+
+    fn start(fen: &str) -> Start {
+        Start { game: fen.parse().expect("a legal FEN"), castling: ox88_board::CastlingMode::Standard }
+    }
+
+    #[test]
+    fn a_game_in_the_tables_ends_with_their_result_unsearched() {
+        let tables = test_tables();
+        let mut searcher = Searcher::with_evaluator(Classical::new(), 1, 1);
+        let budgets = Budgets::new(300);
+        // K+R against K, the rook's side to move: won, and nothing searched.
+        let krk = "8/8/8/8/8/2k5/8/R3K3 w - - 0 1";
+        let mut nodes = 0;
+        let played = play_game(start(krk), &mut searcher, &budgets, Some(&tables), &mut nodes).expect("played");
+        assert_eq!((played.result, played.by_tables, nodes), (GameResult::Win(Color::White), true, 0));
+        assert!(played.records.is_empty(), "the position the tables decide is not kept");
+        // K+R against K+R+N (no table here) with the knight hanging: the
+        // first search plays on, and the capture reaches K+R against K+R,
+        // a draw.
+        searcher.clear();
+        let hanging = "4k2r/8/8/n7/8/8/8/R3K3 w - - 0 60";
+        let played = play_game(start(hanging), &mut searcher, &budgets, Some(&tables), &mut nodes);
+        let played = played.expect("played");
+        assert!(nodes > 0);
+        assert_eq!((played.result, played.by_tables), (GameResult::Draw, true));
+        // Without the tables the same game is searched on to its end.
+        searcher.clear();
+        let mut without = 0;
+        let played = play_game(start(hanging), &mut searcher, &budgets, None, &mut without).expect("played");
+        assert!(!played.by_tables && without > nodes, "{without} nodes without the tables, {nodes} with them");
     }
 }

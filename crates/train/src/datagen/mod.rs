@@ -3,6 +3,7 @@
 //! the search score and the game's result, in the packed format of
 //! [`ox88_train::data`]; and the data files' housekeeping (shuffle, stats).
 
+mod adjudication;
 mod generate;
 mod openings;
 mod tools;
@@ -14,6 +15,7 @@ ox88-train datagen: training data for ox88's evaluation network, from self-play
 
 usage: ox88-train datagen generate [--out DIR] [--positions N] [--nodes N] [--threads N] [--hash MB] [--seed S]
                                    [--book FILE] [--chess960 PERCENT] [--eval classical|nnue] [--net FILE]
+                                   [--syzygy DIR [--syzygy-pieces N]]
        ox88-train datagen shuffle --out FILE [--seed S] [--hold-out FILE --hold-out-positions N] INPUT...
        ox88-train datagen stats FILE...
        ox88-train datagen bullet --out FILE INPUT...
@@ -33,6 +35,10 @@ generate  plays games of the engine against itself, each move searched until an 
           low priority: nice -n 19.
           --eval nnue plays and scores with the network (the embedded one, or --net FILE) instead of the
           classical evaluation (the default); keep each evaluation's data in its own --out directory.
+          --syzygy DIR ends a game as soon as its position is in the Syzygy tables of DIR (at most
+          --syzygy-pieces pieces, default the largest tables'), with their result: best play from there under
+          the fifty-move rule, the game's repetitions counted. That position and the rest of the game are
+          neither searched nor kept. Without --syzygy, games are played on.
 shuffle   reads INPUT files, drops repeated positions (same pieces, castling, side to move and en passant;
           the first one read is kept), shuffles and writes FILE. With --hold-out, the whole games that make up
           the last N positions (or a few more) of the INPUT files, N shared between them, go to that file
