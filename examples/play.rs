@@ -245,7 +245,7 @@ impl Session {
             println!("It is not your move.");
             return;
         }
-        match parse_move(&self.game, text) {
+        match self.game.parse_move(text) {
             Ok(m) => {
                 println!("You play {}", board.san(m));
                 self.game.play(m).expect("parsed moves are legal");
@@ -331,17 +331,6 @@ fn claim_text(reason: Termination) -> &'static str {
         Termination::FiftyMoves => "fifty-move rule",
         _ => "threefold repetition",
     }
-}
-
-/// The legal move `text` names in `game`: UCI if it looks like UCI (castling
-/// as the game writes it, king-takes-rook in Chess960), else SAN.
-fn parse_move(game: &Position, text: &str) -> Result<Move, String> {
-    let uci_like =
-        matches!(text.len(), 4 | 5) && text.as_bytes()[1].is_ascii_digit() && text.as_bytes()[3].is_ascii_digit();
-    if uci_like {
-        return game.parse_uci(text).map_err(|e| e.to_string());
-    }
-    game.parse_san(text).map_err(|e| e.to_string())
 }
 
 fn run(options: Options) -> io::Result<()> {

@@ -2,7 +2,9 @@
 //! playing them by SAN or UCI, and writing moves and FEN.
 
 use crate::illegal::{diagnose, resolve};
-use crate::{IllegalMoveError, MoveGen, MoveList, Notation, Position, SanError, SanLine, SanPlus, UciMoveError};
+use crate::{
+    IllegalMoveError, MoveGen, MoveList, MoveTextError, Notation, Position, SanError, SanLine, SanPlus, UciMoveError,
+};
 use ox88_board::{Move, Role, Square, UciMove};
 
 impl Position {
@@ -31,6 +33,28 @@ impl Position {
     /// this position's convention (see [`set_castling_mode`](Self::set_castling_mode)).
     pub fn parse_uci(&self, uci: &str) -> Result<Move, UciMoveError> {
         self.board().parse_uci(uci, self.castling_mode())
+    }
+    /// The legal move named by text in either notation, as a person types
+    /// it or a program sends it: UCI when the text has UCI move syntax
+    /// ("g1f3", "e7e8q", castling in this position's convention), SAN
+    /// otherwise ("Nf3", "O-O"). Surrounding whitespace is ignored. The
+    /// error is the one of the notation the text was read in.
+    ///
+    /// ```
+    /// use ox88_movegen::{MoveTextError, Position};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.parse_move("Nf3")?, pos.parse_move(" g1f3 ")?);
+    /// assert!(matches!(pos.parse_move("e2e5"), Err(MoveTextError::Uci(_))));
+    /// assert!(matches!(pos.parse_move("Nf6"), Err(MoveTextError::San(_))));
+    /// # Ok::<(), MoveTextError>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
+        let text = text.trim();
+        if text.parse::<UciMove>().is_ok() {
+            Ok(self.parse_uci(text)?)
+        } else {
+            Ok(self.parse_san(text)?)
+        }
     }
     /// Plays the move named in SAN, and returns it.
     #[doc(alias = "push_san")]

@@ -4,7 +4,7 @@
 
 use crate::error::ApiError;
 use axum::http::StatusCode;
-use ox88::board::{CastlingMode, FenRepair, Move, UciMove};
+use ox88::board::{CastlingMode, FenRepair, Move};
 use ox88::Position;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -130,20 +130,10 @@ fn describe_repair(repair: &FenRepair) -> String {
     }
 }
 
-/// The legal move `text` names (UCI when it is UCI syntax, else SAN).
-pub fn parse_move(position: &Position, text: &str) -> Result<Move, String> {
-    let text = text.trim();
-    if text.parse::<UciMove>().is_ok() {
-        position.parse_uci(text).map_err(|e| e.to_string())
-    } else {
-        position.parse_san(text).map_err(|e| e.to_string())
-    }
-}
-
 /// The legal move `text` names, the `index`th of the request's list; the
 /// error names the field, the index, the text and why.
 pub fn read_move(position: &Position, text: &str, index: usize, prefix: &str) -> Result<Move, ApiError> {
-    parse_move(position, text).map_err(|reason| {
+    position.parse_move(text).map_err(|reason| {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", format!("move {index} {text:?}: {reason}"))
             .field(format!("{prefix}moves[{index}]"))
     })
