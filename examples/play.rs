@@ -8,7 +8,7 @@ mod common;
 
 use common::{number, seconds};
 use ox88::board::GameResult;
-use ox88::board::{Board, Color, File, Move, PovScore, Rank, Score, Square};
+use ox88::board::{Board, Color, File, PovScore, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position, Termination};
 use ox88::pgn::annotation::engine_comment;
 use ox88::pgn::{Date, Game};
