@@ -61,7 +61,7 @@ pub const LEVELS: [Level; 8] = [
     Level { level: 5, depth: 7, nodes: 100_000, elo: measured(1963, 79, 54) },
     Level { level: 6, depth: 9, nodes: 500_000, elo: measured(2047, 58, 60) },
     Level { level: 7, depth: 12, nodes: 2_000_000, elo: measured(2123, 90, 40) },
-    Level { level: 8, depth: 64, nodes: 10_000_000, elo: None },
+    Level { level: 8, depth: 64, nodes: 4_000_000, elo: measured(2532, 96, 60) },
 ];
 
 /// The level used when a request names no level, clock or move time.
