@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use ox88_board::Board;
-use ox88_eval::nnue::{Network, Nnue, HIDDEN, INPUTS, MAX_SCALE, OUTPUT_BUCKETS};
+use ox88_eval::nnue::{Network, Nnue, HIDDEN_SIZES, INPUTS, MAX_SCALE, OUTPUT_BUCKETS};
 use ox88_eval::Evaluator;
 use ox88_movegen::MoveGen;
 use std::sync::Arc;
@@ -17,10 +17,12 @@ fuzz_target!(|data: &[u8]| {
     if data.len() < 8 {
         return;
     }
-    // Weights from the bytes, repeated: extreme ones included. The values
+    // A width the format allows, chosen by the first byte, and weights from
+    // the bytes, repeated: extreme ones included. The values
     // read from the cycled bytes repeat after `data.len()` of them, so one
     // period is decoded and then doubled until there are enough.
-    let needed = INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * (2 * HIDDEN + 1) + 1;
+    let hidden = HIDDEN_SIZES[usize::from(data[0]) % HIDDEN_SIZES.len()];
+    let needed = INPUTS * hidden + hidden + OUTPUT_BUCKETS * (2 * hidden + 1) + 1;
     let mut values: Vec<i16> = Vec::with_capacity(2 * needed);
     values.extend(
         (0..data.len()).map(|i| i16::from_le_bytes([data[2 * i % data.len()], data[(2 * i + 1) % data.len()]])),
@@ -28,9 +30,9 @@ fuzz_target!(|data: &[u8]| {
     while values.len() < needed {
         values.extend_from_within(..);
     }
-    let (features, rest) = values.split_at(INPUTS * HIDDEN);
-    let (bias, rest) = rest.split_at(HIDDEN);
-    let (output, rest) = rest.split_at(OUTPUT_BUCKETS * 2 * HIDDEN);
+    let (features, rest) = values.split_at(INPUTS * hidden);
+    let (bias, rest) = rest.split_at(hidden);
+    let (output, rest) = rest.split_at(OUTPUT_BUCKETS * 2 * hidden);
     let output: Vec<i16> = output.iter().map(|&w| w.clamp(-507, 507)).collect();
     let (output_bias, rest) = rest.split_at(OUTPUT_BUCKETS);
     let output_bias: Vec<i32> = output_bias.iter().map(|&b| i32::from(b) << 12).collect();
