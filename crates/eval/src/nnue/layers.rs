@@ -120,12 +120,17 @@ impl AnyLayers {
         output_bias: &[i32],
         scale: u32,
     ) -> Result<AnyLayers, NetworkError> {
-        let parts = (feature_weights, feature_bias, output_weights, output_bias, scale);
+        // The same call at each width: the width is a type parameter.
+        macro_rules! layers {
+            () => {
+                Arc::new(Layers::new(feature_weights, feature_bias, output_weights, output_bias, scale)?)
+            };
+        }
         Ok(match hidden {
-            256 => AnyLayers::H256(Arc::new(Layers::new(parts.0, parts.1, parts.2, parts.3, parts.4)?)),
-            512 => AnyLayers::H512(Arc::new(Layers::new(parts.0, parts.1, parts.2, parts.3, parts.4)?)),
-            768 => AnyLayers::H768(Arc::new(Layers::new(parts.0, parts.1, parts.2, parts.3, parts.4)?)),
-            1024 => AnyLayers::H1024(Arc::new(Layers::new(parts.0, parts.1, parts.2, parts.3, parts.4)?)),
+            256 => AnyLayers::H256(layers!()),
+            512 => AnyLayers::H512(layers!()),
+            768 => AnyLayers::H768(layers!()),
+            1024 => AnyLayers::H1024(layers!()),
             found => {
                 debug_assert!(!HIDDEN_SIZES.contains(&found));
                 return Err(NetworkError::Hidden { found: found as u64 });
