@@ -39,7 +39,7 @@ usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epoc
        ox88-train scale FILE [--positions N]
        ox88-train export CHECKPOINT --out NET
        ox88-train verify CHECKPOINT --data FILE [--positions N]
-       ox88-train import-bullet FILE --scale CP --out NET
+       ox88-train import-bullet FILE --scale CP --out NET [--king-buckets LAYOUT]
        ox88-train datagen generate|shuffle|stats ...      (see ox88-train datagen --help)
        ox88-train tune FILE [--passes N] ...               (see ox88-train tune --help)
 
@@ -77,7 +77,8 @@ verify  compares a checkpoint's float network with its quantised export on the f
         of FILE (default 100000; the validation file): mean and largest difference in cp.
 import-bullet  writes the network bullet (the GPU trainer) saved in FILE (its quantised.bin, trained for ox88's
         architecture and saved in the layout docs/nnue.md gives) as an ox88 network NET; --scale is bullet's
-        eval_scale (centipawns per output unit, 400 in bullet's examples).
+        eval_scale (centipawns per output unit, 400 in bullet's examples); --king-buckets names the layout
+        of a network bullet trained with ChessBucketsMirrored inputs and that layout's table.
 datagen self-play training data: positions labelled with the search score and the game's result.
 tune    fits the classical evaluation's weights to game results (Texel's method).
 
@@ -191,13 +192,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             }
             hidden => hidden,
         },
-        king_buckets: match args.get::<String>("king-buckets")? {
-            Some(name) => Some(KingBuckets::named(&name).ok_or_else(|| {
-                let names: Vec<&str> = KingBuckets::names().map(|(name, _)| name).collect();
-                Failure::Usage(format!("--king-buckets: {name:?} is not one of the layouts {names:?}"))
-            })?),
-            None => None,
-        },
+        king_buckets: king_buckets(args.get::<String>("king-buckets")?)?,
         seed: args.or("seed", 1)?,
         resume: args.get("resume")?,
         init: args.get("init")?,
@@ -215,6 +210,17 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
         return Err(Failure::Usage("--wdl and --mirror must be within 0..=1 and --scale positive".into()));
     }
     Ok(options)
+}
+
+/// The layout a `--king-buckets` flag names, if given.
+fn king_buckets(name: Option<String>) -> Result<Option<KingBuckets>, Failure> {
+    name.map(|name| {
+        KingBuckets::named(&name).ok_or_else(|| {
+            let names: Vec<&str> = KingBuckets::names().map(|(name, _)| name).collect();
+            Failure::Usage(format!("--king-buckets: {name:?} is not one of the layouts {names:?}"))
+        })
+    })
+    .transpose()
 }
 
 fn fit_scale(args: &[String]) -> Result<(), Failure> {
@@ -240,13 +246,14 @@ fn export(args: &[String]) -> Result<(), Failure> {
 }
 
 fn import_bullet(args: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(args, &["scale", "out"])?;
+    let args = Args::parse(args, &["scale", "out", "king-buckets"])?;
     let input: PathBuf = args.one("bullet network file")?.into();
+    let king_buckets = king_buckets(args.get::<String>("king-buckets")?)?.unwrap_or(KingBuckets::NONE);
     let scale: u32 = args.get("scale")?.ok_or_else(|| Failure::Usage("import-bullet needs --scale CP".into()))?;
     let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("import-bullet needs --out NET".into()))?;
     let bytes = std::fs::read(&input).map_err(|e| format!("{}: {e}", input.display()))?;
-    let network =
-        ox88_train::bullet_net::from_bullet(&bytes, scale).map_err(|e| format!("{}: {e}", input.display()))?;
+    let network = ox88_train::bullet_net::from_bullet_bucketed(&bytes, scale, king_buckets)
+        .map_err(|e| format!("{}: {e}", input.display()))?;
     std::fs::write(&out, network.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
     say!("{}: network {:016x}, scale {}", out.display(), network.hash(), network.scale());
     Ok(())
