@@ -145,8 +145,11 @@ impl Model {
 
     /// As [`from_network`](Model::from_network), into a model with
     /// `king_buckets`: a network without king buckets has its 768 feature
-    /// rows copied into every bucket (a start for a bucketed network); a
-    /// bucketed network only into its own layout (`None` otherwise).
+    /// rows copied into every bucket (a start for a bucketed network),
+    /// mirrored left to right if the layout mirrors, so that a king on files
+    /// e-h — most positions: before castling and after castling short —
+    /// sees exactly the weights it saw; a bucketed network starts only its
+    /// own layout (`None` otherwise).
     pub fn from_network_with(network: &Network, bucketed: bool, king_buckets: KingBuckets) -> Option<Model> {
         let own = network.king_buckets();
         if own != king_buckets && own != KingBuckets::NONE {
@@ -155,9 +158,17 @@ impl Model {
         let layout = Layout::with_king_buckets(network.hidden(), king_buckets)?;
         let mut params = Vec::with_capacity(layout.parameters);
         let qa = QA as f32;
-        let copies = if own == king_buckets { 1 } else { king_buckets.count() };
+        let hidden = network.hidden();
+        let rows: Vec<&[i16]> = network.feature_weights().chunks_exact(hidden).collect();
+        let (copies, flip) = match own == king_buckets {
+            true => (1, 0),
+            // Row `f` of a mirrored view is the square `f ^ 7`'s.
+            false => (king_buckets.count(), if king_buckets.is_mirrored() { 7 } else { 0 }),
+        };
         for _ in 0..copies {
-            params.extend(network.feature_weights().iter().map(|&w| f32::from(w) / qa));
+            for row in 0..rows.len() {
+                params.extend(rows[row ^ flip].iter().map(|&w| f32::from(w) / qa));
+            }
         }
         params.extend(network.feature_bias().iter().map(|&b| f32::from(b) / qa));
         for bucket in 0..OUTPUT_BUCKETS {

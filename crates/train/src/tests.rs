@@ -9,7 +9,7 @@ use crate::train::{mean_loss, Gradients};
 use ox88_board::Random;
 use ox88_board::{Board, Color};
 use ox88_board::{CastlingMode, GameResult};
-use ox88_eval::nnue::KingBuckets;
+use ox88_eval::nnue::{KingBuckets, Network};
 use ox88_eval::{Classical, Evaluator};
 use ox88_movegen::MoveGen;
 use ox88_train::data::PackedPosition;
@@ -189,15 +189,28 @@ fn a_network_without_king_buckets_starts_every_bucket_of_a_bucketed_one() {
     assert_eq!(start.layout, Layout::with_king_buckets(256, eight).unwrap());
     let bucketed = quantise(&start, 130.0).unwrap();
     assert_eq!(bucketed.king_buckets(), eight);
-    for rows in bucketed.feature_weights().chunks_exact(network.feature_weights().len()) {
-        assert_eq!(rows, network.feature_weights());
+    // Every bucket holds the rows mirrored left to right (square ^ 7).
+    let rows = |network: &Network| network.feature_weights().chunks_exact(256).map(<[i16]>::to_vec).collect::<Vec<_>>();
+    let (plain, buckets) = (rows(&network), rows(&bucketed));
+    assert_eq!(buckets.len(), 8 * 768);
+    for (row, weights) in buckets.iter().enumerate() {
+        assert_eq!(weights, &plain[(row % 768) ^ 7], "row {row}");
     }
-    // With both kings on files a-d no perspective is mirrored: the same
-    // scores as the network it started from.
-    for fen in ["2kr3r/ppp2ppp/2n5/8/3P4/8/PPP2PPP/2KR3R w - - 0 1", "8/1k6/8/8/8/8/2K3P1/8 b - - 0 1"] {
+    // With both kings on files e-h both perspectives are mirrored: the
+    // same scores as the network it started from.
+    let mut same = 0;
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 b - - 0 10",
+        "8/5k2/8/8/8/8/2P3K1/8 b - - 0 1",
+        "2kr3r/ppp2ppp/2n5/8/3P4/8/PPP2PPP/2KR3R w - - 0 1",
+    ] {
         let board: Board = fen.parse().unwrap();
-        assert_eq!(bucketed.evaluate(&board), network.evaluate(&board), "{fen}");
+        let kings_on_the_right = Color::ALL.iter().all(|&c| board.king(c).index64() % 8 >= 4);
+        assert_eq!(bucketed.evaluate(&board) == network.evaluate(&board), kings_on_the_right, "{fen}");
+        same += usize::from(kings_on_the_right);
     }
+    assert_eq!(same, 3);
     // A bucketed network starts only its own layout.
     assert!(Model::from_network_with(&bucketed, true, KingBuckets::named("4").unwrap()).is_none());
     assert_eq!(Model::from_network(&bucketed, true), start);

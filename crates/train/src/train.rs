@@ -259,6 +259,10 @@ pub fn run(options: &Options) -> Result<(), String> {
         "classical evaluation on the validation positions: loss {classical:.6} (against the results alone \
          {classical_results:.6})"
     ));
+    if state.epochs == 0 && options.init.is_some() {
+        let loss = mean_loss(&state.model, &held_out, &objective, options.threads);
+        say(format!("before the first epoch, from the --init network's weights: validation loss {loss:.6}"));
+    }
     let mut gradients = Gradients::new(options.threads, state.model.layout.parameters);
     let last = options.until.unwrap_or(options.epochs).min(options.epochs);
     for epoch in state.epochs..last {
