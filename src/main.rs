@@ -84,18 +84,18 @@ fn count(text: &str, name: &str, max: usize) -> Result<usize, String> {
 
 fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Help => {
-            // `ox88 --help | head` closes the pipe early: not an error.
-            let _ = writeln!(std::io::stdout(), "{HELP}");
-        }
-        Command::Version => println!("ox88 {}", env!("CARGO_PKG_VERSION")),
+        Command::Help => print(HELP),
+        Command::Version => print(&format!("ox88 {}", env!("CARGO_PKG_VERSION"))),
         Command::Bench(settings, depth) => {
             let mut engine = Ox88::with_settings(*settings).map_err(|e| e.to_string())?;
             let report = engine.bench(depth).expect("ox88 has a benchmark");
-            println!("positions {}", report.positions);
-            println!("nodes {}", report.nodes);
-            println!("time {} ms", report.time.as_millis());
-            println!("nps {}", report.nps());
+            print(&format!(
+                "positions {}\nnodes {}\ntime {} ms\nnps {}",
+                report.positions,
+                report.nodes,
+                report.time.as_millis(),
+                report.nps()
+            ));
         }
         Command::Play(settings) => {
             let engine = Ox88::with_settings(*settings).map_err(|e| e.to_string())?;
@@ -107,6 +107,12 @@ fn run(command: Command) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Writes `text` and a newline to standard output. A reader that closes the
+/// pipe early (`ox88 bench | head -1`) is not an error.
+fn print(text: &str) {
+    let _ = writeln!(std::io::stdout(), "{text}");
 }
 
 fn main() -> ExitCode {

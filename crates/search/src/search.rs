@@ -28,6 +28,8 @@ const LMP_DEPTH: i32 = 8;
 const SEE_QUIET_MARGIN: i32 = 60;
 const SEE_CAPTURE_MARGIN: i32 = 20;
 const SEE_DEPTH: i32 = 8;
+/// Internal iterative reduction from this depth on.
+const IIR_DEPTH: i32 = 4;
 
 impl<E: Evaluator> Worker<'_, E> {
     /// Searches the node `ply` plies below the root to `depth` within
@@ -35,7 +37,7 @@ impl<E: Evaluator> Worker<'_, E> {
     /// node is expected to fail high.
     pub(crate) fn search<const PV: bool>(
         &mut self,
-        depth: i32,
+        mut depth: i32,
         mut alpha: Score,
         mut beta: Score,
         ply: usize,
@@ -93,6 +95,13 @@ impl<E: Evaluator> Worker<'_, E> {
                     return score;
                 }
             }
+        }
+
+        // 4c. Internal iterative reduction: a node deep enough to matter
+        //     with no move from the table is searched a ply shallower; its
+        //     result gives the next visit a move to try first.
+        if depth >= IIR_DEPTH && tt_move.is_none() {
+            depth -= 1;
         }
 
         // 5. Static evaluation, refined by the table's bound when it fits;
