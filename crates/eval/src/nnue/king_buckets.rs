@@ -61,7 +61,9 @@ const NAMED: [(&str, &str, Option<[u8; 32]>); 4] = [
 ];
 
 /// A king-bucket layout: how many sets of feature weights a network has and
-/// which one a perspective uses (see the [module](self) documentation).
+/// which one a perspective uses: the bucket of its own king's square,
+/// on files a to d after mirroring a king on e-h (the module
+/// documentation of `nnue` describes it).
 ///
 /// ```
 /// use ox88_board::{Color, Square};

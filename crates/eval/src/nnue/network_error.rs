@@ -1,5 +1,7 @@
 //! [`NetworkError`]: why a network file or a set of weights is refused.
 
+#[cfg(doc)]
+use super::Network;
 use super::{KingBucketError, FILE_VERSION, HIDDEN_SIZES, MAX_SCALE};
 
 /// Why a network cannot be used.
