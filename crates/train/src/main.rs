@@ -66,8 +66,9 @@ train   trains on FILE (shuffled, e.g. by `ox88-train datagen shuffle`; at most 
         A run from --resume keeps its checkpoint's layout; from --init, a network without king buckets
         has its 768 input weights copied into every bucket (how a bucketed network starts from an earlier
         one), mirrored left to right, so that with both kings on files e-h (most positions) it scores
-        exactly as that network; a bucketed network keeps its own layout. A run from --init logs the
-        validation loss before its first epoch.
+        exactly as that network; a network of one mirrored bucket (--king-buckets mirrored) starts any
+        mirrored layout, its rows copied as they are; one of more buckets keeps its own layout. A run from
+        --init logs the validation loss before its first epoch.
         After each epoch: the validation loss, DIR/checkpoint.bin and the quantised DIR/net.nnue (--out
         default ./nnue-run); DIR/training.log keeps the lines. --until E stops after epoch E; --resume
         continues a checkpoint's run (give the same options) and ends exactly where the whole run would.

@@ -144,15 +144,16 @@ impl Model {
     }
 
     /// As [`from_network`](Model::from_network), into a model with
-    /// `king_buckets`: a network without king buckets has its 768 feature
-    /// rows copied into every bucket (a start for a bucketed network),
-    /// mirrored left to right if the layout mirrors, so that a king on files
-    /// e-h — most positions: before castling and after castling short —
-    /// sees exactly the weights it saw; a bucketed network starts only its
-    /// own layout (`None` otherwise).
+    /// `king_buckets`: a network of one bucket has its 768 feature rows
+    /// copied into every bucket (a start for a bucketed network). From a
+    /// network without mirroring into a mirrored layout they are mirrored
+    /// left to right, so that a king on files e-h — most positions: before
+    /// castling and after castling short — sees exactly the weights it saw.
+    /// A network of several buckets starts only its own layout, and a
+    /// mirrored one no unmirrored layout (`None` otherwise).
     pub fn from_network_with(network: &Network, bucketed: bool, king_buckets: KingBuckets) -> Option<Model> {
         let own = network.king_buckets();
-        if own != king_buckets && own != KingBuckets::NONE {
+        if (own != king_buckets && own.count() > 1) || (own.is_mirrored() && !king_buckets.is_mirrored()) {
             return None;
         }
         let layout = Layout::with_king_buckets(network.hidden(), king_buckets)?;
@@ -160,11 +161,9 @@ impl Model {
         let qa = QA as f32;
         let hidden = network.hidden();
         let rows: Vec<&[i16]> = network.feature_weights().chunks_exact(hidden).collect();
-        let (copies, flip) = match own == king_buckets {
-            true => (1, 0),
-            // Row `f` of a mirrored view is the square `f ^ 7`'s.
-            false => (king_buckets.count(), if king_buckets.is_mirrored() { 7 } else { 0 }),
-        };
+        let copies = if own == king_buckets { 1 } else { king_buckets.count() };
+        // Row `f` of a mirrored view is the square `f ^ 7`'s.
+        let flip = if king_buckets.is_mirrored() && !own.is_mirrored() { 7 } else { 0 };
         for _ in 0..copies {
             for row in 0..rows.len() {
                 params.extend(rows[row ^ flip].iter().map(|&w| f32::from(w) / qa));

@@ -213,6 +213,17 @@ fn a_network_without_king_buckets_starts_every_bucket_of_a_bucketed_one() {
     assert_eq!(same, 3);
     // A bucketed network starts only its own layout.
     assert!(Model::from_network_with(&bucketed, true, KingBuckets::named("4").unwrap()).is_none());
+    // A mirrored network of one bucket starts any mirrored layout as it is,
+    // scoring every position alike, and no unmirrored one.
+    let mirrored = KingBuckets::named("mirrored").unwrap();
+    let one = quantise(&Model::new(12, true, Layout::with_king_buckets(256, mirrored).unwrap()), 130.0).unwrap();
+    assert!(Model::from_network_with(&one, true, KingBuckets::NONE).is_none());
+    let four =
+        quantise(&Model::from_network_with(&one, true, KingBuckets::named("4").unwrap()).unwrap(), 130.0).unwrap();
+    for fen in ["2kr3r/ppp2ppp/2n5/8/3P4/8/PPP2PPP/2KR3R w - - 0 1", "8/1k6/8/8/8/8/2K3P1/8 b - - 0 1"] {
+        let board: Board = fen.parse().unwrap();
+        assert_eq!(four.evaluate(&board), one.evaluate(&board), "{fen}");
+    }
     assert_eq!(Model::from_network(&bucketed, true), start);
     // The samples of a bucketed network use its buckets' inputs.
     let samples = positions_in(50, 4, &eight);

@@ -183,7 +183,10 @@ pub fn run(options: &Options) -> Result<(), String> {
                     let king_buckets = options.king_buckets.unwrap_or(network.king_buckets());
                     Model::from_network_with(network, options.output_buckets, king_buckets).ok_or_else(|| {
                         let own = network.king_buckets().name().unwrap_or("a table of its own");
-                        format!("--king-buckets: the --init network has king buckets {own}, and only a network without can start another layout")
+                        format!(
+                            "--king-buckets: the --init network has king buckets {own}; only a network of one bucket \
+                             starts another layout (a mirrored one, only a mirrored layout)"
+                        )
                     })?
                 }
                 None => {
