@@ -4,6 +4,7 @@
 
 use crate::model::{sigmoid, Objective};
 use crate::positions::Sample;
+use ox88_eval::nnue::KingBuckets;
 use ox88_eval::{Classical, Evaluator};
 use ox88_train::data::PackedPosition;
 
@@ -14,7 +15,9 @@ pub fn classical_loss(records: &[PackedPosition], objective: &Objective) -> (f64
     let results_only = Objective { wdl: 1.0, ..*objective };
     let (mut total, mut results, mut count) = (0.0, 0.0, 0usize);
     for record in records {
-        let (Some(board), Some(sample)) = (record.to_board(), Sample::from_record(record)) else { continue };
+        let (Some(board), Some(sample)) = (record.to_board(), Sample::from_record(record, &KingBuckets::NONE)) else {
+            continue;
+        };
         let predicted = sigmoid(classical.evaluate(&board).raw() as f32 / objective.scale);
         let error = f64::from(predicted - objective.target(&sample));
         let result_error = f64::from(predicted - results_only.target(&sample));

@@ -21,6 +21,7 @@ use checkpoint::Checkpoint;
 use cli::{Args, Failure};
 use optimizer::Schedule;
 use ox88_board::Board;
+use ox88_eval::nnue::KingBuckets;
 use positions::{DataFile, Sample};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,12 +34,12 @@ each of 8 buckets of the piece count), on CPU threads, from the packed positions
 usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epochs N] [--until N]
                         [--batch N] [--threads N] [--lr X] [--lr-end X] [--lr-step EPOCHS] [--lr-gamma X]
                         [--wdl X] [--scale CP] [--validation N] [--positions N] [--weight-decay X]
-                        [--mirror P] [--output-buckets 1|8] [--hidden N] [--window N] [--seed N]
-                        [--resume CHECKPOINT | --init NET]
+                        [--mirror P] [--output-buckets 1|8] [--hidden N] [--king-buckets LAYOUT]
+                        [--window N] [--seed N] [--resume CHECKPOINT | --init NET]
        ox88-train scale FILE [--positions N]
        ox88-train export CHECKPOINT --out NET
        ox88-train verify CHECKPOINT --data FILE [--positions N]
-       ox88-train import-bullet FILE --scale CP --out NET
+       ox88-train import-bullet FILE --scale CP --out NET [--king-buckets LAYOUT]
        ox88-train datagen generate|shuffle|stats ...      (see ox88-train datagen --help)
        ox88-train tune FILE [--passes N] ...               (see ox88-train tune --help)
 
@@ -59,6 +60,15 @@ train   trains on FILE (shuffled, e.g. by `ox88-train datagen shuffle`; at most 
         --output-buckets 8 gives each eighth of the piece count (2-5 pieces, 6-9, ..., 30-32) its own output
         layer; 1 (the default) shares one. --hidden N: the hidden layer's width, 256 (the default), 512, 768
         or 1024; a run from --init or --resume has the width of its network or checkpoint.
+        --king-buckets LAYOUT: sets of input weights chosen by where each side's own king stands
+        (docs/nnue.md, section King buckets); the layouts:
+{KING_BUCKETS}
+        A run from --resume keeps its checkpoint's layout; from --init, a network without king buckets
+        has its 768 input weights copied into every bucket (how a bucketed network starts from an earlier
+        one), mirrored left to right, so that with both kings on files e-h (most positions) it scores
+        exactly as that network; a network of one mirrored bucket (--king-buckets mirrored) starts any
+        mirrored layout, its rows copied as they are; one of more buckets keeps its own layout. A run from
+        --init logs the validation loss before its first epoch.
         After each epoch: the validation loss, DIR/checkpoint.bin and the quantised DIR/net.nnue (--out
         default ./nnue-run); DIR/training.log keeps the lines. --until E stops after epoch E; --resume
         continues a checkpoint's run (give the same options) and ends exactly where the whole run would.
@@ -70,7 +80,8 @@ verify  compares a checkpoint's float network with its quantised export on the f
         of FILE (default 100000; the validation file): mean and largest difference in cp.
 import-bullet  writes the network bullet (the GPU trainer) saved in FILE (its quantised.bin, trained for ox88's
         architecture and saved in the layout docs/nnue.md gives) as an ox88 network NET; --scale is bullet's
-        eval_scale (centipawns per output unit, 400 in bullet's examples).
+        eval_scale (centipawns per output unit, 400 in bullet's examples); --king-buckets names the layout
+        of a network bullet trained with ChessBucketsMirrored inputs and that layout's table.
 datagen self-play training data: positions labelled with the search score and the game's result.
 tune    fits the classical evaluation's weights to game results (Texel's method).
 
@@ -91,7 +102,9 @@ fn main() -> ExitCode {
     // The commands with commands or help of their own read their --help themselves.
     let own_help = args.first().is_some_and(|command| command == "datagen" || command == "tune");
     if args.is_empty() || (!own_help && args.iter().any(help)) {
-        say!("{HELP}");
+        let layouts: String =
+            KingBuckets::names().map(|(name, description)| format!("          {name:<9} {description}\n")).collect();
+        say!("{}", HELP.replace("{KING_BUCKETS}\n", &layouts));
         return ExitCode::SUCCESS;
     }
     let result = match args[0].as_str() {
@@ -140,6 +153,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             "mirror",
             "output-buckets",
             "hidden",
+            "king-buckets",
             "window",
             "seed",
             "resume",
@@ -181,6 +195,7 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
             }
             hidden => hidden,
         },
+        king_buckets: king_buckets(args.get::<String>("king-buckets")?)?,
         seed: args.or("seed", 1)?,
         resume: args.get("resume")?,
         init: args.get("init")?,
@@ -200,10 +215,21 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
     Ok(options)
 }
 
+/// The layout a `--king-buckets` flag names, if given.
+fn king_buckets(name: Option<String>) -> Result<Option<KingBuckets>, Failure> {
+    name.map(|name| {
+        KingBuckets::named(&name).ok_or_else(|| {
+            let names: Vec<&str> = KingBuckets::names().map(|(name, _)| name).collect();
+            Failure::Usage(format!("--king-buckets: {name:?} is not one of the layouts {names:?}"))
+        })
+    })
+    .transpose()
+}
+
 fn fit_scale(args: &[String]) -> Result<(), Failure> {
     let args = Args::parse(args, &["positions"])?;
     let file = DataFile::open(args.one("data file")?.as_ref())?;
-    let samples = file.read(0, args.or("positions", 1_000_000)?)?;
+    let samples = file.read(0, args.or("positions", 1_000_000)?, &KingBuckets::NONE)?;
     let scale = scale::fit(&samples);
     say!("{}: {} positions, sigmoid scale {scale:.1} cp", file.path().display(), samples.len());
     for k in [scale / 2.0, scale, scale * 2.0] {
@@ -223,13 +249,14 @@ fn export(args: &[String]) -> Result<(), Failure> {
 }
 
 fn import_bullet(args: &[String]) -> Result<(), Failure> {
-    let args = Args::parse(args, &["scale", "out"])?;
+    let args = Args::parse(args, &["scale", "out", "king-buckets"])?;
     let input: PathBuf = args.one("bullet network file")?.into();
+    let king_buckets = king_buckets(args.get::<String>("king-buckets")?)?.unwrap_or(KingBuckets::NONE);
     let scale: u32 = args.get("scale")?.ok_or_else(|| Failure::Usage("import-bullet needs --scale CP".into()))?;
     let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("import-bullet needs --out NET".into()))?;
     let bytes = std::fs::read(&input).map_err(|e| format!("{}: {e}", input.display()))?;
-    let network =
-        ox88_train::bullet_net::from_bullet(&bytes, scale).map_err(|e| format!("{}: {e}", input.display()))?;
+    let network = ox88_train::bullet_net::from_bullet_bucketed(&bytes, scale, king_buckets)
+        .map_err(|e| format!("{}: {e}", input.display()))?;
     std::fs::write(&out, network.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
     say!("{}: network {:016x}, scale {}", out.display(), network.hash(), network.scale());
     Ok(())
@@ -241,8 +268,9 @@ fn verify(args: &[String]) -> Result<(), Failure> {
     let data: PathBuf = args.get("data")?.ok_or_else(|| Failure::Usage("verify needs --data FILE".into()))?;
     let file = DataFile::open(&data)?;
     let records = file.records_at(0, args.or("positions", 100_000u64)?)?;
+    let king_buckets = checkpoint.model.layout.king_buckets;
     let positions: Vec<(Board, Sample)> =
-        records.iter().filter_map(|r| Some((r.to_board()?, Sample::from_record(r)?))).collect();
+        records.iter().filter_map(|r| Some((r.to_board()?, Sample::from_record(r, &king_buckets)?))).collect();
     let scale = checkpoint.objective.scale;
     let network = quantise::quantise(&checkpoint.model, scale).map_err(|e| e.to_string())?;
     for cap in [f64::INFINITY, 2000.0] {

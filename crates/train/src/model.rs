@@ -7,7 +7,7 @@
 
 use crate::positions::Sample;
 use ox88_board::Random;
-use ox88_eval::nnue::{output_bucket, Network, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS, QA, QB, WEIGHT_CLIP};
+use ox88_eval::nnue::{output_bucket, KingBuckets, Network, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS, QA, QB, WEIGHT_CLIP};
 
 /// Where each part of a network of `hidden` units lies in the flat
 /// parameter vector.
@@ -15,8 +15,10 @@ use ox88_eval::nnue::{output_bucket, Network, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKE
 pub struct Layout {
     /// The hidden layer's width, one of [`HIDDEN_SIZES`].
     pub hidden: usize,
+    /// The king-bucket layout: `king_buckets.inputs()` feature rows.
+    pub king_buckets: KingBuckets,
     /// The feature biases (`hidden` of them) start here, after the feature
-    /// weights (`INPUTS` rows of `hidden`, from 0).
+    /// weights (`INPUTS` rows of `hidden` per king bucket, from 0).
     pub feature_bias: usize,
     /// The output weights, bucket by bucket: the side to move's `hidden`,
     /// then the other side's.
@@ -31,14 +33,22 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout at width `hidden`, if it is one of [`HIDDEN_SIZES`].
+    /// The layout at width `hidden` without king buckets, if it is one of
+    /// [`HIDDEN_SIZES`] (the tests' shorthand).
+    #[cfg(test)]
     pub fn new(hidden: usize) -> Option<Layout> {
+        Layout::with_king_buckets(hidden, KingBuckets::NONE)
+    }
+
+    /// The layout at width `hidden` (one of [`HIDDEN_SIZES`]) with
+    /// `king_buckets`.
+    pub fn with_king_buckets(hidden: usize, king_buckets: KingBuckets) -> Option<Layout> {
         HIDDEN_SIZES.contains(&hidden).then(|| {
-            let feature_bias = INPUTS * hidden;
+            let feature_bias = king_buckets.inputs() * hidden;
             let output_weights = feature_bias + hidden;
             let output_bias = output_weights + OUTPUT_BUCKETS * 2 * hidden;
             let parameters = output_bias + OUTPUT_BUCKETS;
-            Layout { hidden, feature_bias, output_weights, output_bias, parameters, made_by_new: () }
+            Layout { hidden, king_buckets, feature_bias, output_weights, output_bias, parameters, made_by_new: () }
         })
     }
 }
@@ -108,8 +118,8 @@ pub struct Model {
 
 impl Model {
     /// A freshly initialised network of `layout`'s width: weights uniform
-    /// in ±1/sqrt(fan-in) (768 inputs for the feature rows, twice the
-    /// hidden width for the output), biases zero.
+    /// in ±1/sqrt(fan-in) (768 inputs for the feature rows, whatever the
+    /// king buckets, twice the hidden width for the output), biases zero.
     pub fn new(seed: u64, bucketed: bool, layout: Layout) -> Model {
         let mut random = Random::new(seed);
         let mut params = vec![0.0; layout.parameters];
@@ -127,11 +137,38 @@ impl Model {
     /// The float network a quantised one stands for: each weight divided by
     /// its scale (QA, QB, QA·QB), so that exporting it again gives the same
     /// file. With `bucketed` false, bucket 0's output layer is taken.
+    #[cfg(test)]
     pub fn from_network(network: &Network, bucketed: bool) -> Model {
-        let layout = Layout::new(network.hidden()).expect("a network's width is one of HIDDEN_SIZES");
+        Model::from_network_with(network, bucketed, network.king_buckets())
+            .expect("a network's own king buckets fit it")
+    }
+
+    /// As [`from_network`](Model::from_network), into a model with
+    /// `king_buckets`: a network of one bucket has its 768 feature rows
+    /// copied into every bucket (a start for a bucketed network). From a
+    /// network without mirroring into a mirrored layout they are mirrored
+    /// left to right, so that a king on files e-h — most positions: before
+    /// castling and after castling short — sees exactly the weights it saw.
+    /// A network of several buckets starts only its own layout, and a
+    /// mirrored one no unmirrored layout (`None` otherwise).
+    pub fn from_network_with(network: &Network, bucketed: bool, king_buckets: KingBuckets) -> Option<Model> {
+        let own = network.king_buckets();
+        if (own != king_buckets && own.count() > 1) || (own.is_mirrored() && !king_buckets.is_mirrored()) {
+            return None;
+        }
+        let layout = Layout::with_king_buckets(network.hidden(), king_buckets)?;
         let mut params = Vec::with_capacity(layout.parameters);
         let qa = QA as f32;
-        params.extend(network.feature_weights().iter().map(|&w| f32::from(w) / qa));
+        let hidden = network.hidden();
+        let rows: Vec<&[i16]> = network.feature_weights().chunks_exact(hidden).collect();
+        let copies = if own == king_buckets { 1 } else { king_buckets.count() };
+        // Row `f` of a mirrored view is the square `f ^ 7`'s.
+        let flip = if king_buckets.is_mirrored() && !own.is_mirrored() { 7 } else { 0 };
+        for _ in 0..copies {
+            for row in 0..rows.len() {
+                params.extend(rows[row ^ flip].iter().map(|&w| f32::from(w) / qa));
+            }
+        }
         params.extend(network.feature_bias().iter().map(|&b| f32::from(b) / qa));
         for bucket in 0..OUTPUT_BUCKETS {
             let (layer, _) = network.output_layer(bucket);
@@ -139,7 +176,7 @@ impl Model {
         }
         params.extend((0..OUTPUT_BUCKETS).map(|bucket| network.output_layer(bucket).1 as f32 / (QA * QB) as f32));
         debug_assert_eq!(params.len(), layout.parameters);
-        Model { layout, params, bucketed }
+        Some(Model { layout, params, bucketed })
     }
 
     /// A network of `layout`'s width from its parameters
@@ -281,10 +318,10 @@ mod tests {
     use ox88_board::{CastlingMode, Color, GameResult};
     use ox88_train::data::PackedPosition;
 
-    fn sample(fen: &str, score: i32) -> Sample {
+    fn sample(fen: &str, score: i32, king_buckets: &KingBuckets) -> Sample {
         let board: Board = fen.parse().unwrap();
-        Sample::from_record(&PackedPosition::new(&board, score, GameResult::Win(Color::White), CastlingMode::Standard))
-            .unwrap()
+        let record = PackedPosition::new(&board, score, GameResult::Win(Color::White), CastlingMode::Standard);
+        Sample::from_record(&record, king_buckets).unwrap()
     }
 
     /// The analytic gradient against finite differences, on parameters of
@@ -292,20 +329,28 @@ mod tests {
     #[test]
     fn backward_matches_finite_differences() {
         for bucketed in [false, true] {
-            check_gradient(bucketed, 256);
+            check_gradient(bucketed, Layout::new(256).unwrap());
         }
-        check_gradient(true, 512);
+        check_gradient(true, Layout::new(512).unwrap());
+        let eight = KingBuckets::named("8").unwrap();
+        check_gradient(true, Layout::with_king_buckets(256, eight).unwrap());
     }
 
-    fn check_gradient(bucketed: bool, hidden: usize) {
-        let layout = Layout::new(hidden).unwrap();
+    fn check_gradient(bucketed: bool, layout: Layout) {
+        let hidden = layout.hidden;
         let mut model = Model::new(3, bucketed, layout);
         // Biases that put accumulators inside the clip, where gradients flow.
         for b in &mut model.params[layout.feature_bias..layout.output_weights] {
             *b = 0.4;
         }
         let objective = Objective { scale: 300.0, wdl: 0.3 };
-        let s = sample("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1", 150);
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1";
+        let s = sample(fen, 150, &layout.king_buckets);
+        // With king buckets the features are the buckets' (both kings on
+        // e1/e8: bucket 3 of "8", mirrored).
+        if layout.king_buckets.count() > 1 {
+            assert!(s.active(0).iter().chain(s.active(1)).all(|&f| (3 * INPUTS..4 * INPUTS).contains(&usize::from(f))));
+        }
         let mut grad = vec![0.0; layout.parameters];
         model.backward(&s, &objective, &mut grad);
         let stm_feature = usize::from(s.active(0)[3]);
@@ -349,7 +394,7 @@ mod tests {
 
     #[test]
     fn the_target_blends_score_and_result() {
-        let s = sample("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 0);
+        let s = sample("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 0, &KingBuckets::NONE);
         assert_eq!(Objective { scale: 400.0, wdl: 0.0 }.target(&s), 0.5);
         assert_eq!(Objective { scale: 400.0, wdl: 1.0 }.target(&s), 1.0);
         assert!((Objective { scale: 400.0, wdl: 0.5 }.target(&s) - 0.75).abs() < 1e-6);

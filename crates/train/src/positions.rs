@@ -9,8 +9,8 @@
 //! window shuffle gives each epoch different batches.
 
 use ox88_board::Random;
-use ox88_board::{Color, Piece, Square};
-use ox88_eval::nnue::feature_index;
+use ox88_board::{Color, Piece, Role, Square};
+use ox88_eval::nnue::{bucketed_feature_index, KingBuckets};
 use ox88_train::data::{PackedPosition, HEADER, HEADER_SIZE, RECORD_SIZE};
 use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
@@ -35,37 +35,47 @@ pub struct Sample {
 }
 
 impl Sample {
-    /// Decodes a record, or `None` if it is malformed.
-    pub fn from_record(record: &PackedPosition) -> Option<Sample> {
-        Sample::decode(record, 0)
+    /// Decodes a record into the inputs of a network of `king_buckets`,
+    /// or `None` if it is malformed.
+    pub fn from_record(record: &PackedPosition, king_buckets: &KingBuckets) -> Option<Sample> {
+        Sample::decode(record, 0, king_buckets)
     }
 
     /// Decodes a record mirrored left to right (the a-file becomes the
     /// h-file), or `None` if it is malformed or either side may castle:
     /// only without castling rights is the mirrored position worth the same
     /// score and result, so that the record can teach it too.
-    pub fn from_record_mirrored(record: &PackedPosition) -> Option<Sample> {
+    pub fn from_record_mirrored(record: &PackedPosition, king_buckets: &KingBuckets) -> Option<Sample> {
         if record.may_castle() {
             return None;
         }
-        Sample::decode(record, 7)
+        Sample::decode(record, 7, king_buckets)
     }
 
     /// Decodes a record with every square index xor-ed with `flip` (0: as
     /// is; 7: mirrored left to right).
-    fn decode(record: &PackedPosition, flip: u8) -> Option<Sample> {
+    fn decode(record: &PackedPosition, flip: u8, king_buckets: &KingBuckets) -> Option<Sample> {
         let stm = record.side_to_move();
         let white_result = record.result().score_for(Color::White)?;
         let count = record.occupied().count_ones() as usize;
         if !(2..=MAX_FEATURES).contains(&count) {
             return None;
         }
-        let mut features = [[0u16; MAX_FEATURES]; 2];
+        let mut pieces = [(Square::A1, Piece::new(Color::White, Role::Pawn)); MAX_FEATURES];
+        let mut kings = [None; 2];
         for (i, (square, color, role)) in record.pieces().enumerate() {
-            let piece = Piece::new(color, role);
             let square = Square::from_index64(square ^ flip)?;
-            features[0][i] = feature_index(stm, piece, square) as u16;
-            features[1][i] = feature_index(!stm, piece, square) as u16;
+            pieces[i] = (square, Piece::new(color, role));
+            if role == Role::King {
+                kings[color.index()] = Some(square);
+            }
+        }
+        let kings = [kings[stm.index()]?, kings[(!stm).index()]?];
+        let mut features = [[0u16; MAX_FEATURES]; 2];
+        for (i, &(square, piece)) in pieces[..count].iter().enumerate() {
+            for (p, perspective) in [stm, !stm].into_iter().enumerate() {
+                features[p][i] = bucketed_feature_index(king_buckets, perspective, kings[p], piece, square) as u16;
+            }
         }
         let result = if stm == Color::White { white_result } else { 1.0 - white_result };
         Some(Sample { features, count: count as u8, score: record.score_for_side_to_move(), result })
@@ -87,6 +97,8 @@ pub struct Streaming {
     pub seed: u64,
     /// The probability of mirroring a record without castling rights.
     pub mirror: f64,
+    /// The king-bucket layout of the network the samples are for.
+    pub king_buckets: KingBuckets,
 }
 
 /// A data file of `ox88_train::data` records.
@@ -134,10 +146,10 @@ impl DataFile {
         Ok(records)
     }
 
-    /// Reads `count` records from record `start` on, decoded (malformed ones
-    /// are left out).
-    pub fn read(&self, start: u64, count: u64) -> Result<Vec<Sample>, String> {
-        Ok(self.records_at(start, count)?.iter().filter_map(Sample::from_record).collect())
+    /// Reads `count` records from record `start` on, decoded for a network
+    /// of `king_buckets` (malformed ones are left out).
+    pub fn read(&self, start: u64, count: u64, king_buckets: &KingBuckets) -> Result<Vec<Sample>, String> {
+        Ok(self.records_at(start, count)?.iter().filter_map(|r| Sample::from_record(r, king_buckets)).collect())
     }
 
     fn reader_at(&self, start: u64) -> Result<BufReader<File>, String> {
@@ -160,7 +172,7 @@ impl DataFile {
         batch: usize,
         stream: Streaming,
     ) -> Receiver<Result<Vec<Sample>, String>> {
-        let Streaming { window, seed, mirror } = stream;
+        let Streaming { window, seed, mirror, king_buckets } = stream;
         let (sender, receiver) = sync_channel(4);
         let file = self.clone();
         std::thread::spawn(move || {
@@ -188,11 +200,11 @@ impl DataFile {
                     .filter_map(|c| {
                         let record = PackedPosition::from_bytes(c.try_into().expect("a record"));
                         let mirrored = if mirror > 0.0 && random.chance(mirror) {
-                            Sample::from_record_mirrored(&record)
+                            Sample::from_record_mirrored(&record, &king_buckets)
                         } else {
                             None
                         };
-                        mirrored.or_else(|| Sample::from_record(&record))
+                        mirrored.or_else(|| Sample::from_record(&record, &king_buckets))
                     })
                     .collect();
                 random.shuffle(&mut samples);

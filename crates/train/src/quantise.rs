@@ -22,7 +22,14 @@ pub fn quantise(model: &Model, scale: f32) -> Result<Network, NetworkError> {
     let output_weights = round(&p[layout.output_weights..][..buckets * 2 * layout.hidden], QB as f32);
     let output_bias: Vec<i32> =
         p[layout.output_bias..][..buckets].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect();
-    Network::from_weights(&feature_weights, &feature_bias, &output_weights, &output_bias, scale.round() as u32)
+    Network::from_bucketed_weights(
+        layout.king_buckets,
+        &feature_weights,
+        &feature_bias,
+        &output_weights,
+        &output_bias,
+        scale.round() as u32,
+    )
 }
 
 /// How the quantised network's scores differ from the float network's.

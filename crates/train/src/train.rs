@@ -9,7 +9,7 @@ use crate::optimizer::{AdamW, Schedule};
 use crate::positions::{DataFile, Sample, Streaming};
 use crate::quantise::quantise;
 use crate::scale;
-use ox88_eval::nnue::{Network, DEFAULT_HIDDEN, HIDDEN_SIZES, OUTPUT_BUCKETS};
+use ox88_eval::nnue::{KingBuckets, Network, DEFAULT_HIDDEN, HIDDEN_SIZES, OUTPUT_BUCKETS};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -59,6 +59,11 @@ pub struct Options {
     /// the `init` network's, or 256. A width that differs from theirs is
     /// an error.
     pub hidden: Option<usize>,
+    /// The king-bucket layout; when `None`, the checkpoint's or the `init`
+    /// network's, or none. A network without king buckets given as `init`
+    /// starts every bucket from its weights; any other difference from the
+    /// checkpoint's or the network's layout is an error.
+    pub king_buckets: Option<KingBuckets>,
     /// The probability of mirroring a training position without castling
     /// rights left to right (data augmentation; 0 for none).
     pub mirror: f64,
@@ -154,7 +159,6 @@ pub fn run(options: &Options) -> Result<(), String> {
             (count, file.records_at(0, count)?)
         }
     };
-    let held_out: Vec<Sample> = held_out_records.iter().filter_map(Sample::from_record).collect();
     let available = file.records() - validation;
     let training = options.positions.map_or(available, |n| n.min(available));
     if training == 0 {
@@ -170,13 +174,25 @@ pub fn run(options: &Options) -> Result<(), String> {
             let scale = match (options.scale, &init) {
                 (Some(scale), _) => scale,
                 (None, Some(network)) => network.scale() as f32,
-                (None, None) => scale::fit(&file.read(validation, SCALE_SAMPLE.min(training))?) as f32,
+                (None, None) => {
+                    scale::fit(&file.read(validation, SCALE_SAMPLE.min(training), &KingBuckets::NONE)?) as f32
+                }
             };
             let model = match &init {
-                Some(network) => Model::from_network(network, options.output_buckets),
+                Some(network) => {
+                    let king_buckets = options.king_buckets.unwrap_or(network.king_buckets());
+                    Model::from_network_with(network, options.output_buckets, king_buckets).ok_or_else(|| {
+                        let own = network.king_buckets().name().unwrap_or("a table of its own");
+                        format!(
+                            "--king-buckets: the --init network has king buckets {own}; only a network of one bucket \
+                             starts another layout (a mirrored one, only a mirrored layout)"
+                        )
+                    })?
+                }
                 None => {
                     let hidden = options.hidden.unwrap_or(DEFAULT_HIDDEN);
-                    let layout = Layout::new(hidden).ok_or_else(|| {
+                    let king_buckets = options.king_buckets.unwrap_or(KingBuckets::NONE);
+                    let layout = Layout::with_king_buckets(hidden, king_buckets).ok_or_else(|| {
                         format!("--hidden {hidden}: the widths a network may have are {HIDDEN_SIZES:?}")
                     })?;
                     Model::new(options.seed, options.output_buckets, layout)
@@ -197,6 +213,14 @@ pub fn run(options: &Options) -> Result<(), String> {
             state.model.hidden()
         ));
     }
+    let king_buckets = state.model.layout.king_buckets;
+    if options.king_buckets.is_some_and(|k| k != king_buckets) {
+        return Err(format!(
+            "--king-buckets differs from the checkpoint's layout ({})",
+            king_buckets.name().unwrap_or("a table of its own")
+        ));
+    }
+    let held_out: Vec<Sample> = held_out_records.iter().filter_map(|r| Sample::from_record(r, &king_buckets)).collect();
     let objective = state.objective;
     let batches_per_epoch = training.div_ceil(options.batch as u64);
     let total_steps = (batches_per_epoch * u64::from(options.epochs)).max(1);
@@ -215,10 +239,12 @@ pub fn run(options: &Options) -> Result<(), String> {
     };
     say(format!(
         "train: {} ({} positions, {training} for training); validation {validation_source}; hidden {}, \
-         scale {:.1} cp, wdl {}, {:?}, batch {}, mirror {}, output buckets {}, {} threads, epochs {}..{}, load {}{}",
+         king buckets {}, scale {:.1} cp, wdl {}, {:?}, batch {}, mirror {}, output buckets {}, {} threads, epochs \
+         {}..{}, load {}{}",
         options.data.display(),
         file.records(),
         state.model.hidden(),
+        king_buckets.name().unwrap_or("(a table of its own)"),
         objective.scale,
         objective.wdl,
         options.schedule,
@@ -236,6 +262,10 @@ pub fn run(options: &Options) -> Result<(), String> {
         "classical evaluation on the validation positions: loss {classical:.6} (against the results alone \
          {classical_results:.6})"
     ));
+    if state.epochs == 0 && options.init.is_some() {
+        let loss = mean_loss(&state.model, &held_out, &objective, options.threads);
+        say(format!("before the first epoch, from the --init network's weights: validation loss {loss:.6}"));
+    }
     let mut gradients = Gradients::new(options.threads, state.model.layout.parameters);
     let last = options.until.unwrap_or(options.epochs).min(options.epochs);
     for epoch in state.epochs..last {
@@ -244,7 +274,7 @@ pub fn run(options: &Options) -> Result<(), String> {
         let (mut seen, mut loss_sum) = (0u64, 0.0);
         let seed = options.seed ^ (u64::from(epoch) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut lr = 0.0;
-        let streaming = Streaming { window: options.window, seed, mirror: options.mirror };
+        let streaming = Streaming { window: options.window, seed, mirror: options.mirror, king_buckets };
         for batch in file.stream(validation, training, options.batch, streaming) {
             let batch = batch?;
             let progress = state.adam.steps as f64 / total_steps as f64;

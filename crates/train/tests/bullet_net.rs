@@ -6,8 +6,10 @@
 
 use bulletformat::ChessBoard;
 use ox88_board::{Board, Color, Role, Square};
-use ox88_eval::nnue::{Network, DEFAULT_HIDDEN as HIDDEN, INPUTS, OUTPUT_BUCKETS};
-use ox88_train::bullet_net::{bullet_size, from_bullet, to_bullet, BulletNetError};
+use ox88_eval::nnue::{KingBuckets, Network, DEFAULT_HIDDEN as HIDDEN, INPUTS, OUTPUT_BUCKETS};
+use ox88_train::bullet_net::{
+    bullet_bucketed_size, bullet_size, from_bullet, from_bullet_bucketed, to_bullet, BulletNetError,
+};
 
 /// A small deterministic generator of weights in (-range, range), each a
 /// whole number of steps of `1 / q`: quantising them loses nothing, so
@@ -177,4 +179,68 @@ fn one_output_layer_and_bad_files() {
     big[at..at + 2].copy_from_slice(&600i16.to_le_bytes());
     assert!(matches!(from_bullet(&big, 400), Err(BulletNetError::Network(_))));
     assert!(matches!(from_bullet(&one, 0), Err(BulletNetError::Network(_))));
+}
+
+/// bullet's `ChessBucketsMirrored` inputs, as its documentation and
+/// source define them: the bucket of each side's king square in its own
+/// view (the 32-entry table, rank by rank, files a-d, a king on e-h
+/// folded onto a-d), and that side's squares mirrored left to right
+/// (`^ 7`) when its king is on files e-h.
+fn mirrored_bucket_features(board: &ChessBoard, table: &[u8; 32]) -> Vec<(usize, usize)> {
+    let view = |king: u8| {
+        let king = usize::from(king);
+        let file = [0, 1, 2, 3, 3, 2, 1, 0][king % 8];
+        (768 * usize::from(table[(king / 8) * 4 + file]), if king % 8 > 3 { 7 } else { 0 })
+    };
+    let ((our_bucket, our_flip), (opp_bucket, opp_flip)) = (view(board.our_ksq()), view(board.opp_ksq()));
+    board
+        .into_iter()
+        .map(|(piece, square)| {
+            let (c, pc, sq) = (usize::from(piece & 8 > 0) * 384, 64 * usize::from(piece & 7), usize::from(square));
+            (our_bucket + c + pc + (sq ^ our_flip), opp_bucket + (c ^ 384) + pc + (sq ^ 56 ^ opp_flip))
+        })
+        .collect()
+}
+
+#[test]
+fn a_king_bucketed_bullet_network_evaluates_as_bullet_computes_it() {
+    let eight = KingBuckets::named("8").unwrap();
+    let mut w = Weights(5);
+    let king_buckets = eight.count();
+    let l0w = w.many(king_buckets * INPUTS * HIDDEN, 0.3, 255.0);
+    let l0b = w.many(HIDDEN, 0.3, 255.0);
+    let l1w = w.many(OUTPUT_BUCKETS * 2 * HIDDEN, 0.5, 256.0);
+    let l1b = w.many(OUTPUT_BUCKETS, 0.5, 255.0 * 256.0);
+    let float = FloatNet { l0w: l0w.clone(), l0b, l1w, l1b };
+    let bytes = float.quantised();
+    assert_eq!(bytes.len(), bullet_bucketed_size(king_buckets, HIDDEN, OUTPUT_BUCKETS).next_multiple_of(64));
+    let network = from_bullet_bucketed(&bytes, 400, eight).unwrap();
+    assert_eq!(network.king_buckets(), eight);
+    let fens = [FENS[2], FENS[3], FENS[4], FENS[5], "r4rk1/1pp1qppp/p1np1n2/8/8/P1NP1N2/1PP1QPPP/2KR3R b - - 0 12"];
+    for fen in fens {
+        let board = Board::from_fen(fen).unwrap();
+        let bullet = bullet_board(&board);
+        let (mut stm, mut ntm) = (float.l0b.clone(), float.l0b.clone());
+        for (ours, theirs) in mirrored_bucket_features(&bullet, &eight.table()) {
+            for i in 0..HIDDEN {
+                stm[i] += l0w[HIDDEN * ours + i];
+                ntm[i] += l0w[HIDDEN * theirs + i];
+            }
+        }
+        let bucket = (bullet.into_iter().count() - 2) / 4;
+        let screlu = |x: f32| x.clamp(0.0, 1.0).powi(2);
+        let hidden = stm.iter().chain(&ntm).map(|&x| screlu(x));
+        let out: f32 = hidden.enumerate().map(|(j, x)| x * float.l1w[OUTPUT_BUCKETS * j + bucket]).sum::<f32>()
+            + float.l1b[bucket];
+        let expected = out * 400.0;
+        let found = network.evaluate(&board).raw() as f32;
+        assert!((found - expected).abs() < 1.0, "{fen}: ox88 {found} cp, bullet's float network {expected:.1} cp");
+        assert!(expected.abs() > 50.0, "{fen}: a test that cannot tell layouts apart ({expected:.1} cp)");
+    }
+    // Back to bullet's layout (without ox88's table) and in again.
+    let back = from_bullet_bucketed(&to_bullet(&network), 400, eight).unwrap();
+    assert_eq!(back.hash(), network.hash());
+    // Read as another layout, the length does not fit.
+    let error = from_bullet_bucketed(&bytes, 400, KingBuckets::named("4").unwrap()).unwrap_err();
+    assert!(matches!(error, BulletNetError::Size { king_buckets: 4, .. }), "{error}");
 }

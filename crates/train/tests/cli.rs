@@ -5,7 +5,7 @@
 
 use ox88_board::{Board, Color};
 use ox88_board::{CastlingMode, GameResult};
-use ox88_eval::nnue::Network;
+use ox88_eval::nnue::{KingBuckets, Network};
 use ox88_eval::{Classical, Evaluator};
 use ox88_train::data::{append_records, PackedPosition};
 use std::path::{Path, PathBuf};
@@ -168,4 +168,51 @@ fn import_bullet_writes_a_network_or_names_the_problem() {
     let output = run(&["import-bullet", bullet.to_str().unwrap(), "--out", net.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2), "--scale is required");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bucketed_run_starts_from_a_network_without_buckets_resumes_and_verifies() {
+    let dir = scratch("king-buckets");
+    let data = data_file(&dir);
+    let data = data.to_str().unwrap();
+    let common = ["--batch", "128", "--validation", "100", "--threads", "2", "--scale", "150", "--lr", "0.01"];
+    let train = |out: &Path, extra: &[&str]| {
+        let mut args = vec!["train", "--data", data, "--out", out.to_str().unwrap()];
+        args.extend(common);
+        args.extend(extra);
+        run(&args)
+    };
+    let plain = dir.join("plain");
+    assert!(train(&plain, &["--epochs", "1"]).status.success());
+    let net = plain.join("net.nnue");
+    let net = net.to_str().unwrap();
+    let (whole, parts) = (dir.join("whole"), dir.join("parts"));
+    let output = train(&whole, &["--epochs", "2", "--init", net, "--king-buckets", "4"]);
+    assert!(output.status.success() && text(&output).contains("king buckets 4"), "{}", text(&output));
+    let bucketed = Network::load(whole.join("net.nnue")).unwrap();
+    assert_eq!(bucketed.king_buckets(), KingBuckets::named("4").unwrap());
+    assert_eq!(std::fs::read(whole.join("net.nnue")).unwrap()[8], 3, "format 3");
+    // Stopped and resumed (the checkpoint keeps the layout), it ends alike.
+    assert!(train(&parts, &["--epochs", "2", "--until", "1", "--init", net, "--king-buckets", "4"]).status.success());
+    let checkpoint = parts.join("checkpoint.bin");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let output = train(&parts, &["--epochs", "2", "--resume", checkpoint]);
+    assert!(output.status.success() && text(&output).contains("king buckets 4"), "{}", text(&output));
+    let read = |dir: &Path, file: &str| std::fs::read(dir.join(file)).unwrap();
+    assert!(read(&whole, "net.nnue") == read(&parts, "net.nnue"), "networks differ");
+    let output = run(&["verify", checkpoint, "--data", data, "--positions", "100"]);
+    assert!(output.status.success() && text(&output).contains("100 positions"), "{}", text(&output));
+    // Another layout than the checkpoint's, or than a bucketed network's,
+    // is refused; so is a layout with no name.
+    let other = train(&parts, &["--epochs", "3", "--resume", checkpoint, "--king-buckets", "8"]);
+    assert_eq!(other.status.code(), Some(1), "{}", text(&other));
+    let from_bucketed = whole.join("net.nnue");
+    let other = train(&dir.join("x"), &["--init", from_bucketed.to_str().unwrap(), "--king-buckets", "8"]);
+    assert_eq!(other.status.code(), Some(1), "{}", text(&other));
+    let unknown = train(&dir.join("y"), &["--king-buckets", "7"]);
+    assert_eq!(unknown.status.code(), Some(2), "{}", text(&unknown));
+    assert!(text(&unknown).contains("\"7\""), "{}", text(&unknown));
+    let help = text(&run(&["--help"]));
+    assert!(help.contains("--king-buckets LAYOUT") && help.contains("copied into every bucket"), "{help}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,6 +8,7 @@
 //! Every function here is `#[inline(always)]` for that reason.
 
 use super::features::{active_features, FeatureDelta};
+use super::king_buckets::View;
 use super::layers::Layers;
 use super::{QA, QB};
 use ox88_board::{Board, Color};
@@ -30,21 +31,51 @@ impl<const H: usize> Accumulator<H> {
     /// every piece on the board.
     #[inline(always)]
     pub fn refresh(&mut self, layers: &Layers<H>, board: &Board) {
+        let views = layers.king_buckets.views(board);
         for perspective in Color::ALL {
             let values = &mut self.values[perspective.index()];
             *values = layers.feature_bias;
-            for feature in active_features(board, perspective) {
+            for feature in active_features(board, perspective, views[perspective.index()]) {
                 add_row(values, &layers.feature_weights[feature]);
             }
         }
     }
 
+    /// Computes `perspective`'s accumulator after a move from scratch, seen
+    /// through `view` (its view after the move): the bias, the rows of the
+    /// pieces of `board` (the position before the move), and `delta`'s
+    /// changes, which are in that view too. For a king move that changes
+    /// its side's king bucket or mirroring.
+    #[inline(always)]
+    pub fn refresh_view(
+        &mut self,
+        layers: &Layers<H>,
+        board: &Board,
+        perspective: Color,
+        view: View,
+        delta: &FeatureDelta,
+    ) {
+        let p = perspective.index();
+        let values = &mut self.values[p];
+        *values = layers.feature_bias;
+        for feature in active_features(board, perspective, view).chain(delta.added(p)) {
+            add_row(values, &layers.feature_weights[feature]);
+        }
+        for feature in delta.removed(p) {
+            sub_row(values, &layers.feature_weights[feature]);
+        }
+    }
+
     /// Sets `self` to `parent` changed by `delta`, in one pass over each
-    /// perspective for the changes moves make.
+    /// perspective for the changes moves make; a perspective the delta
+    /// marks refreshed was computed when the move was made, and is left.
     #[inline(always)]
     pub fn update(&mut self, parent: &Accumulator<H>, delta: &FeatureDelta, layers: &Layers<H>) {
         let rows = &layers.feature_weights;
         for p in 0..2 {
+            if delta.refreshed(p) {
+                continue;
+            }
             let (out, from) = (&mut self.values[p], &parent.values[p]);
             match delta.counts() {
                 (1, 1) => add1_sub1(out, from, &rows[delta.add_at(0, p)], &rows[delta.remove_at(0, p)]),

@@ -4,7 +4,7 @@
 use super::accumulator::Accumulator;
 use super::features::FeatureDelta;
 use super::layers::{AnyLayers, Layers};
-use super::{simd, Network};
+use super::{simd, KingBuckets, Network};
 use crate::endgame::insufficient_material;
 use crate::Evaluator;
 use ox88_board::{Board, Move, Score};
@@ -103,6 +103,9 @@ pub struct Nnue {
     stacks: Stacks,
     top: usize,
     refreshes: u64,
+    /// The network's king buckets, if it has any (`None` keeps the moves of
+    /// a network without on their own, shorter path).
+    king_buckets: Option<KingBuckets>,
 }
 
 impl Nnue {
@@ -126,7 +129,8 @@ impl Nnue {
             AnyLayers::H1024(layers) => Stacks::H1024(Stack::new(layers)),
         };
         let (plies, deltas) = (vec![Ply::default(); STACK_SLOTS], vec![FeatureDelta::NONE; STACK_SLOTS]);
-        Nnue { network, plies, deltas, stacks, top: 0, refreshes: 0 }
+        let king_buckets = Some(network.king_buckets()).filter(KingBuckets::is_mirrored);
+        Nnue { network, plies, deltas, stacks, top: 0, refreshes: 0, king_buckets }
     }
 
     /// The network.
@@ -135,7 +139,8 @@ impl Nnue {
     }
 
     /// How many times an accumulator was computed from scratch (the root of
-    /// each search, and positions the hooks did not describe): a diagnostic.
+    /// each search, and positions the hooks did not describe; not counting
+    /// one perspective's after its king changed bucket): a diagnostic.
     pub fn refreshes(&self) -> u64 {
         self.refreshes
     }
@@ -166,6 +171,26 @@ impl Nnue {
         }
         self.deltas[self.top] = delta;
         self.plies[self.top] = Ply { computed: false, key: None };
+    }
+}
+
+impl Nnue {
+    /// Pushes the ply of `m` played in `board` for a network with
+    /// `king_buckets`; if the move changes its side's bucket or mirroring,
+    /// computes that side's accumulator from scratch now, while the board
+    /// before the move is at hand (the other side's is updated when the
+    /// ply is evaluated).
+    #[cold]
+    fn push_bucketed(&mut self, board: &Board, m: Move, king_buckets: &KingBuckets) {
+        let (delta, views) = FeatureDelta::of_bucketed_move(board, m, king_buckets);
+        self.push(delta);
+        let mover = board.side_to_move();
+        if delta.refreshed(mover.index()) {
+            let (top, view) = (self.top, views[mover.index()]);
+            with_stack!(&mut self.stacks, stack => {
+                simd::refresh_view(&mut stack.accumulators[top], &stack.layers, board, mover, view, &delta);
+            });
+        }
     }
 }
 
@@ -216,7 +241,10 @@ impl Evaluator for Nnue {
         if self.plies[self.top].key.is_some_and(|k| k != board.key()) {
             self.reset(board);
         }
-        self.push(FeatureDelta::of_move(board, m));
+        match self.king_buckets {
+            None => self.push(FeatureDelta::of_move(board, m)),
+            Some(king_buckets) => self.push_bucketed(board, m, &king_buckets),
+        }
     }
 
     #[inline]

@@ -1,6 +1,8 @@
-//! The network's inputs: which of the 768 features a piece on a square is,
-//! from each side's perspective, and which features a move changes.
+//! The network's inputs: which of the 768 features (times the king
+//! buckets) a piece on a square is, from each side's perspective, and which
+//! features a move changes.
 
+use super::king_buckets::{KingBuckets, View};
 use ox88_board::{Board, Color, Move, MoveKind, Piece, Role, Square};
 
 /// The input a `piece` on `square` sets, seen from `perspective`: its colour
@@ -20,19 +22,52 @@ use ox88_board::{Board, Color, Move, MoveKind, Piece, Role, Square};
 /// ```
 #[inline(always)]
 pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
+    index_in(View::of(perspective), perspective, piece, square)
+}
+
+/// The input a `piece` on `square` sets, seen from `perspective` whose king
+/// stands on `king`, in a network of `king_buckets`: the bucket's first
+/// input plus [`feature_index`] of the square as that perspective sees it
+/// (mirrored left to right when its king is on files e-h, if the layout
+/// mirrors). The result is below [`KingBuckets::inputs`].
+///
+/// ```
+/// use ox88_board::{Color, Piece, Role, Square};
+/// use ox88_eval::nnue::{bucketed_feature_index, feature_index, KingBuckets, INPUTS};
+/// let pawn = Piece::new(Color::White, Role::Pawn);
+/// let none = KingBuckets::NONE;
+/// assert_eq!(bucketed_feature_index(&none, Color::White, Square::G1, pawn, Square::E2), feature_index(Color::White, pawn, Square::E2));
+/// // With the king on g1 and the second rank as bucket 2, the board is
+/// // mirrored: e2 is seen as d2.
+/// let four = KingBuckets::named("4").unwrap();
+/// assert_eq!(bucketed_feature_index(&four, Color::White, Square::G2, pawn, Square::E2), 2 * INPUTS + 11);
+/// ```
+#[inline]
+pub fn bucketed_feature_index(
+    king_buckets: &KingBuckets,
+    perspective: Color,
+    king: Square,
+    piece: Piece,
+    square: Square,
+) -> usize {
+    index_in(king_buckets.view(perspective, king), perspective, piece, square)
+}
+
+/// The input of `piece` on `square` for `perspective`, seen through `view`.
+#[inline(always)]
+fn index_in(view: View, perspective: Color, piece: Piece, square: Square) -> usize {
     let relative = usize::from(piece.color() != perspective);
-    let square = match perspective {
-        Color::White => square.index64(),
-        Color::Black => square.index64() ^ 56,
-    };
-    relative * 384 + piece.role().index() * 64 + square
+    usize::from(view.offset) + relative * 384 + piece.role().index() * 64 + (square.index64() ^ usize::from(view.flip))
 }
 
 /// Both perspectives' feature indices of a piece on a square.
 #[inline(always)]
-fn both(piece: Piece, square: Square) -> [u16; 2] {
-    [feature_index(Color::White, piece, square) as u16, feature_index(Color::Black, piece, square) as u16]
+fn both(views: &[View; 2], piece: Piece, square: Square) -> [u16; 2] {
+    [index_in(views[0], Color::White, piece, square) as u16, index_in(views[1], Color::Black, piece, square) as u16]
 }
+
+/// Both perspectives' views without king buckets.
+const UNBUCKETED: [View; 2] = [View::of(Color::White), View::of(Color::Black)];
 
 /// The features a move sets and clears: at most two of each (castling moves
 /// two pieces; a capture moves one and removes another).
@@ -43,52 +78,90 @@ pub(crate) struct FeatureDelta {
     removed: [[u16; 2]; 2],
     adds: u8,
     removes: u8,
+    /// Bit `p` set: the move changed perspective `p`'s king bucket or
+    /// mirroring, so its accumulator is computed from scratch (at make
+    /// time, [`refresh_view`](super::accumulator::Accumulator::refresh_view))
+    /// rather than updated.
+    refreshed: u8,
 }
 
 impl FeatureDelta {
     /// No change (a null move).
-    pub const NONE: FeatureDelta = FeatureDelta { added: [[0; 2]; 2], removed: [[0; 2]; 2], adds: 0, removes: 0 };
+    pub const NONE: FeatureDelta =
+        FeatureDelta { added: [[0; 2]; 2], removed: [[0; 2]; 2], adds: 0, removes: 0, refreshed: 0 };
 
-    fn add(&mut self, piece: Piece, square: Square) {
-        self.added[usize::from(self.adds)] = both(piece, square);
+    #[inline(always)]
+    fn add(&mut self, views: &[View; 2], piece: Piece, square: Square) {
+        self.added[usize::from(self.adds)] = both(views, piece, square);
         self.adds += 1;
     }
 
-    fn remove(&mut self, piece: Piece, square: Square) {
-        self.removed[usize::from(self.removes)] = both(piece, square);
+    #[inline(always)]
+    fn remove(&mut self, views: &[View; 2], piece: Piece, square: Square) {
+        self.removed[usize::from(self.removes)] = both(views, piece, square);
         self.removes += 1;
     }
 
     /// What playing `m`, a legal move, changes in `board` (the position
-    /// before the move).
+    /// before the move), for a network without king buckets.
     #[inline]
     pub fn of_move(board: &Board, m: Move) -> FeatureDelta {
+        FeatureDelta::of_move_in(board, m, &UNBUCKETED)
+    }
+
+    /// What playing `m` changes in `board` for a network of
+    /// `king_buckets`, with the perspectives' views after the move: a king
+    /// move that changes its side's bucket or mirroring marks that side
+    /// [`refreshed`](FeatureDelta::refreshed), and its features are then
+    /// those of its new view. Also returns the views after the move.
+    #[inline]
+    pub fn of_bucketed_move(board: &Board, m: Move, king_buckets: &KingBuckets) -> (FeatureDelta, [View; 2]) {
+        let mut views = king_buckets.views(board);
+        let mover = board.side_to_move();
+        let mut refreshed = 0;
+        if board.piece_at(m.from()).is_some_and(|piece| piece.role() == Role::King) {
+            let king = if m.is_castle() { m.castle_king_target() } else { m.to() };
+            let view = king_buckets.view(mover, king);
+            if view != views[mover.index()] {
+                views[mover.index()] = view;
+                refreshed = 1 << mover.index();
+            }
+        }
+        let mut delta = FeatureDelta::of_move_in(board, m, &views);
+        delta.refreshed = refreshed;
+        (delta, views)
+    }
+
+    /// What playing `m` changes in `board`, with each perspective seen
+    /// through `views`.
+    #[inline(always)]
+    fn of_move_in(board: &Board, m: Move, views: &[View; 2]) -> FeatureDelta {
         let mut delta = FeatureDelta::NONE;
         let (from, to) = (m.from(), m.to());
         let piece = board.piece_at(from).expect("a legal move has a moving piece");
-        delta.remove(piece, from);
+        delta.remove(views, piece, from);
         match m.kind() {
-            MoveKind::Quiet | MoveKind::DoublePush => delta.add(piece, to),
+            MoveKind::Quiet | MoveKind::DoublePush => delta.add(views, piece, to),
             MoveKind::Capture => {
-                delta.add(piece, to);
-                delta.remove(board.piece_at(to).expect("a capture has a victim"), to);
+                delta.add(views, piece, to);
+                delta.remove(views, board.piece_at(to).expect("a capture has a victim"), to);
             }
             MoveKind::EnPassant => {
-                delta.add(piece, to);
+                delta.add(views, piece, to);
                 let victim = Square::from_coords(to.file(), from.rank());
-                delta.remove(Piece::new(!piece.color(), Role::Pawn), victim);
+                delta.remove(views, Piece::new(!piece.color(), Role::Pawn), victim);
             }
             MoveKind::CastleShort | MoveKind::CastleLong => {
                 // The move's `to` is the rook (Chess960 encoding).
                 let rook = Piece::new(piece.color(), Role::Rook);
-                delta.remove(rook, to);
-                delta.add(piece, m.castle_king_target());
-                delta.add(rook, m.castle_rook_target());
+                delta.remove(views, rook, to);
+                delta.add(views, piece, m.castle_king_target());
+                delta.add(views, rook, m.castle_rook_target());
             }
-            MoveKind::Promotion(role) => delta.add(Piece::new(piece.color(), role), to),
+            MoveKind::Promotion(role) => delta.add(views, Piece::new(piece.color(), role), to),
             MoveKind::PromotionCapture(role) => {
-                delta.add(Piece::new(piece.color(), role), to);
-                delta.remove(board.piece_at(to).expect("a capture has a victim"), to);
+                delta.add(views, Piece::new(piece.color(), role), to);
+                delta.remove(views, board.piece_at(to).expect("a capture has a victim"), to);
             }
         }
         delta
@@ -104,6 +177,13 @@ impl FeatureDelta {
     #[inline(always)]
     pub fn removed(&self, perspective: usize) -> impl Iterator<Item = usize> + '_ {
         self.removed[..usize::from(self.removes)].iter().map(move |f| usize::from(f[perspective]))
+    }
+
+    /// Whether perspective `p` (index of [`Color`]) is computed from
+    /// scratch at this move rather than updated.
+    #[inline(always)]
+    pub fn refreshed(&self, perspective: usize) -> bool {
+        self.refreshed & (1 << perspective) != 0
     }
 
     /// `(sets, clears)`: how many features of each.
@@ -125,12 +205,13 @@ impl FeatureDelta {
     }
 }
 
-/// The features of every piece on `board`, for `perspective`.
-pub(crate) fn active_features(board: &Board, perspective: Color) -> impl Iterator<Item = usize> + '_ {
+/// The features of every piece on `board`, for `perspective` seen through
+/// `view`.
+pub(crate) fn active_features(board: &Board, perspective: Color, view: View) -> impl Iterator<Item = usize> + '_ {
     Color::ALL.into_iter().flat_map(move |color| {
         board.pieces(color).iter().map(move |&square| {
             let piece = board.piece_at(square).expect("a listed square holds a piece");
-            feature_index(perspective, piece, square)
+            index_in(view, perspective, piece, square)
         })
     })
 }

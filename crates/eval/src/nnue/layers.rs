@@ -6,7 +6,7 @@
 //! vectorises without bounds checks) at every width; an evaluator matches
 //! on [`AnyLayers`] once per evaluation, never inside the loops.
 
-use super::{NetworkError, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS, QB, WEIGHT_CLIP};
+use super::{KingBuckets, NetworkError, HIDDEN_SIZES, OUTPUT_BUCKETS, QB, WEIGHT_CLIP};
 use std::sync::Arc;
 
 /// The largest output weight magnitude: the weight clip, quantised.
@@ -15,7 +15,9 @@ const MAX_OUTPUT_WEIGHT: i16 = (WEIGHT_CLIP * QB as f32 + 0.5) as i16;
 /// The weights of a network with `H` hidden units per perspective.
 #[derive(Clone, Debug)]
 pub(crate) struct Layers<const H: usize> {
-    /// One row per input.
+    /// Which rows each perspective uses.
+    pub king_buckets: KingBuckets,
+    /// One row per input: `INPUTS` per king bucket.
     pub feature_weights: Box<[[i16; H]]>,
     pub feature_bias: [i16; H],
     /// For each output bucket, the side to move's perspective's weights,
@@ -31,10 +33,11 @@ pub(crate) struct Layers<const H: usize> {
 
 impl<const H: usize> Layers<H> {
     /// The layers of flat weights whose sizes the caller has checked:
-    /// `INPUTS * H` feature weights, `H` biases, and `buckets` output
-    /// layers of `2 * H` weights with `buckets` biases (1: one layer for
-    /// every bucket). Checks the output weights' range.
+    /// `king_buckets.inputs() * H` feature weights, `H` biases, and
+    /// `buckets` output layers of `2 * H` weights with `buckets` biases (1:
+    /// one layer for every bucket). Checks the output weights' range.
     pub fn new(
+        king_buckets: KingBuckets,
         feature_weights: &[i16],
         feature_bias: &[i16],
         output_weights: &[i16],
@@ -45,7 +48,7 @@ impl<const H: usize> Layers<H> {
         debug_assert!(buckets == 1 || buckets == OUTPUT_BUCKETS);
         debug_assert_eq!(
             (feature_weights.len(), feature_bias.len(), output_weights.len()),
-            (INPUTS * H, H, buckets * 2 * H)
+            (king_buckets.inputs() * H, H, buckets * 2 * H)
         );
         if let Some((index, &value)) =
             output_weights.iter().enumerate().find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
@@ -62,6 +65,7 @@ impl<const H: usize> Layers<H> {
             output_weights[bucket].as_flattened().iter().fold(0i32, |sum, &w| sum.wrapping_add(32_768 * i32::from(w)))
         });
         Ok(Layers {
+            king_buckets,
             feature_weights: feature_weights.chunks_exact(H).map(row).collect(),
             feature_bias: row(feature_bias),
             output_weights,
@@ -71,10 +75,10 @@ impl<const H: usize> Layers<H> {
         })
     }
 
-    /// The weights as a file's body (the module documentation of `nnue`
-    /// gives the layout).
+    /// The weights as a file's body, after the king-bucket table if any
+    /// (the module documentation of `nnue` gives the layout).
     pub fn body(&self) -> Vec<u8> {
-        let size = 2 * (INPUTS * H + H + OUTPUT_BUCKETS * 2 * H) + 4 * OUTPUT_BUCKETS;
+        let size = 2 * (self.king_buckets.inputs() * H + H + OUTPUT_BUCKETS * 2 * H) + 4 * OUTPUT_BUCKETS;
         let mut body = Vec::with_capacity(size);
         let rows = self.feature_weights.iter().chain([&self.feature_bias]).chain(self.output_weights.as_flattened());
         body.extend(rows.flat_map(|row| row.iter().flat_map(|v| v.to_le_bytes())));
@@ -114,6 +118,7 @@ impl AnyLayers {
     /// width `hidden`, which must be one of [`HIDDEN_SIZES`].
     pub fn new(
         hidden: usize,
+        king_buckets: KingBuckets,
         feature_weights: &[i16],
         feature_bias: &[i16],
         output_weights: &[i16],
@@ -123,7 +128,7 @@ impl AnyLayers {
         // The same call at each width: the width is a type parameter.
         macro_rules! layers {
             () => {
-                Arc::new(Layers::new(feature_weights, feature_bias, output_weights, output_bias, scale)?)
+                Arc::new(Layers::new(king_buckets, feature_weights, feature_bias, output_weights, output_bias, scale)?)
             };
         }
         Ok(match hidden {
@@ -146,5 +151,10 @@ impl AnyLayers {
     /// Centipawns per unit of output.
     pub fn scale(&self) -> u32 {
         with_layers!(self, layers => layers.scale)
+    }
+
+    /// The king-bucket layout.
+    pub fn king_buckets(&self) -> KingBuckets {
+        with_layers!(self, layers => layers.king_buckets)
     }
 }

@@ -17,6 +17,13 @@
 //! units may weigh differently in an ending than in the middlegame. A
 //! network trained with one output layer has all eight alike.
 //!
+//! A network may also have king buckets ([`KingBuckets`]): several sets of
+//! the 768 feature weights, each perspective using the set its own king's
+//! square chooses, and seeing the board mirrored left to right when its
+//! king is on files e to h. The inputs are then `buckets × 768`
+//! ([`bucketed_feature_index`]); when a king move changes its side's
+//! bucket or mirroring, that side's accumulator is computed from scratch.
+//!
 //! A move changes at most four inputs (castling: two pieces move; a capture:
 //! one moves, one goes), so the search keeps a stack of accumulators and
 //! updates the new one from its parent with only the changed rows (see
@@ -57,18 +64,19 @@
 //! 2^31 / (255² × 256) = 129 sigmoid units (17,000 cp at the scales the
 //! data gives): beyond anything the training data holds.
 //!
-//! # File format (version 2)
+//! # File format (versions 2 and 3)
 //!
 //! | bytes | field |
 //! |---|---|
 //! | 0..8 | `ox88nnue` |
-//! | 8..12 | format version, little-endian `u32` (2) |
+//! | 8..12 | format version, little-endian `u32` (2, or 3 with king buckets) |
 //! | 12..16 | hidden size `H`, `u32`: 256, 512, 768 or 1024 |
 //! | 16..20 | scale: centipawns per output unit, `u32` |
 //! | 20..22 | `QA`, `u16` (255) |
 //! | 22..24 | `QB`, `u16` (256) |
-//! | 24..32 | FNV-1a 64 hash of the body (bytes 32..), `u64` |
-//! | 32.. | feature weights: 768 rows (one per input) of `H` `i16`; feature biases: `H` `i16`; output weights: for each of the 8 buckets, 2 rows of `H` `i16` (side to move, then the other side); output biases: 8 `i32`; all little-endian |
+//! | 24..32 | FNV-1a 64 hash of the body (bytes 32.., the table included), `u64` |
+//! | 32..64 | version 3 only: the king-bucket table, one byte per king square of files a-d (`rank * 4 + file`, in the perspective's own view), the buckets numbered from 0 with none skipped, fewer than [`MAX_KING_BUCKETS`] |
+//! | .. | feature weights: 768 rows (one per input) of `H` `i16`, for each king bucket (one in version 2); feature biases: `H` `i16`; output weights: for each of the 8 buckets, 2 rows of `H` `i16` (side to move, then the other side); output biases: 8 `i32`; all little-endian |
 //!
 //! Version 1 files (networks 0 to 2) have one output layer: 2 rows of
 //! output weights and one bias. They still load, as a network whose buckets
@@ -80,17 +88,23 @@
 mod accumulator;
 mod evaluator;
 mod features;
+mod king_buckets;
 mod layers;
 mod network;
+mod network_error;
 mod simd;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_buckets;
 
 pub use evaluator::Nnue;
-pub use features::feature_index;
-pub use network::{Network, NetworkError, FILE_VERSION, HEADER_SIZE as NETWORK_HEADER_SIZE, MAX_SCALE};
+pub use features::{bucketed_feature_index, feature_index};
+pub use king_buckets::{KingBucketError, KingBuckets, MAX_KING_BUCKETS};
+pub use network::{Network, FILE_VERSION, HEADER_SIZE as NETWORK_HEADER_SIZE, MAX_SCALE};
+pub use network_error::NetworkError;
 
-/// The number of inputs: 2 colours × 6 roles × 64 squares.
+/// The number of inputs per king bucket: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// The hidden layer widths (per perspective) a network may have.
 pub const HIDDEN_SIZES: [usize; 4] = [256, 512, 768, 1024];

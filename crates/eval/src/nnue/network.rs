@@ -3,7 +3,7 @@
 
 use super::accumulator::Accumulator;
 use super::layers::{with_layers, AnyLayers};
-use super::{output_bucket, simd, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS, QA, QB};
+use super::{output_bucket, simd, KingBuckets, NetworkError, HIDDEN_SIZES, OUTPUT_BUCKETS, QA, QB};
 use ox88_board::{Board, Score};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -12,87 +12,26 @@ use std::sync::OnceLock;
 /// beyond any sigmoid scale, and small enough that scaling the output never
 /// overflows.
 pub const MAX_SCALE: u32 = 100_000;
-/// The file format version this crate writes (it also reads version 1).
-pub const FILE_VERSION: u32 = 2;
+/// The newest file format version, which networks with king buckets are
+/// written in; networks without are written in version 2, and version 1
+/// still reads.
+pub const FILE_VERSION: u32 = 3;
+/// The file format version of networks without king buckets.
+const UNBUCKETED_VERSION: u32 = 2;
+/// The size of a version 3 file's king-bucket table, at the start of its
+/// body.
+const TABLE_SIZE: usize = 32;
 /// The size of a network file's header in bytes.
 pub const HEADER_SIZE: usize = 32;
 const MAGIC: [u8; 8] = *b"ox88nnue";
-/// The size of a body with `hidden` units and `buckets` output layers:
-/// feature weights and biases, output weights, output biases.
-const fn body_size(hidden: usize, buckets: usize) -> usize {
-    2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
+/// The size of a body's weights with `inputs` feature rows of `hidden`
+/// units and `buckets` output layers: feature weights and biases, output
+/// weights, output biases.
+const fn weights_size(inputs: usize, hidden: usize, buckets: usize) -> usize {
+    2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
 /// The network file built into the library.
 const EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
-
-/// Why a network cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum NetworkError {
-    /// The file could not be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// What failed.
-        source: std::io::Error,
-    },
-    /// The data does not start with `ox88nnue`.
-    #[error("not an ox88 network (no ox88nnue header)")]
-    Magic,
-    /// A format version this crate does not read.
-    #[error("network format version {found}, but this build reads versions 1 to {FILE_VERSION}")]
-    Version {
-        /// The file's version.
-        found: u32,
-    },
-    /// A hidden layer width this build does not evaluate.
-    #[error("network hidden size {found}, but this build evaluates widths {HIDDEN_SIZES:?} only")]
-    Hidden {
-        /// The width: the file header's, or the length of the biases
-        /// given to [`Network::from_weights`].
-        found: u64,
-    },
-    /// Quantisation scales this build was not compiled for.
-    #[error("network with {field} = {found}, but this build expects {expected}")]
-    Architecture {
-        /// The header field: `QA` or `QB`.
-        field: &'static str,
-        /// The file's value.
-        found: u32,
-        /// This build's value.
-        expected: u32,
-    },
-    /// The scale is zero or beyond [`MAX_SCALE`].
-    #[error("network scale {found} is not within 1..={MAX_SCALE}")]
-    Scale {
-        /// The file's scale.
-        found: u32,
-    },
-    /// The data is not as long as the header says.
-    #[error("network file is {found} bytes long, expected {expected}")]
-    Size {
-        /// The expected length.
-        expected: usize,
-        /// The actual length.
-        found: usize,
-    },
-    /// The body does not match the header's hash: a damaged file.
-    #[error("network body hash {found:016x} differs from the header's {expected:016x} (damaged file)")]
-    Hash {
-        /// The header's hash.
-        expected: u64,
-        /// The body's hash.
-        found: u64,
-    },
-    /// An output weight beyond the weight clip (±507).
-    #[error("output weight {index} is {value}, beyond the weight clip")]
-    OutputWeight {
-        /// Its index (bucket by bucket, the side to move's first).
-        index: usize,
-        /// Its value.
-        value: i16,
-    },
-}
 
 /// A quantised network: the weights and the scale that turns its output into
 /// centipawns. Its hidden layer may be any of [`HIDDEN_SIZES`] wide (the
@@ -145,13 +84,48 @@ impl Network {
         output_bias: &[i32],
         scale: u32,
     ) -> Result<Network, NetworkError> {
+        Network::from_bucketed_weights(
+            KingBuckets::NONE,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+            scale,
+        )
+    }
+
+    /// A network with king buckets: as [`from_weights`](Network::from_weights),
+    /// with `king_buckets.inputs()` rows of feature weights (bucket 0's
+    /// [`INPUTS`](super::INPUTS) rows first, each in
+    /// [`feature_index`](super::feature_index) order).
+    ///
+    /// ```
+    /// use ox88_board::Board;
+    /// use ox88_eval::nnue::{KingBuckets, Network, INPUTS};
+    /// let four = KingBuckets::named("4").unwrap();
+    /// let hidden = 256;
+    /// let network = Network::from_bucketed_weights(four, &vec![1; 4 * INPUTS * hidden], &vec![0; hidden], &vec![2; 2 * hidden], &[0], 100)?;
+    /// assert_eq!(network.king_buckets(), four);
+    /// let copy = Network::from_bytes(&network.to_bytes())?;
+    /// assert_eq!((copy.king_buckets(), copy.hash()), (four, network.hash()));
+    /// assert_eq!(copy.evaluate(&Board::startpos()), network.evaluate(&Board::startpos()));
+    /// # Ok::<(), ox88_eval::nnue::NetworkError>(())
+    /// ```
+    pub fn from_bucketed_weights(
+        king_buckets: KingBuckets,
+        feature_weights: &[i16],
+        feature_bias: &[i16],
+        output_weights: &[i16],
+        output_bias: &[i32],
+        scale: u32,
+    ) -> Result<Network, NetworkError> {
         let hidden = feature_bias.len();
         if !HIDDEN_SIZES.contains(&hidden) {
             return Err(NetworkError::Hidden { found: hidden as u64 });
         }
         let buckets = if output_bias.len() == 1 { 1 } else { OUTPUT_BUCKETS };
         for (found, expected) in [
-            (feature_weights.len(), INPUTS * hidden),
+            (feature_weights.len(), king_buckets.inputs() * hidden),
             (output_weights.len(), buckets * 2 * hidden),
             (2 * output_bias.len(), 2 * buckets),
         ] {
@@ -159,7 +133,8 @@ impl Network {
                 return Err(NetworkError::Size { expected: 2 * expected, found: 2 * found });
             }
         }
-        Network::assemble(hidden, feature_weights, feature_bias, output_weights, output_bias, scale, OnceLock::new())
+        let weights = Weights { feature_weights, feature_bias, output_weights, output_bias };
+        Network::assemble(hidden, king_buckets, weights, scale, OnceLock::new())
     }
 
     /// Reads a network file's bytes, checking the header and hash.
@@ -169,9 +144,10 @@ impl Network {
         }
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("four bytes"));
         let u16_at = |i: usize| u32::from(u16::from_le_bytes(bytes[i..i + 2].try_into().expect("two bytes")));
-        let buckets = match u32_at(8) {
+        let version = u32_at(8);
+        let buckets = match version {
             1 => 1,
-            FILE_VERSION => OUTPUT_BUCKETS,
+            UNBUCKETED_VERSION | FILE_VERSION => OUTPUT_BUCKETS,
             found => return Err(NetworkError::Version { found }),
         };
         let hidden = u32_at(12) as usize;
@@ -183,7 +159,16 @@ impl Network {
                 return Err(NetworkError::Architecture { field, found, expected });
             }
         }
-        let size = HEADER_SIZE + body_size(hidden, buckets);
+        let (king_buckets, table_size) = if version == FILE_VERSION {
+            if bytes.len() < HEADER_SIZE + TABLE_SIZE {
+                return Err(NetworkError::Size { expected: HEADER_SIZE + TABLE_SIZE, found: bytes.len() });
+            }
+            let table = bytes[HEADER_SIZE..][..TABLE_SIZE].try_into().expect("32 bytes");
+            (KingBuckets::mirrored(table)?, TABLE_SIZE)
+        } else {
+            (KingBuckets::NONE, 0)
+        };
+        let size = HEADER_SIZE + table_size + weights_size(king_buckets.inputs(), hidden, buckets);
         if bytes.len() != size {
             return Err(NetworkError::Size { expected: size, found: bytes.len() });
         }
@@ -196,7 +181,7 @@ impl Network {
         // A version 1 body is not what `to_bytes` writes: its hash is not
         // the network's.
         let hash = if buckets == OUTPUT_BUCKETS { OnceLock::from(expected) } else { OnceLock::new() };
-        Network::from_body(body, hidden, buckets, u32_at(16), hash)
+        Network::from_body(&body[table_size..], hidden, king_buckets, buckets, u32_at(16), hash)
     }
 
     /// The network built into the library (`crates/eval/nets/default.nnue`;
@@ -213,40 +198,43 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
-    /// The network of a file's body with `hidden` units and `buckets`
-    /// output layers (1: one for every bucket).
+    /// The network of a file body's weights (after the king-bucket table)
+    /// with `hidden` units and `buckets` output layers (1: one for every
+    /// bucket).
     fn from_body(
         body: &[u8],
         hidden: usize,
+        king_buckets: KingBuckets,
         buckets: usize,
         scale: u32,
         hash: OnceLock<u64>,
     ) -> Result<Network, NetworkError> {
-        debug_assert_eq!(body.len(), body_size(hidden, buckets));
+        debug_assert_eq!(body.len(), weights_size(king_buckets.inputs(), hidden, buckets));
         let (weights, biases) = body.split_at(body.len() - 4 * buckets);
         let weights: Vec<i16> = weights.chunks_exact(2).map(|pair| i16::from_le_bytes([pair[0], pair[1]])).collect();
         let biases: Vec<i32> =
             biases.chunks_exact(4).map(|b| i32::from_le_bytes(b.try_into().expect("four bytes"))).collect();
-        let (feature_weights, rest) = weights.split_at(INPUTS * hidden);
+        let (feature_weights, rest) = weights.split_at(king_buckets.inputs() * hidden);
         let (feature_bias, output_weights) = rest.split_at(hidden);
-        Network::assemble(hidden, feature_weights, feature_bias, output_weights, &biases, scale, hash)
+        let weights = Weights { feature_weights, feature_bias, output_weights, output_bias: &biases };
+        Network::assemble(hidden, king_buckets, weights, scale, hash)
     }
 
     /// Checks the scale and builds the layers at width `hidden`, from
     /// weights of the sizes [`from_weights`](Network::from_weights) checks.
     fn assemble(
         hidden: usize,
-        feature_weights: &[i16],
-        feature_bias: &[i16],
-        output_weights: &[i16],
-        output_bias: &[i32],
+        king_buckets: KingBuckets,
+        weights: Weights<'_>,
         scale: u32,
         hash: OnceLock<u64>,
     ) -> Result<Network, NetworkError> {
         if !(1..=MAX_SCALE).contains(&scale) {
             return Err(NetworkError::Scale { found: scale });
         }
-        let layers = AnyLayers::new(hidden, feature_weights, feature_bias, output_weights, output_bias, scale)?;
+        let Weights { feature_weights, feature_bias, output_weights, output_bias } = weights;
+        let layers =
+            AnyLayers::new(hidden, king_buckets, feature_weights, feature_bias, output_weights, output_bias, scale)?;
         Ok(Network { layers, hash })
     }
 
@@ -255,7 +243,8 @@ impl Network {
         let body = self.body();
         let mut bytes = Vec::with_capacity(HEADER_SIZE + body.len());
         bytes.extend(MAGIC);
-        bytes.extend(FILE_VERSION.to_le_bytes());
+        let version = if self.king_buckets().is_mirrored() { FILE_VERSION } else { UNBUCKETED_VERSION };
+        bytes.extend(version.to_le_bytes());
         bytes.extend((self.hidden() as u32).to_le_bytes());
         bytes.extend(self.scale().to_le_bytes());
         bytes.extend((QA as u16).to_le_bytes());
@@ -265,9 +254,15 @@ impl Network {
         bytes
     }
 
-    /// The weights as a file's body.
+    /// The file's body: the king-bucket table (version 3), the weights.
     fn body(&self) -> Vec<u8> {
-        with_layers!(&self.layers, layers => layers.body())
+        let king_buckets = self.king_buckets();
+        let weights = with_layers!(&self.layers, layers => layers.body());
+        if king_buckets.is_mirrored() {
+            king_buckets.table().into_iter().chain(weights).collect()
+        } else {
+            weights
+        }
     }
 
     /// The layers, for the evaluators.
@@ -280,6 +275,12 @@ impl Network {
         self.layers.hidden()
     }
 
+    /// The king-bucket layout ([`KingBuckets::NONE`] for networks of
+    /// format versions 1 and 2).
+    pub fn king_buckets(&self) -> KingBuckets {
+        self.layers.king_buckets()
+    }
+
     /// Centipawns per unit of the network's output (the sigmoid scale it
     /// was trained with).
     pub fn scale(&self) -> u32 {
@@ -287,8 +288,9 @@ impl Network {
     }
 
     /// The feature weights at scale [`QA`], row after row: one row of
-    /// [`hidden`](Network::hidden) weights per input ([`INPUTS`] rows, in
-    /// [`feature_index`](super::feature_index) order).
+    /// [`hidden`](Network::hidden) weights per input
+    /// ([`INPUTS`](super::INPUTS) rows per king bucket, in
+    /// [`bucketed_feature_index`](super::bucketed_feature_index) order).
     pub fn feature_weights(&self) -> &[i16] {
         with_layers!(&self.layers, layers => layers.feature_weights.as_flattened())
     }
@@ -344,6 +346,15 @@ impl Network {
     pub(crate) fn bucket(board: &Board) -> usize {
         output_bucket(board.pieces(ox88_board::Color::White).len() + board.pieces(ox88_board::Color::Black).len())
     }
+}
+
+/// A network's weights as flat slices, before they are checked and laid
+/// out in [`Layers`](super::layers::Layers).
+struct Weights<'a> {
+    feature_weights: &'a [i16],
+    feature_bias: &'a [i16],
+    output_weights: &'a [i16],
+    output_bias: &'a [i32],
 }
 
 /// The 64-bit FNV-1a hash.

@@ -17,6 +17,7 @@
 
 use super::accumulator::Accumulator;
 use super::features::FeatureDelta;
+use super::king_buckets::View;
 use super::layers::Layers;
 use multiversion::multiversion;
 use ox88_board::{Board, Color};
@@ -65,6 +66,34 @@ pub(crate) fn refresh<const H: usize>(accumulator: &mut Accumulator<H>, layers: 
     refresh_portable(accumulator, layers, board);
 }
 
+/// Computes `perspective`'s half of `accumulator` from scratch after a
+/// move, seen through `view` (see
+/// [`Accumulator::refresh_view`](super::accumulator::Accumulator::refresh_view)).
+#[inline(always)]
+pub(crate) fn refresh_view_portable<const H: usize>(
+    accumulator: &mut Accumulator<H>,
+    layers: &Layers<H>,
+    board: &Board,
+    perspective: Color,
+    view: View,
+    delta: &FeatureDelta,
+) {
+    accumulator.refresh_view(layers, board, perspective, view, delta);
+}
+
+/// [`refresh_view_portable`] in the widest vectors the processor has.
+#[multiversion(targets("x86_64+avx512f+avx512bw", "x86_64+avx2"))]
+pub(crate) fn refresh_view<const H: usize>(
+    accumulator: &mut Accumulator<H>,
+    layers: &Layers<H>,
+    board: &Board,
+    perspective: Color,
+    view: View,
+    delta: &FeatureDelta,
+) {
+    refresh_view_portable(accumulator, layers, board, perspective, view, delta);
+}
+
 /// [`update_and_output_portable`] in AVX2 at most: on a processor with
 /// AVX-512, the tests check this version too.
 #[cfg(test)]
@@ -86,12 +115,26 @@ pub(crate) fn refresh_avx2<const H: usize>(accumulator: &mut Accumulator<H>, lay
     refresh_portable(accumulator, layers, board);
 }
 
+/// [`refresh_view_portable`] in AVX2 at most.
+#[cfg(test)]
+#[multiversion(targets("x86_64+avx2"))]
+pub(crate) fn refresh_view_avx2<const H: usize>(
+    accumulator: &mut Accumulator<H>,
+    layers: &Layers<H>,
+    board: &Board,
+    perspective: Color,
+    view: View,
+    delta: &FeatureDelta,
+) {
+    refresh_view_portable(accumulator, layers, board, perspective, view, delta);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::nnue::layers::with_layers;
-    use crate::nnue::tests::random_network_of;
-    use crate::nnue::{Network, HIDDEN_SIZES};
+    use crate::nnue::tests::{random_bucketed_network, random_network_of};
+    use crate::nnue::{KingBuckets, Network, HIDDEN_SIZES};
     use ox88_board::Random;
     use ox88_movegen::MoveGen;
 
@@ -122,13 +165,31 @@ mod tests {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[random.below(moves.len())];
-            let delta = FeatureDelta::of_move(&board, m);
+            // King moves change buckets: prefer them.
+            let kings: Vec<_> = moves.iter().filter(|m| board.king(board.side_to_move()) == m.from()).collect();
+            let m = match kings.is_empty() || random.below(2) == 0 {
+                true => moves[random.below(moves.len())],
+                false => *kings[random.below(kings.len())],
+            };
+            let (delta, views) = FeatureDelta::of_bucketed_move(&board, m, &layers.king_buckets);
+            if !layers.king_buckets.is_mirrored() {
+                assert_eq!(delta, FeatureDelta::of_move(&board, m));
+            }
+            let mover = board.side_to_move();
+            let before = board.clone();
             board.make_move_unchecked(m);
             let (stm, bucket) = (board.side_to_move(), Network::bucket(&board));
             let mut results = Vec::new();
             for version in 0..3 {
                 let mut pair = [parent.clone(), Accumulator::default()];
+                if delta.refreshed(mover.index()) {
+                    let view = views[mover.index()];
+                    match version {
+                        0 => refresh_view_portable(&mut pair[1], layers, &before, mover, view, &delta),
+                        1 => refresh_view_avx2(&mut pair[1], layers, &before, mover, view, &delta),
+                        _ => refresh_view(&mut pair[1], layers, &before, mover, view, &delta),
+                    }
+                }
                 let output = match version {
                     0 => update_and_output_portable(&mut pair, &[delta], layers, stm, bucket),
                     1 => update_and_output_avx2(&mut pair, &[delta], layers, stm, bucket),
@@ -172,6 +233,19 @@ mod tests {
                 checked += with_layers!(network.layers(), layers => paths_agree(layers, &mut random, 120));
             }
             assert!(checked >= 200, "{hidden}: {checked} positions");
+        }
+    }
+
+    #[test]
+    fn every_instruction_set_gives_identical_results_with_king_buckets() {
+        let mut random = Random::new(0x5a5a);
+        for (i, name) in ["4", "8"].into_iter().enumerate() {
+            let king_buckets = KingBuckets::named(name).expect("a named layout");
+            for hidden in [256, 512, HIDDEN_SIZES[2 + i]] {
+                let network = random_bucketed_network(hidden, king_buckets, hidden as u64 + i as u64);
+                let checked = with_layers!(network.layers(), layers => paths_agree(layers, &mut random, 150));
+                assert!(checked >= 100, "{hidden}: {checked} positions");
+            }
         }
     }
 }

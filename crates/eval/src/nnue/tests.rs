@@ -2,7 +2,8 @@
 //! file format.
 
 use super::{
-    output_bucket, Network, NetworkError, Nnue, DEFAULT_HIDDEN as HIDDEN, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS,
+    output_bucket, KingBuckets, Network, NetworkError, Nnue, DEFAULT_HIDDEN as HIDDEN, HIDDEN_SIZES, INPUTS,
+    OUTPUT_BUCKETS,
 };
 use crate::Evaluator;
 use ox88_board::{Board, Move, MoveKind, Random};
@@ -17,12 +18,18 @@ fn within(random: &mut Random, bound: i16) -> i16 {
 /// A network of `hidden` units with random weights as large as training
 /// allows, so that every row differs and any wrong update shows.
 pub(super) fn random_network_of(hidden: usize, seed: u64) -> Network {
+    random_bucketed_network(hidden, KingBuckets::NONE, seed)
+}
+
+/// A random network of `hidden` units with `king_buckets`.
+pub(super) fn random_bucketed_network(hidden: usize, king_buckets: KingBuckets, seed: u64) -> Network {
     let mut random = Random::new(seed);
-    let features: Vec<i16> = (0..INPUTS * hidden).map(|_| within(&mut random, 505)).collect();
+    let features: Vec<i16> = (0..king_buckets.inputs() * hidden).map(|_| within(&mut random, 505)).collect();
     let bias: Vec<i16> = (0..hidden).map(|_| within(&mut random, 505)).collect();
     let output: Vec<i16> = (0..OUTPUT_BUCKETS * 2 * hidden).map(|_| within(&mut random, 507)).collect();
     let output_bias: Vec<i32> = (0..OUTPUT_BUCKETS).map(|_| i32::from(within(&mut random, 5000))).collect();
-    Network::from_weights(&features, &bias, &output, &output_bias, 400).expect("valid sizes and ranges")
+    Network::from_bucketed_weights(king_buckets, &features, &bias, &output, &output_bias, 400)
+        .expect("valid sizes and ranges")
 }
 
 /// A random network of the embedded network's width.
@@ -113,7 +120,7 @@ fn incremental_accumulators_equal_scratch_ones_at_every_width() {
 /// Random walks from positions rich in castling, en passant and
 /// promotions, `rounds` times over; every evaluation is checked against
 /// one from scratch.
-fn random_games(network: Network, rounds: usize) {
+pub(super) fn random_games(network: Network, rounds: usize) {
     let mut nnue = Nnue::new(network);
     let mut random = Random::new(0x1234_5678_9abc_def1);
     let mut seen = Seen::default();
@@ -198,7 +205,9 @@ fn network_files_round_trip_and_damage_is_detected() {
         Network::from_bytes(&copy).unwrap_err()
     };
     assert!(matches!(damaged(0, b'x'), NetworkError::Magic));
-    assert!(matches!(damaged(8, 3), NetworkError::Version { found: 3 }));
+    assert!(matches!(damaged(8, 4), NetworkError::Version { found: 4 }));
+    // Version 3 (king buckets) reads the body's first 32 bytes as its table.
+    assert!(matches!(damaged(8, 3), NetworkError::KingBuckets(_) | NetworkError::Size { .. }));
     assert!(matches!(damaged(12, 1), NetworkError::Hidden { found: 257 }));
     // A width this build evaluates, but not the body's.
     assert!(matches!(damaged(13, 2), NetworkError::Size { .. }));
