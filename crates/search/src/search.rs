@@ -30,6 +30,13 @@ const SEE_CAPTURE_MARGIN: i32 = 20;
 const SEE_DEPTH: i32 = 8;
 /// Internal iterative reduction from this depth on.
 const IIR_DEPTH: i32 = 4;
+/// Singular extensions: from this depth, for a table move whose stored
+/// depth is at most this much shallower than the node's.
+const SE_DEPTH: i32 = 6;
+const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// How far (per ply of depth, in centipawns) below the table's score the
+/// other moves must stay for the table move to be singular.
+const SE_MARGIN: i32 = 2;
 
 impl<E: Evaluator> Worker<'_, E> {
     /// Searches the node `ply` plies below the root to `depth` within
@@ -73,13 +80,16 @@ impl<E: Evaluator> Worker<'_, E> {
 
         // 4. Transposition table: a deep enough bound that settles the
         //    window ends a non-PV node at once.
+        //    A singular-extension search (one move left out) neither
+        //    takes its result from the table nor stores one.
+        let excluded = self.excluded[ply];
         let key = self.board.key();
         let entry = self.shared.tt.probe(key);
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
             let score = e.score.read_tt(ply as i32);
             let fits = e.bound.settles(score, alpha, beta);
-            if !PV && e.depth >= depth && fits && self.board.halfmove_clock() < 90 {
+            if !PV && excluded.is_none() && e.depth >= depth && fits && self.board.halfmove_clock() < 90 {
                 return score;
             }
         }
@@ -87,7 +97,7 @@ impl<E: Evaluator> Worker<'_, E> {
         // 4b. Endgame tables: right after a capture or pawn move, with few
         //     enough pieces, WDL is exact; a result that settles the window
         //     ends the node.
-        if ply > 0 {
+        if ply > 0 && excluded.is_none() {
             if let Some((score, bound)) = self.probe_tablebase(depth, ply) {
                 if bound.settles(score, alpha, beta) {
                     let stored_depth = (depth + 6).min(MAX_PLY as i32 - 1);
@@ -133,7 +143,7 @@ impl<E: Evaluator> Worker<'_, E> {
         };
         self.data.history.clear_ply_killers(ply + 1);
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded.is_none() {
             // 6. Reverse futility pruning: far above beta at low depth.
             let margin = params.reverse_futility_margin * (depth - i32::from(improving));
             if params.reverse_futility && depth <= RFP_DEPTH && eval - margin >= beta && !eval.is_decisive() {
@@ -189,6 +199,9 @@ impl<E: Evaluator> Worker<'_, E> {
                 })
             };
             let Some((m, pick)) = next else { break };
+            if Some(m) == excluded {
+                continue;
+            }
             let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
             let quiet = !m.is_tactical();
             let gives_check = self.board.gives_check(m);
@@ -222,8 +235,41 @@ impl<E: Evaluator> Worker<'_, E> {
                 }
             }
 
-            // 8b. Extension: moves that give check.
-            let new_depth = depth - 1 + i32::from(gives_check && params.check_extension);
+            // 8b. Extensions: a table move that alone keeps the score (the
+            //     others, searched shallower with it left out, stay below the
+            //     table's score by a margin) gets a ply more; when even the
+            //     others beat beta, the node fails high at once (multi-cut);
+            //     a table move that is not singular but whose score beats
+            //     beta gets a ply less. Otherwise, moves that give check get
+            //     a ply more.
+            let mut extension = i32::from(gives_check && params.check_extension);
+            if let Some(e) = entry.filter(|e| {
+                ply > 0
+                    && excluded.is_none()
+                    && Some(m) == tt_move
+                    && depth >= SE_DEPTH
+                    && e.depth >= depth - SE_TT_DEPTH_MARGIN
+                    && e.bound != TtBound::Upper
+            }) {
+                let tt_score = e.score.read_tt(ply as i32);
+                if !tt_score.is_decisive() {
+                    let singular_beta = tt_score - SE_MARGIN * depth;
+                    self.excluded[ply] = Some(m);
+                    let score = self.search::<false>((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
+                    self.excluded[ply] = None;
+                    if self.stopped {
+                        return Score::ZERO;
+                    }
+                    if score < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    } else if tt_score >= beta {
+                        extension = -1;
+                    }
+                }
+            }
+            let new_depth = depth - 1 + extension;
 
             // 8c. Principal variation search with late-move reductions:
             //      later moves get a zero window (and less depth); a move
@@ -286,12 +332,19 @@ impl<E: Evaluator> Worker<'_, E> {
             }
         }
 
-        // 9. No legal move: checkmate or stalemate.
+        // 9. No legal move: checkmate or stalemate; with one left out, only
+        //    that one move (it is singular).
+        if moves_tried == 0 && excluded.is_some() {
+            return alpha;
+        }
         if moves_tried == 0 {
             return if in_check { Score::mated_in(ply as i32) } else { Score::DRAW };
         }
 
         // 10. Store the result.
+        if excluded.is_some() {
+            return best_score;
+        }
         let bound = TtBound::of_result(best_score, beta, PV, best_move.is_some());
         self.shared.tt.store(key, best_move, best_score.to_tt(ply as i32), static_eval, depth, bound);
         best_score

@@ -128,6 +128,8 @@ pub(crate) struct Worker<'a, E> {
     /// null move.
     pub moved: [Option<PieceTo>; MAX_PLY + 1 + STACK_OFFSET],
     pub evals: [Option<Score>; MAX_PLY + 1 + STACK_OFFSET],
+    /// The move a singular-extension search at each ply leaves out.
+    pub excluded: [Option<Move>; MAX_PLY + 1],
     pub nodes: u64,
     next_poll: u64,
     pub seldepth: usize,
@@ -172,6 +174,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             pv_len: [0; MAX_PLY + 1],
             moved: [None; MAX_PLY + 1 + STACK_OFFSET],
             evals: [None; MAX_PLY + 1 + STACK_OFFSET],
+            excluded: [None; MAX_PLY + 1],
             nodes: 0,
             // Poll at the first node, so that a node limit below the interval holds.
             next_poll: 0,
