@@ -334,11 +334,14 @@ impl<E: Evaluator> Worker<'_, E> {
 
         // 9. No legal move: checkmate or stalemate; with one left out, only
         //    that one move (it is singular).
-        if moves_tried == 0 && excluded.is_some() {
-            return alpha;
-        }
         if moves_tried == 0 {
-            return if in_check { Score::mated_in(ply as i32) } else { Score::DRAW };
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
+                Score::mated_in(ply as i32)
+            } else {
+                Score::DRAW
+            };
         }
 
         // 10. Store the result.
