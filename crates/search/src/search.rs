@@ -37,6 +37,10 @@ const SE_TT_DEPTH_MARGIN: i32 = 3;
 /// How far (per ply of depth, in centipawns) below the table's score the
 /// other moves must stay for the table move to be singular.
 const SE_MARGIN: i32 = 2;
+/// A non-PV table move whose alternatives stay this far below the singular
+/// bound gets two plies more, at most this many times on one path.
+const DOUBLE_EXT_MARGIN: i32 = 20;
+const DOUBLE_EXT_LIMIT: u8 = 6;
 
 impl<E: Evaluator> Worker<'_, E> {
     /// Searches the node `ply` plies below the root to `depth` within
@@ -142,6 +146,7 @@ impl<E: Evaluator> Worker<'_, E> {
             _ => false,
         };
         self.data.history.clear_ply_killers(ply + 1);
+        self.double_extensions[ply + 1] = self.double_extensions[ply];
 
         if !PV && !in_check && excluded.is_none() {
             // 6. Reverse futility pruning: far above beta at low depth.
@@ -237,7 +242,9 @@ impl<E: Evaluator> Worker<'_, E> {
 
             // 8b. Extensions: a table move that alone keeps the score (the
             //     others, searched shallower with it left out, stay below the
-            //     table's score by a margin) gets a ply more; when even the
+            //     table's score by a margin) gets a ply more, two outside PV
+            //     nodes when they stay far below (at most a few times on one
+            //     path, so that the depth stays bounded); when even the
             //     others beat beta, the node fails high at once (multi-cut);
             //     a table move that is not singular but whose score beats
             //     beta gets a ply less. Otherwise, moves that give check get
@@ -261,7 +268,14 @@ impl<E: Evaluator> Worker<'_, E> {
                         return Score::ZERO;
                     }
                     if score < singular_beta {
-                        extension = 1;
+                        extension = if !PV
+                            && score < singular_beta - DOUBLE_EXT_MARGIN
+                            && self.double_extensions[ply] < DOUBLE_EXT_LIMIT
+                        {
+                            2
+                        } else {
+                            1
+                        };
                     } else if singular_beta >= beta {
                         return singular_beta;
                     } else if tt_score >= beta {
@@ -270,6 +284,7 @@ impl<E: Evaluator> Worker<'_, E> {
                 }
             }
             let new_depth = depth - 1 + extension;
+            self.double_extensions[ply + 1] = self.double_extensions[ply] + u8::from(extension >= 2);
 
             // 8c. Principal variation search with late-move reductions:
             //      later moves get a zero window (and less depth); a move

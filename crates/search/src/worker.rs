@@ -130,6 +130,8 @@ pub(crate) struct Worker<'a, E> {
     pub evals: [Option<Score>; MAX_PLY + 1 + STACK_OFFSET],
     /// The move a singular-extension search at each ply leaves out.
     pub excluded: [Option<Move>; MAX_PLY + 1],
+    /// How many double extensions the path from the root to each ply holds.
+    pub double_extensions: [u8; MAX_PLY + 2],
     pub nodes: u64,
     next_poll: u64,
     pub seldepth: usize,
@@ -175,6 +177,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             moved: [None; MAX_PLY + 1 + STACK_OFFSET],
             evals: [None; MAX_PLY + 1 + STACK_OFFSET],
             excluded: [None; MAX_PLY + 1],
+            double_extensions: [0; MAX_PLY + 2],
             nodes: 0,
             // Poll at the first node, so that a node limit below the interval holds.
             next_poll: 0,
