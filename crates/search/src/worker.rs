@@ -328,9 +328,15 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         self.pv_len[ply] = child_len;
     }
 
-    /// The static evaluation of the current position.
+    /// The static evaluation of the current position, damped toward a draw
+    /// by the fifty-move counter.
     #[inline(always)]
     pub fn evaluate(&mut self) -> Score {
-        self.data.evaluator.evaluate(&self.board).clamped_to_evaluations()
+        let raw = self.data.evaluator.evaluate(&self.board).clamped_to_evaluations();
+        // Damped toward a draw as the fifty-move counter grows: a position
+        // where nothing has happened for long is worth less than its material
+        // says (at 100 half-moves, half of it).
+        let clock = i32::from(self.board.halfmove_clock().min(100));
+        Score::from_raw(raw.raw() * (200 - clock) / 200)
     }
 }
