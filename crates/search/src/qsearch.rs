@@ -41,7 +41,10 @@ impl<E: Evaluator> Worker<'_, E> {
         // 3. Standing pat: the side to move may decline every capture.
         let static_eval =
             if in_check { None } else { Some(entry.and_then(|e| e.eval).unwrap_or_else(|| self.evaluate())) };
-        let mut best_score = match static_eval {
+        // The table's score replaces the evaluation when its bound says it
+        // is the better estimate (a lower bound above, an upper bound below).
+        let stand_pat = static_eval.map(|s| entry.map_or(s, |e| e.refine(s, ply as i32)));
+        let mut best_score = match stand_pat {
             Some(eval) => {
                 if eval >= beta {
                     if entry.is_none() {

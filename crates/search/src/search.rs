@@ -124,20 +124,8 @@ impl<E: Evaluator> Worker<'_, E> {
             if in_check { None } else { Some(entry.and_then(|e| e.eval).unwrap_or_else(|| self.evaluate())) };
         self.set_eval(ply, static_eval);
         let eval = match (static_eval, entry) {
-            (Some(s), Some(e)) if !e.score.is_decisive() => {
-                let score = e.score.read_tt(ply as i32);
-                let better = match e.bound {
-                    TtBound::Exact => true,
-                    TtBound::Lower => score > s,
-                    TtBound::Upper => score < s,
-                };
-                if better {
-                    score
-                } else {
-                    s
-                }
-            }
-            (Some(s), _) => s,
+            (Some(s), Some(e)) => e.refine(s, ply as i32),
+            (Some(s), None) => s,
             (None, _) => -Score::INFINITE,
         };
         let improving = match (static_eval, self.eval_at(ply as isize - 2)) {

@@ -39,6 +39,31 @@ pub struct TtEntry {
     pub bound: TtBound,
 }
 
+impl TtEntry {
+    /// The better estimate of a node's score, `ply` plies from the root,
+    /// than its static evaluation `eval`: the stored score when it is exact,
+    /// a lower bound above `eval` or an upper bound below it (and not a
+    /// mate or tablebase result); `eval` otherwise.
+    #[inline(always)]
+    pub fn refine(&self, eval: Score, ply: i32) -> Score {
+        use crate::tt_score::TtScore;
+        if self.score.is_decisive() {
+            return eval;
+        }
+        let score = self.score.read_tt(ply);
+        let better = match self.bound {
+            TtBound::Exact => true,
+            TtBound::Lower => score > eval,
+            TtBound::Upper => score < eval,
+        };
+        if better {
+            score
+        } else {
+            eval
+        }
+    }
+}
+
 impl TtBound {
     /// The bound of a node's result: a fail high is a lower bound; a score
     /// inside the window of a PV node that found a best move is exact;
