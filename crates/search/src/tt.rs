@@ -290,6 +290,19 @@ mod tests {
     use ox88_board::{MoveKind, Square};
 
     #[test]
+    fn refine_takes_the_stored_score_only_where_its_bound_says_it_is_better() {
+        let entry = |cp: i32, bound| TtEntry { mv: None, score: Score::cp(cp), eval: None, depth: 3, bound };
+        let eval = Score::cp(50);
+        assert_eq!(entry(10, TtBound::Exact).refine(eval, 4), Score::cp(10));
+        assert_eq!(entry(80, TtBound::Lower).refine(eval, 4), Score::cp(80));
+        assert_eq!(entry(10, TtBound::Lower).refine(eval, 4), eval);
+        assert_eq!(entry(10, TtBound::Upper).refine(eval, 4), Score::cp(10));
+        assert_eq!(entry(80, TtBound::Upper).refine(eval, 4), eval);
+        let mate = TtEntry { score: Score::mate_in(5), ..entry(0, TtBound::Exact) };
+        assert_eq!(mate.refine(eval, 4), eval, "a mate is a fact, not an estimate of the evaluation");
+    }
+
+    #[test]
     fn a_stored_entry_is_found_by_its_key_alone() {
         let tt = TranspositionTable::new(1);
         let e4 = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
