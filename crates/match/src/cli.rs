@@ -62,6 +62,8 @@ pub struct SprtSpec {
     pub alpha: f64,
     pub beta: f64,
     pub normalized: bool,
+    /// `prior=a,b,c,d,e`: pentanomial counts of earlier runs to continue from.
+    pub prior: [u32; 5],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -382,7 +384,7 @@ fn draw(all: &Pairs) -> Result<DrawRule, String> {
 }
 
 fn sprt(all: &Pairs) -> Result<SprtSpec, String> {
-    let mut spec = SprtSpec { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05, normalized: true };
+    let mut spec = SprtSpec { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05, normalized: true, prior: [0; 5] };
     for (key, value) in all {
         let x = || number::<f64>("sprt", value);
         match key.as_str() {
@@ -397,6 +399,7 @@ fn sprt(all: &Pairs) -> Result<SprtSpec, String> {
                     other => return Err(format!("-sprt: unknown model {other:?} (normalized or logistic)")),
                 }
             }
+            "prior" => spec.prior = prior(value)?,
             other => return Err(format!("-sprt: unknown key {other:?}")),
         }
     }
@@ -410,6 +413,15 @@ fn sprt(all: &Pairs) -> Result<SprtSpec, String> {
         return Err("-sprt: need elo0 < elo1 and 0 < alpha, beta with alpha + beta < 1".into());
     }
     Ok(spec)
+}
+
+/// Five comma-separated pair counts (pentanomial, 0 to 2 points a pair).
+fn prior(value: &str) -> Result<[u32; 5], String> {
+    let counts = value
+        .split(',')
+        .map(|c| c.trim().parse::<u32>().map_err(|_| format!("-sprt prior: {c:?} is not a count of pairs")))
+        .collect::<Result<Vec<u32>, String>>()?;
+    counts.try_into().map_err(|c: Vec<u32>| format!("-sprt prior: five counts, not {} ({value:?})", c.len()))
 }
 
 #[cfg(test)]
@@ -441,6 +453,9 @@ mod tests {
         assert_eq!(config.resign, Some(ResignRule { movecount: 3, score: 600, twosided: false }));
         assert_eq!(config.draw.unwrap().movenumber, 34);
         assert!(!config.sprt.unwrap().normalized);
+        assert_eq!(config.sprt.unwrap().prior, [0; 5]);
+        let resumed = parse(&args("-engine cmd=a -engine cmd=b -sprt elo0=0 elo1=10 prior=26,115,169,108,37"));
+        assert_eq!(resumed.unwrap().unwrap().sprt.unwrap().prior, [26, 115, 169, 108, 37]);
     }
 
     #[test]
@@ -463,6 +478,8 @@ mod tests {
             ("-engine cmd=a -engine cmd=b -engine cmd=c -sprt elo0=0 elo1=5", "exactly two"),
             ("-engine cmd=a -engine cmd=b -sprt elo0=5 elo1=0", "elo0 < elo1"),
             ("-engine cmd=a proto=uxi -engine cmd=b", "unknown protocol"),
+            ("-engine cmd=a -engine cmd=b -sprt elo0=0 elo1=5 prior=1,2,3,4", "five counts, not 4"),
+            ("-engine cmd=a -engine cmd=b -sprt elo0=0 elo1=5 prior=1,2,x,4,5", "\"x\" is not a count"),
         ] {
             let err = parse(&args(line)).unwrap_err();
             assert!(err.contains(why), "{line}: {err}");

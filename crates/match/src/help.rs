@@ -42,7 +42,10 @@ material end games by the rules):
 
 output:
   -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic]
-                        stop when the pentanomial SPRT accepts a hypothesis
+       [prior=P0,P1,P2,P3,P4]
+                        stop when the pentanomial SPRT accepts a hypothesis;
+                        prior: the pair counts of earlier runs of the same
+                        engines (their Ptnml), to resume a stopped test
   -pgnout file=F        append every game to F in PGN, with the engines'
                         scores, depths and times as comments
   -ratinginterval N     the full summary every N games (default 10; 0: never)

@@ -59,13 +59,16 @@ fn run(config: &cli::Config) -> Result<(), String> {
             "SPRT: elo0 {}, elo1 {}, alpha {}, beta {}, {model} Elo, pentanomial (game pairs)",
             sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
         );
+        if sprt.prior != [0; 5] {
+            println!("SPRT: continuing from earlier runs' Ptnml(0-2) {:?}", sprt.prior);
+        }
     }
     let sink: runner::GameSink<'_> = Box::new(move |job, record| match &mut pgn {
         Some(out) => out.write(config, job, record).map_err(|e| format!("-pgnout: {e}")),
         None => Ok(()),
     });
     let outcome = runner::run(config, &openings, sink, log)?;
-    let sprt = config.sprt.map(|s| stats::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.normalized));
+    let sprt = config.sprt.map(|s| stats::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.normalized).with_prior(s.prior));
     println!("{}", runner::summary_blocks(config, &outcome, sprt.as_ref()));
     println!("{}", report::faults(config, &outcome.faults));
     match (config.sprt, outcome.verdict) {

@@ -90,6 +90,11 @@ pub fn block(config: &Config, first: usize, second: usize, score: &Score, sprt: 
             sprt.elo0,
             sprt.elo1
         );
+        if sprt.prior != [0; 5] {
+            let p = sprt.prior;
+            out +=
+                &format!("LLR includes earlier runs' Ptnml(0-2): [{}, {}, {}, {}, {}]\n", p[0], p[1], p[2], p[3], p[4]);
+        }
     }
     out += RULE;
     out

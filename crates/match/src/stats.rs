@@ -198,6 +198,10 @@ pub struct Sprt {
     pub upper: f64,
     /// Normalized Elo (as fastchess and fishtest by default), else logistic.
     pub normalized: bool,
+    /// Pentanomial counts of earlier runs of the same two engines, added to
+    /// this run's before the ratio is taken: a test stopped and resumed (with
+    /// another `-srand`) decides on all its pairs.
+    pub prior: [u32; 5],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,7 +213,14 @@ pub enum Verdict {
 
 impl Sprt {
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64, normalized: bool) -> Sprt {
-        Sprt { elo0, elo1, lower: (beta / (1.0 - alpha)).ln(), upper: ((1.0 - beta) / alpha).ln(), normalized }
+        let (lower, upper) = ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln());
+        Sprt { elo0, elo1, lower, upper, normalized, prior: [0; 5] }
+    }
+
+    /// The same test continuing from the pentanomial counts `prior` of
+    /// earlier runs.
+    pub fn with_prior(self, prior: [u32; 5]) -> Sprt {
+        Sprt { prior, ..self }
     }
 
     /// The log-likelihood ratio of the pairs so far: the generalized
@@ -220,10 +231,14 @@ impl Sprt {
     /// classes count as 0.001 pairs, as fishtest does, so that the fit
     /// exists from the first pair.
     pub fn llr(&self, score: &Score) -> f64 {
-        if score.pairs() == 0 {
+        let mut penta = score.penta;
+        for (count, earlier) in penta.iter_mut().zip(self.prior) {
+            *count = count.saturating_add(earlier);
+        }
+        if penta.iter().all(|&c| c == 0) {
             return 0.0;
         }
-        let counts = score.penta.map(|c| if c == 0 { 1e-3 } else { f64::from(c) });
+        let counts = penta.map(|c| if c == 0 { 1e-3 } else { f64::from(c) });
         let total: f64 = counts.iter().sum();
         let observed = counts.map(|c| c / total);
         let (p0, p1) = if self.normalized {
@@ -370,6 +385,19 @@ mod tests {
         assert_eq!(sprt.verdict(sprt.llr(&penta([400, 400, 100, 10, 0]))), Verdict::H0);
         assert_eq!(sprt.verdict(sprt.llr(&penta([1, 2, 3, 2, 1]))), Verdict::Continue);
         assert_eq!(sprt.llr(&Score::default()), 0.0);
+    }
+
+    #[test]
+    fn a_prior_counts_as_pairs_already_played() {
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05, true);
+        let (earlier, now) = ([26, 115, 169, 108, 37], [19, 64, 99, 57, 20]);
+        let all = penta([45, 179, 268, 165, 57]);
+        let resumed = sprt.with_prior(earlier).llr(&penta(now));
+        assert!((resumed - sprt.llr(&all)).abs() < 1e-9, "{resumed} vs {}", sprt.llr(&all));
+        assert!((resumed - sprt.llr(&penta(now))).abs() > 0.01, "the prior must change the ratio");
+        // Before this run's first pair, the ratio is the earlier runs'.
+        let before = sprt.with_prior(earlier).llr(&Score::default());
+        assert!((before - sprt.llr(&penta(earlier))).abs() < 1e-9);
     }
 
     #[test]
