@@ -66,6 +66,13 @@ pub struct SprtSpec {
     pub prior: [u32; 5],
 }
 
+impl SprtSpec {
+    /// The test these settings describe, continuing from the prior counts.
+    pub fn test(&self) -> crate::stats::Sprt {
+        crate::stats::Sprt::new(self.elo0, self.elo1, self.alpha, self.beta, self.normalized).with_prior(self.prior)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tournament {
     RoundRobin,

@@ -68,7 +68,7 @@ fn run(config: &cli::Config) -> Result<(), String> {
         None => Ok(()),
     });
     let outcome = runner::run(config, &openings, sink, log)?;
-    let sprt = config.sprt.map(|s| stats::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.normalized).with_prior(s.prior));
+    let sprt = config.sprt.map(|s| s.test());
     println!("{}", runner::summary_blocks(config, &outcome, sprt.as_ref()));
     println!("{}", report::faults(config, &outcome.faults));
     match (config.sprt, outcome.verdict) {

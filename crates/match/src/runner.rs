@@ -63,7 +63,7 @@ pub fn run(
     }
     drop(sender);
 
-    let sprt = config.sprt.map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.normalized).with_prior(s.prior));
+    let sprt = config.sprt.map(|s| s.test());
     let mut outcome = Tally {
         scores: vec![Score::default(); pairings.len()],
         faults: vec![BTreeMap::new(); config.engines.len()],
