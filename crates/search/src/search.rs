@@ -119,7 +119,8 @@ impl<E: Evaluator> Worker<'_, E> {
         }
 
         // 5. Static evaluation, refined by the table's bound when it fits;
-        //    "improving" when better than two plies ago.
+        //    "improving" when better than two plies ago (four when the side
+        //    was in check two plies ago and has no evaluation there).
         let static_eval =
             if in_check { None } else { Some(entry.and_then(|e| e.eval).unwrap_or_else(|| self.evaluate())) };
         self.set_eval(ply, static_eval);
@@ -128,7 +129,12 @@ impl<E: Evaluator> Worker<'_, E> {
             (Some(s), None) => s,
             (None, _) => -Score::INFINITE,
         };
-        let improving = match (static_eval, self.eval_at(ply as isize - 2)) {
+        // Two plies back in check (no evaluation): four plies back instead.
+        let earlier = match self.eval_at(ply as isize - 2) {
+            None if ply >= 4 => self.eval_at(ply as isize - 4),
+            two_back => two_back,
+        };
+        let improving = match (static_eval, earlier) {
             (Some(now), Some(before)) => now > before,
             (Some(_), None) => true,
             _ => false,
