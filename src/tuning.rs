@@ -11,10 +11,14 @@
 //! - `EvalWeights`: a file of evaluation weights in the text form of
 //!   `Weights::to_text` (as the eval crate's `tune` example writes it); the
 //!   fields it leaves out keep their defaults.
+//! - One spin option per numeric search parameter
+//!   ([`SearchParams::TUNABLES`], named as its field: `futility_margin`,
+//!   `lmr_divisor`, ...), with its range, for SPSA tuning (the project's
+//!   runner, or OpenBench from the lines [`spsa_inputs`] writes).
 
 use crate::eval::{Classical, Term, Terms, Weights};
 use crate::protocol::{OptionError, OptionSpec, OptionValue};
-use crate::search::SearchParams;
+use crate::search::{SearchParams, Tunable};
 use crate::settings::{invalid, text};
 
 const EVAL_OFF: &str = "EvalOff";
@@ -65,12 +69,22 @@ impl Tuning {
 
     /// Sets one of the rig's options; on error nothing changes.
     pub(crate) fn set_option(&mut self, name: &str, value: &OptionValue) -> Result<(), OptionError> {
+        if let Some(tunable) = tunable(name) {
+            let n = match value {
+                OptionValue::Spin(n) => i32::try_from(*n).ok(),
+                _ => None,
+            };
+            let range = format!("an integer in {}..={}", tunable.min, tunable.max);
+            let n = n.ok_or_else(|| invalid(name, value, &range))?;
+            return self.search.set_tunable(tunable.name, n).map_err(|_| invalid(name, value, &range));
+        }
         let value_text = text(name, value)?;
         let bad = |what: &str, expected: &str| invalid(name, &OptionValue::String(what.to_owned()), expected);
         if name.eq_ignore_ascii_case(EVAL_OFF) {
             self.terms = terms_without(value_text).map_err(|bad_name| bad(&bad_name, "evaluation terms"))?;
         } else if name.eq_ignore_ascii_case(SEARCH_OFF) {
-            self.search = params_without(value_text).map_err(|bad_name| bad(&bad_name, "search switches"))?;
+            self.search =
+                params_without(&self.search, value_text).map_err(|bad_name| bad(&bad_name, "search switches"))?;
         } else if name.eq_ignore_ascii_case(EVAL_WEIGHTS) {
             self.weights = if value_text.is_empty() {
                 Weights::default()
@@ -89,11 +103,37 @@ impl Tuning {
 /// Whether `name` is one of the rig's options.
 pub(crate) fn is_option(name: &str) -> bool {
     [EVAL_OFF, SEARCH_OFF, EVAL_WEIGHTS].iter().any(|option| option.eq_ignore_ascii_case(name.trim()))
+        || tunable(name).is_some()
 }
 
-/// The rig's options (each empty by default).
+/// The tunable search parameter of that name (case aside), if any.
+fn tunable(name: &str) -> Option<&'static Tunable> {
+    SearchParams::TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// The rig's options: the three strings (each empty by default), then a
+/// spin for each tunable search parameter.
 pub(crate) fn options() -> Vec<OptionSpec> {
-    [EVAL_OFF, SEARCH_OFF, EVAL_WEIGHTS].iter().map(|name| OptionSpec::string(name, "")).collect()
+    let strings = [EVAL_OFF, SEARCH_OFF, EVAL_WEIGHTS].into_iter().map(|name| OptionSpec::string(name, ""));
+    let spins = SearchParams::TUNABLES
+        .iter()
+        .map(|t| OptionSpec::spin(t.name, i64::from(t.default), i64::from(t.min), i64::from(t.max)));
+    strings.chain(spins).collect()
+}
+
+/// The tunable search parameters as OpenBench's SPSA form takes them, one
+/// a line: `name, int, default, min, max, c_end, r_end` (`r_end` 0.002,
+/// OpenBench's usual).
+///
+/// ```
+/// let lines = ox88::tuning::spsa_inputs();
+/// assert!(lines.lines().any(|l| l.starts_with("futility_margin, int, 90, ")));
+/// ```
+pub fn spsa_inputs() -> String {
+    SearchParams::TUNABLES
+        .iter()
+        .map(|t| format!("{}, int, {}, {}, {}, {}, 0.002\n", t.name, t.default, t.min, t.max, t.step))
+        .collect()
 }
 
 /// The comma-separated names in `text`, lower case, without spaces, hyphens
@@ -116,10 +156,24 @@ fn terms_without(text: &str) -> Result<Terms, String> {
     Ok(terms)
 }
 
-/// The default search parameters with the switches named in `text` off;
-/// the unknown name on error.
-fn params_without(text: &str) -> Result<SearchParams, String> {
-    let mut params = SearchParams::default();
+/// `current` with every switch back at its default, then those named in
+/// `text` off (the numeric parameters are kept); the unknown name on error.
+fn params_without(current: &SearchParams, text: &str) -> Result<SearchParams, String> {
+    let on = SearchParams::default();
+    let mut params = SearchParams {
+        aspiration: on.aspiration,
+        check_extension: on.check_extension,
+        null_move: on.null_move,
+        reverse_futility: on.reverse_futility,
+        futility: on.futility,
+        late_move_pruning: on.late_move_pruning,
+        see_pruning: on.see_pruning,
+        lmr: on.lmr,
+        killers: on.killers,
+        counter_moves: on.counter_moves,
+        history: on.history,
+        ..current.clone()
+    };
     for name in names(text) {
         if !switch_off(&mut params, &name) {
             return Err(name);
@@ -173,10 +227,10 @@ mod tests {
     #[test]
     fn every_switch_has_a_name_and_changes_the_parameters() {
         for name in SWITCHES {
-            let params = params_without(name).unwrap_or_else(|bad| panic!("{bad}"));
+            let params = params_without(&SearchParams::default(), name).unwrap_or_else(|bad| panic!("{bad}"));
             assert_ne!(params, SearchParams::default(), "{name}");
         }
-        assert_eq!(params_without("").unwrap(), SearchParams::default());
+        assert_eq!(params_without(&SearchParams::default(), "").unwrap(), SearchParams::default());
     }
 
     #[test]
@@ -202,6 +256,58 @@ mod tests {
         assert_eq!(engine.settings().tuning.search, SearchParams::default());
         set(&mut engine, SEARCH_OFF, "refutations").unwrap();
         assert!(!engine.settings().tuning.search.killers && !engine.settings().tuning.search.counter_moves);
+    }
+
+    #[test]
+    fn each_tunable_is_a_spin_option_that_sets_its_parameter_within_its_range() {
+        let mut engine = Ox88::new();
+        for t in SearchParams::TUNABLES {
+            let spec = engine.options().into_iter().find(|o| o.is_named(t.name)).expect("a spin option");
+            let value = if t.default < t.max { t.default + 1 } else { t.default - 1 };
+            engine.set_option(t.name, &spec.parse_value(Some(&value.to_string())).unwrap()).unwrap();
+            assert_eq!(engine.settings().tuning.search.tunable(t.name), Some(value), "{}", t.name);
+            let refused = engine.set_option(t.name, &OptionValue::Spin(i64::from(t.max) + 1));
+            assert!(matches!(refused, Err(OptionError::InvalidValue { .. })), "{}: {refused:?}", t.name);
+            assert_eq!(engine.settings().tuning.search.tunable(t.name), Some(value), "kept after a refusal");
+        }
+        // SearchOff switches heuristics and keeps the numbers.
+        set(&mut engine, SEARCH_OFF, "null_move").unwrap();
+        let search = &engine.settings().tuning.search;
+        assert!(!search.null_move);
+        assert_eq!(search.futility_margin, SearchParams::default().futility_margin + 1);
+    }
+
+    #[test]
+    fn docs_search_lists_the_spsa_inputs_of_the_code() {
+        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/search.md")).unwrap();
+        let inputs = spsa_inputs();
+        assert_eq!(inputs.lines().count(), SearchParams::TUNABLES.len());
+        assert!(docs.contains(&format!("```text\n{inputs}```")), "docs/search.md's SPSA list differs from:\n{inputs}");
+    }
+
+    #[test]
+    fn the_search_plays_by_the_tuned_parameters() {
+        use crate::protocol::{Engine, Limits};
+        let game =
+            crate::movegen::Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+                .unwrap();
+        let nodes = |settings: &[(&str, i64)]| {
+            let mut engine = Ox88::new();
+            for &(name, value) in settings {
+                engine.set_option(name, &OptionValue::Spin(value)).unwrap();
+            }
+            let mut nodes = 0;
+            engine.search(&game, &Limits::depth(9), &mut |report| {
+                if let Some(line) = report.line() {
+                    nodes = line.nodes;
+                }
+            });
+            nodes
+        };
+        let default = nodes(&[]);
+        assert_eq!(nodes(&[("lmr_divisor", 225), ("futility_margin", 90)]), default, "the defaults are the engine's");
+        assert_ne!(nodes(&[("lmr_divisor", 150)]), default, "a smaller divisor reduces more");
+        assert_ne!(nodes(&[("see_quiet_margin", 150)]), default);
     }
 
     #[test]

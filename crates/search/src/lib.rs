@@ -21,7 +21,7 @@ pub use bench::{bench, BENCH_DEPTH, BENCH_FENS};
 /// The types the search shares with whatever drives it (the protocol
 /// drivers), re-exported from `ox88-control` so that one import does.
 pub use ox88_control::{BenchReport, Bound, Clock, Limits, LineReport, Report, SearchResult, StopHandle};
-pub use params::SearchParams;
+pub use params::{SearchParams, Tunable, TunableError};
 pub use tablebase::TablebaseProbing;
 pub use threads::Searcher;
 pub use time::TimeManager;

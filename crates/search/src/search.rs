@@ -1,5 +1,6 @@
 //! The main alpha-beta node: principal variation search with pruning,
-//! reductions and extensions, in numbered steps.
+//! reductions and extensions, in numbered steps. Their margins and depth
+//! limits are fields of [`SearchParams`](crate::SearchParams).
 
 use crate::ordering::{MovePicker, Pick};
 use crate::see::see_ge;
@@ -12,34 +13,15 @@ use ox88_board::{Move, Piece, Score};
 use ox88_eval::Evaluator;
 use ox88_movegen::MoveGen;
 
-/// Reverse futility: a node whose static evaluation beats beta by a margin
-/// per ply of depth (a [`SearchParams`](crate::SearchParams) field) is
-/// assumed to fail high.
-const RFP_DEPTH: i32 = 8;
-/// Futility: a quiet move is skipped when the static evaluation plus this
-/// base and a margin per ply of the depth the move would be searched to after
-/// its late-move reduction cannot reach alpha.
-const FUTILITY_BASE: i32 = 90;
-const FUTILITY_DEPTH: i32 = 8;
-/// Late-move pruning: quiet moves beyond this count (by depth) are skipped.
-const LMP_DEPTH: i32 = 8;
-/// SEE thresholds for pruning at shallow depth (per ply; times depth
-/// squared for captures, depth for quiet moves).
-const SEE_QUIET_MARGIN: i32 = 60;
-const SEE_CAPTURE_MARGIN: i32 = 20;
-const SEE_DEPTH: i32 = 8;
 /// Internal iterative reduction from this depth on.
 const IIR_DEPTH: i32 = 4;
 /// Singular extensions: from this depth, for a table move whose stored
 /// depth is at most this much shallower than the node's.
 const SE_DEPTH: i32 = 6;
 const SE_TT_DEPTH_MARGIN: i32 = 3;
-/// How far (per ply of depth, in centipawns) below the table's score the
-/// other moves must stay for the table move to be singular.
-const SE_MARGIN: i32 = 2;
-/// A non-PV table move whose alternatives stay this far below the singular
-/// bound gets two plies more, at most this many times on one path.
-const DOUBLE_EXT_MARGIN: i32 = 20;
+/// A non-PV table move whose alternatives stay far below the singular
+/// bound (see [`SearchParams`](crate::SearchParams)) gets two plies more, at
+/// most this many times on one path.
 const DOUBLE_EXT_LIMIT: u8 = 6;
 
 impl<E: Evaluator> Worker<'_, E> {
@@ -145,7 +127,11 @@ impl<E: Evaluator> Worker<'_, E> {
         if !PV && !in_check && excluded.is_none() {
             // 6. Reverse futility pruning: far above beta at low depth.
             let margin = params.reverse_futility_margin * (depth - i32::from(improving));
-            if params.reverse_futility && depth <= RFP_DEPTH && eval - margin >= beta && !eval.is_decisive() {
+            if params.reverse_futility
+                && depth <= params.reverse_futility_depth
+                && eval - margin >= beta
+                && !eval.is_decisive()
+            {
                 return eval;
             }
 
@@ -160,7 +146,9 @@ impl<E: Evaluator> Worker<'_, E> {
                 && self.has_pieces(side)
                 && !beta.is_decisive()
             {
-                let reduction = 3 + depth / 3 + ((eval - beta).raw() / 200).min(3);
+                let reduction = params.null_move_base
+                    + depth / 3
+                    + ((eval - beta).raw() / params.null_move_eval_divisor.max(1)).min(3);
                 let undo = self.make_null(ply);
                 let score = -self.search::<false>(depth - reduction, -beta, -beta + 1, ply + 1, !cut_node);
                 self.unmake_null(undo);
@@ -209,26 +197,33 @@ impl<E: Evaluator> Worker<'_, E> {
             //      from being mated.
             if !in_check && best_score > -TB_WIN_BOUND && has_pieces {
                 if quiet && !gives_check {
-                    if params.late_move_pruning && depth <= LMP_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                    if params.late_move_pruning
+                        && depth <= params.late_move_pruning_depth
+                        && quiets_tried.len() as i32 >= lmp_limit
+                    {
                         continue;
                     }
                     // Futility at the depth the move would get after its
                     // late-move reduction.
                     let lmr_depth = depth - 1 - self.data.base_reduction(depth, moves_tried + 1);
                     if params.futility
-                        && lmr_depth <= FUTILITY_DEPTH
-                        && static_eval
-                            .is_some_and(|s| s + FUTILITY_BASE + params.futility_margin * lmr_depth.max(0) <= alpha)
+                        && lmr_depth <= params.futility_depth
+                        && static_eval.is_some_and(|s| {
+                            s + params.futility_base + params.futility_margin * lmr_depth.max(0) <= alpha
+                        })
                     {
                         continue;
                     }
-                    if params.see_pruning && depth <= SEE_DEPTH && !see_ge(&self.board, m, -SEE_QUIET_MARGIN * depth) {
+                    if params.see_pruning
+                        && depth <= params.see_depth
+                        && !see_ge(&self.board, m, -params.see_quiet_margin * depth)
+                    {
                         continue;
                     }
                 } else if params.see_pruning
                     && pick == Pick::BadTactical
-                    && depth <= SEE_DEPTH
-                    && !see_ge(&self.board, m, -SEE_CAPTURE_MARGIN * depth * depth)
+                    && depth <= params.see_depth
+                    && !see_ge(&self.board, m, -params.see_capture_margin * depth * depth)
                 {
                     continue;
                 }
@@ -254,7 +249,7 @@ impl<E: Evaluator> Worker<'_, E> {
             }) {
                 let tt_score = e.score.read_tt(ply as i32);
                 if !tt_score.is_decisive() {
-                    let singular_beta = tt_score - SE_MARGIN * depth;
+                    let singular_beta = tt_score - params.singular_margin * depth;
                     self.excluded[ply] = Some(m);
                     let score = self.search::<false>((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
                     self.excluded[ply] = None;
@@ -263,7 +258,7 @@ impl<E: Evaluator> Worker<'_, E> {
                     }
                     if score < singular_beta {
                         extension = if !PV
-                            && score < singular_beta - DOUBLE_EXT_MARGIN
+                            && score < singular_beta - params.double_extension_margin
                             && self.double_extensions[ply] < DOUBLE_EXT_LIMIT
                         {
                             2

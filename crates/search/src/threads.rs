@@ -81,7 +81,7 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
         let threads = threads.max(1);
         self.threads.truncate(threads);
         while self.threads.len() < threads {
-            self.threads.push(ThreadData::new(self.prototype.clone()));
+            self.threads.push(ThreadData::new(self.prototype.clone(), &self.params));
         }
     }
 
@@ -102,6 +102,9 @@ impl<E: Evaluator + Clone + Send> Searcher<E> {
     /// Changes the heuristics' switches and margins (for matches that
     /// measure them, and for tuning).
     pub fn set_params(&mut self, params: SearchParams) {
+        for data in &mut self.threads {
+            data.set_reductions(&params);
+        }
         self.params = params;
     }
 

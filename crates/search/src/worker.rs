@@ -36,18 +36,25 @@ pub(crate) struct ThreadData<E> {
 }
 
 impl<E> ThreadData<E> {
-    pub fn new(evaluator: E) -> ThreadData<E> {
-        let mut lmr = Box::new([[0u8; 64]; 64]);
-        for (depth, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (number, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (depth as f64).ln() * (number as f64).ln() / 2.25) as u8;
-            }
-        }
-        ThreadData {
+    pub fn new(evaluator: E, params: &SearchParams) -> ThreadData<E> {
+        let mut data = ThreadData {
             evaluator,
             history: History::new(),
-            lmr,
+            lmr: Box::new([[0u8; 64]; 64]),
             pv: Box::new([[Move::from_raw(0); MAX_PLY + 1]; MAX_PLY + 1]),
+        };
+        data.set_reductions(params);
+        data
+    }
+
+    /// Fills the late-move reduction table from the parameters' constant
+    /// and divisor (in hundredths of a ply).
+    pub fn set_reductions(&mut self, params: &SearchParams) {
+        let (base, divisor) = (f64::from(params.lmr_base) / 100.0, f64::from(params.lmr_divisor.max(1)) / 100.0);
+        for (depth, row) in self.lmr.iter_mut().enumerate().skip(1) {
+            for (number, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (base + (depth as f64).ln() * (number as f64).ln() / divisor).clamp(0.0, 63.0) as u8;
+            }
         }
     }
 
