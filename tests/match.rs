@@ -1,6 +1,6 @@
 //! The match runner (`ox88-match`, crates/match) run as a process, with the
 //! engine examples as players: its summary lines, openings, gauntlets, SPRT,
-//! and an engine's bad option. (Its command-line errors and help are
+//! an engine's bad option, and SPSA. (Its command-line errors and help are
 //! crates/match/tests/cli.rs.)
 
 mod common;
@@ -128,4 +128,41 @@ fn an_engine_without_the_option_asked_is_an_error() {
     let output = run(&args);
     assert_eq!(output.status.code(), Some(1));
     assert!(text(&output.stderr).contains("has no option \"NoSuchOption\""), "{}", text(&output.stderr));
+}
+
+#[test]
+fn spsa_tunes_a_spin_option_and_resumes_from_its_state() {
+    let dir = std::env::temp_dir();
+    let params = dir.join(format!("ox88-spsa-{}.txt", std::process::id()));
+    let state = dir.join(format!("ox88-spsa-{}.txt.state", std::process::id()));
+    let log = dir.join(format!("ox88-spsa-{}.log", std::process::id()));
+    std::fs::write(&params, "# the engine's hash, as a spin option any UCI engine has\nHash, int, 8, 1, 16, 2, 0.01\n")
+        .unwrap();
+    let _ = std::fs::remove_file(&state);
+    let mut args = engine("uci", "uci");
+    args.extend(["-each", "depth=1", "-maxmoves", "10", "-srand", "3"].map(str::to_owned));
+    args.extend(["-log".into(), format!("file={}", log.display())]);
+    args.extend(["-spsa".into(), format!("params={}", params.display())]);
+    let spsa = |iterations: u32| {
+        let mut args = args.clone();
+        args.push(format!("iterations={iterations}"));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = run(&args);
+        assert!(output.status.success(), "{}\n{}", text(&output.stdout), text(&output.stderr));
+        text(&output.stdout)
+    };
+    let out = spsa(2);
+    assert!(out.contains("SPSA iteration 1 (1 of 2): score ") && out.contains("SPSA iteration 2 (2 of 2)"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("SPSA finished: option.Hash="), "{out}");
+    // Each side was given its own value of the option.
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(sent.contains("plus > setoption name Hash value ") && sent.contains("minus > setoption name Hash value "));
+    assert!(std::fs::read_to_string(&state).unwrap().starts_with("iterations 2\nHash "));
+    // A longer run resumes after the two pairs played.
+    let out = spsa(3);
+    assert!(out.contains("resuming from") && out.contains("SPSA iteration 3 (3 of 3)"), "{out}");
+    assert!(!out.contains("SPSA iteration 1 "), "{out}");
+    for file in [params, state, log] {
+        let _ = std::fs::remove_file(file);
+    }
 }

@@ -99,6 +99,8 @@ pub struct Config {
     pub ratinginterval: u32,
     pub event: String,
     pub log: Option<PathBuf>,
+    /// `-spsa`: tune one engine's options instead of a match.
+    pub spsa: Option<crate::spsa::SpsaSpec>,
 }
 
 /// `key=value` pairs of one option.
@@ -126,6 +128,7 @@ pub fn parse(args: &[String]) -> Result<Option<Config>, String> {
         ratinginterval: 10,
         event: "ox88 match".into(),
         log: None,
+        spsa: None,
     };
     let (mut rounds_given, mut repeat) = (false, None);
     let mut i = 0;
@@ -178,6 +181,7 @@ pub fn parse(args: &[String]) -> Result<Option<Config>, String> {
             "draw" => config.draw = Some(draw(&pairs(&option, values)?)?),
             "maxmoves" => config.maxmoves = Some(number(&option, one("a count")?)?),
             "sprt" => config.sprt = Some(sprt(&pairs(&option, values)?)?),
+            "spsa" => config.spsa = Some(crate::spsa::SpsaSpec::parse(&pairs(&option, values)?)?),
             "ratinginterval" => config.ratinginterval = number(&option, one("a count")?)?,
             "event" => config.event = values.join(" "),
             "log" => {
@@ -209,7 +213,10 @@ pub fn parse(args: &[String]) -> Result<Option<Config>, String> {
             n += 1;
         }
     }
-    if config.engines.len() < 2 {
+    if config.spsa.is_some() && (config.engines.len() != 1 || config.sprt.is_some()) {
+        return Err("-spsa tunes one -engine (against itself), without -sprt".into());
+    }
+    if config.engines.len() < 2 && config.spsa.is_none() {
         return Err("give at least two -engine".into());
     }
     if config.sprt.is_some() && config.engines.len() != 2 {

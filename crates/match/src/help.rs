@@ -46,6 +46,13 @@ output:
                         stop when the pentanomial SPRT accepts a hypothesis;
                         prior: the pair counts of earlier runs of the same
                         engines (their Ptnml), to resume a stopped test
+  -spsa params=F iterations=N [state=S] [alpha=0.602] [gamma=0.101] [A=0.1]
+                        tune one engine's options by SPSA instead: it plays
+                        game pairs against itself, the options nudged up on
+                        one side and down on the other; F lists them in
+                        OpenBench's form (name, int|float, default, min, max,
+                        c_end, r_end); the values after each pair go to S
+                        (default F.state), from which a new run resumes
   -pgnout file=F        append every game to F in PGN, with the engines'
                         scores, depths and times as comments
   -ratinginterval N     the full summary every N games (default 10; 0: never)

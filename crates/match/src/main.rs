@@ -12,6 +12,7 @@ mod player;
 mod report;
 mod runner;
 mod schedule;
+mod spsa;
 mod stats;
 mod tc;
 
@@ -53,6 +54,10 @@ fn run(config: &cli::Config) -> Result<(), String> {
         }
         None => None,
     };
+    if let Some(spec) = &config.spsa {
+        let openings = openings::for_rounds(config.openings.as_ref(), config.chess960, spec.iterations as usize, seed)?;
+        return spsa::run(config, spec, &openings, log);
+    }
     if let Some(sprt) = &config.sprt {
         let model = if sprt.normalized { "normalized" } else { "logistic" };
         println!(
