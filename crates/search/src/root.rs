@@ -136,6 +136,7 @@ impl<E: Evaluator> Worker<'_, E> {
     /// The root move loop over the moves from `pv_index` on.
     fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score, pv_index: usize) -> Score {
         self.pv_len[0] = 0;
+        self.cutoffs[2] = 0;
         self.count_node();
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;

@@ -123,6 +123,7 @@ impl<E: Evaluator> Worker<'_, E> {
         };
         self.data.history.clear_ply_killers(ply + 1);
         self.double_extensions[ply + 1] = self.double_extensions[ply];
+        self.cutoffs[ply + 2] = 0;
 
         if !PV && !in_check && excluded.is_none() {
             // 6. Reverse futility pruning: far above beta at low depth.
@@ -292,6 +293,9 @@ impl<E: Evaluator> Worker<'_, E> {
                     reduction -= i32::from(PV);
                     reduction += i32::from(!improving);
                     reduction += i32::from(cut_node);
+                    // Many cutoffs one ply down (below the earlier moves):
+                    // this subtree likely fails high too.
+                    reduction += i32::from(self.cutoffs[ply + 1] > 3);
                     reduction -= i32::from(pick == Pick::Refutation);
                     reduction -= i32::from(gives_check);
                     if quiet && params.history {
@@ -323,6 +327,7 @@ impl<E: Evaluator> Worker<'_, E> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
+                        self.cutoffs[ply] = self.cutoffs[ply].saturating_add(1 + u8::from(tt_move.is_none()));
                         if quiet && (params.history || params.killers || params.counter_moves) {
                             self.data.history.update_quiet(ply, side, depth, (piece, m), &quiets_tried, previous);
                         }

@@ -139,6 +139,10 @@ pub(crate) struct Worker<'a, E> {
     pub excluded: [Option<Move>; MAX_PLY + 1],
     /// How many double extensions the path from the root to each ply holds.
     pub double_extensions: [u8; MAX_PLY + 2],
+    /// Beta cutoffs found at each ply since the node two plies above began
+    /// (a table move's cutoff counts one, any other two): many below a move
+    /// suggest its subtree fails high easily, so it is reduced more.
+    pub cutoffs: [u8; MAX_PLY + 3],
     pub nodes: u64,
     next_poll: u64,
     pub seldepth: usize,
@@ -185,6 +189,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             evals: [None; MAX_PLY + 1 + STACK_OFFSET],
             excluded: [None; MAX_PLY + 1],
             double_extensions: [0; MAX_PLY + 2],
+            cutoffs: [0; MAX_PLY + 3],
             nodes: 0,
             // Poll at the first node, so that a node limit below the interval holds.
             next_poll: 0,
