@@ -213,8 +213,8 @@ pub fn parse(args: &[String]) -> Result<Option<Config>, String> {
             n += 1;
         }
     }
-    if config.spsa.is_some() && (config.engines.len() != 1 || config.sprt.is_some()) {
-        return Err("-spsa tunes one -engine (against itself), without -sprt".into());
+    if config.spsa.is_some() && (config.engines.len() != 1 || config.sprt.is_some() || config.pgnout.is_some()) {
+        return Err("-spsa tunes one -engine (against itself), without -sprt or -pgnout".into());
     }
     if config.engines.len() < 2 && config.spsa.is_none() {
         return Err("give at least two -engine".into());

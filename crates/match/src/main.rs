@@ -45,8 +45,9 @@ fn main() -> ExitCode {
 
 fn run(config: &cli::Config) -> Result<(), String> {
     let seed = config.srand.unwrap_or_else(Random::clock_seed);
-    let openings = openings::for_rounds(config.openings.as_ref(), config.chess960, config.rounds as usize, seed)?;
-    let mut pgn = config.pgnout.as_deref().map(pgnout::PgnOut::open).transpose()?;
+    // An SPSA run takes one opening per iteration, a match one per round.
+    let rounds = config.spsa.as_ref().map_or(config.rounds, |spec| spec.iterations);
+    let openings = openings::for_rounds(config.openings.as_ref(), config.chess960, rounds as usize, seed)?;
     let log = match &config.log {
         Some(path) => {
             let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -55,9 +56,9 @@ fn run(config: &cli::Config) -> Result<(), String> {
         None => None,
     };
     if let Some(spec) = &config.spsa {
-        let openings = openings::for_rounds(config.openings.as_ref(), config.chess960, spec.iterations as usize, seed)?;
-        return spsa::run(config, spec, &openings, log);
+        return spsa::run(config, spec, &openings, seed, log);
     }
+    let mut pgn = config.pgnout.as_deref().map(pgnout::PgnOut::open).transpose()?;
     if let Some(sprt) = &config.sprt {
         let model = if sprt.normalized { "normalized" } else { "logistic" };
         println!(

@@ -171,8 +171,15 @@ struct PairResult {
 }
 
 /// Runs the SPSA: pairs on `config.concurrency` threads, θ updated as each
-/// pair finishes, the state saved after each.
-pub fn run(config: &Config, spec: &SpsaSpec, openings: &[Opening], log: Option<EngineLog>) -> Result<(), String> {
+/// pair finishes, the state saved after each; `seed` draws each pair's
+/// directions (the openings were drawn with it too).
+pub fn run(
+    config: &Config,
+    spec: &SpsaSpec,
+    openings: &[Opening],
+    seed: u64,
+    log: Option<EngineLog>,
+) -> Result<(), String> {
     let text = std::fs::read_to_string(&spec.params).map_err(|e| format!("{}: {e}", spec.params.display()))?;
     let mut params = read_params(&text).map_err(|e| format!("{}: {e}", spec.params.display()))?;
     let mut done = 0;
@@ -180,7 +187,6 @@ pub fn run(config: &Config, spec: &SpsaSpec, openings: &[Opening], log: Option<E
         done = read_state(&saved, &mut params).map_err(|e| format!("{}: {e}", spec.state.display()))?;
         println!("SPSA: resuming from {} after {done} iterations", spec.state.display());
     }
-    let seed = config.srand.unwrap_or(1);
     let theta = Arc::new(Mutex::new(params));
     let next = Arc::new(AtomicU32::new(done + 1));
     let (sender, results) = mpsc::channel::<Result<PairResult, String>>();
