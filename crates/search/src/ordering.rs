@@ -97,7 +97,7 @@ impl MovePicker {
             if self.next >= self.moves.len() {
                 return None;
             }
-            let best = (self.next..self.moves.len()).max_by_key(|&i| self.scores[i]).expect("a move is left");
+            let best = self.next + last_max(&self.scores[self.next..]);
             let (m, score) = (self.moves[best], self.scores[best]);
             if score >= GOOD_TACTICAL && !see_ge(board, m, 0) {
                 self.scores[best] = BAD_TACTICAL + (score - GOOD_TACTICAL);
@@ -149,6 +149,15 @@ impl MovePicker {
             self.scores.push(score);
         }
     }
+}
+
+/// The index of the largest of `scores` (not empty), the last of equals:
+/// the maximum first (a loop the compiler vectorises), then its last
+/// place, since this runs once for every move the search tries.
+#[inline]
+fn last_max(scores: &[i32]) -> usize {
+    let max = scores.iter().copied().fold(i32::MIN, i32::max);
+    scores.iter().rposition(|&score| score == max).unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 
 use arrayvec::ArrayVec;
 use ox88_board::geometry::{attack_mask, piece_mask, SLIDER_MASK};
-use ox88_board::{Board, Color, Move, Role, Square};
+use ox88_board::{Board, Color, Move, Piece, Role, Square};
 use ox88_eval::piece_value;
 
 /// Piece values for exchanges, in centipawns: ox88-eval's [`piece_value`],
@@ -25,10 +25,39 @@ pub const fn see_value(role: Role) -> i32 {
 type Gone = ArrayVec<Square, 34>;
 
 /// The least valuable piece of `side` attacking `target`, ignoring (and
-/// seeing through) the squares in `gone`.
+/// seeing through) the squares in `gone`; among equals, the first in
+/// [`Board::pieces`] order.
+///
+/// Pawns are worth least, so the (at most two) squares a pawn of `side`
+/// attacks `target` from are looked at first, and only when neither holds
+/// one are the other pieces scanned.
 fn least_valuable_attacker(board: &Board, target: Square, side: Color, gone: &Gone) -> Option<(Square, Role)> {
+    let pawn = Piece::new(side, Role::Pawn);
+    // 0x88 offsets from `target` back to the pawns that attack it.
+    let steps: [i8; 2] = match side {
+        Color::White => [-17, -15],
+        Color::Black => [15, 17],
+    };
+    let mut pawns = steps
+        .into_iter()
+        .filter_map(|step| target.offset(step))
+        .filter(|&from| board.piece_at(from) == Some(pawn) && !gone.contains(&from));
+    if let Some(first) = pawns.next() {
+        let chosen = match pawns.next() {
+            // Two pawns: the one the piece list holds first, as a scan of
+            // the list would find.
+            Some(second)
+                if board.pawns(side).iter().position(|&s| s == second)
+                    < board.pawns(side).iter().position(|&s| s == first) =>
+            {
+                second
+            }
+            _ => first,
+        };
+        return Some((chosen, Role::Pawn));
+    }
     let mut best: Option<(Square, Role)> = None;
-    for &from in board.pieces(side) {
+    for &from in board.non_pawns(side) {
         let piece = board.piece_at(from).expect("piece list and mailbox agree");
         let mask = piece_mask(piece);
         if attack_mask(from, target) & mask == 0 || gone.contains(&from) {
@@ -137,6 +166,11 @@ mod tests {
         // Rook takes a pawn defended by a rook: loses the rook for a pawn.
         assert_eq!(see_of("1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5"), 100);
         // Knight takes pawn defended by pawn.
+        assert_eq!(see_of("4k3/8/2p1p3/3p4/8/4N3/8/3RK3 w - - 0 1", "e3d5"), -220);
+        // The pawn recaptures before the queen, for either colour (the
+        // queen first would let the rook win her: +230).
+        assert_eq!(see_of("3qk3/8/2p5/3p4/8/4N3/8/3RK3 w - - 0 1", "e3d5"), -220);
+        assert_eq!(see_of("3rk3/8/4n3/8/3P4/2P5/8/3QK3 b - - 0 1", "e6d4"), -220);
         assert_eq!(see_of("4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"), -220);
         // X-ray: the rook behind the rook backs it up.
         assert_eq!(see_of("3r2k1/8/8/8/3p4/8/3R4/3RK3 w - - 0 1", "d2d4"), 100);
