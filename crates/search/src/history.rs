@@ -97,18 +97,18 @@ impl History {
         score
     }
 
-    /// Rewards `best`, the quiet move that caused a beta cutoff, and
-    /// penalises the quiet moves tried before it.
+    /// Rewards `best`, the quiet move that caused a beta cutoff, by `bonus`
+    /// (see [`SearchParams::history_bonus`](crate::SearchParams::history_bonus)),
+    /// and penalises the quiet moves tried before it by as much.
     pub fn update_quiet(
         &mut self,
         ply: usize,
         side: Color,
-        depth: i32,
+        bonus: i32,
         best: (Piece, Move),
         tried: &[(Piece, Move)],
         previous: [Option<PieceTo>; 2],
     ) {
-        let bonus = (depth * depth * 16 + depth * 32).min(1600);
         let (piece, m) = best;
         if self.killers[ply][0] != Some(m) {
             self.killers[ply][1] = self.killers[ply][0];
@@ -165,7 +165,14 @@ mod tests {
         let nh3 = Move::new(Square::G1, Square::H3, MoveKind::Quiet);
         let previous =
             PieceTo::new(Piece::new(Color::Black, Role::Pawn), Move::new(Square::E7, Square::E5, MoveKind::DoublePush));
-        history.update_quiet(3, Color::White, 4, (knight, nf3), &[(knight, nh3)], [Some(previous), None]);
+        history.update_quiet(
+            3,
+            Color::White,
+            crate::SearchParams::default().history_bonus(4),
+            (knight, nf3),
+            &[(knight, nh3)],
+            [Some(previous), None],
+        );
         assert_eq!(history.killers(3), [Some(nf3), None]);
         assert_eq!(history.counter(Some(previous)), Some(nf3));
         let score = |m| history.quiet_score(Color::White, knight, m, [Some(previous), None]);

@@ -79,6 +79,52 @@ pub struct SearchParams {
     pub lmr_base: i32,
     /// Late-move reductions: the table's divisor, in hundredths.
     pub lmr_divisor: i32,
+    /// Late-move reductions: how much less a PV node reduces, in 1/1024
+    /// ply (the adjustments below are summed with the table's plies and
+    /// the sum rounded toward zero).
+    pub lmr_pv: i32,
+    /// Late-move reductions: how much more a node that is not improving
+    /// reduces, in 1/1024 ply.
+    pub lmr_not_improving: i32,
+    /// Late-move reductions: how much more an expected cut node reduces,
+    /// in 1/1024 ply.
+    pub lmr_cut_node: i32,
+    /// Late-move reductions: how much more a move reduces when the ply
+    /// below has had more than three beta cutoffs, in 1/1024 ply.
+    pub lmr_cutoffs: i32,
+    /// Late-move reductions: how much less a killer or counter-move
+    /// reduces, in 1/1024 ply.
+    pub lmr_refutation: i32,
+    /// Late-move reductions: how much less a move that gives check
+    /// reduces, in 1/1024 ply.
+    pub lmr_check: i32,
+    /// Late-move reductions: a quiet move reduces a ply less for each
+    /// this much history score (and a ply more for each this much below
+    /// zero), counted in whole plies.
+    pub lmr_history_divisor: i32,
+    /// History bonus of a cutoff at depth `d` (and malus of the quiet
+    /// moves tried before it): `quadratic × d² + linear × d`, at most
+    /// `history_bonus_max`.
+    pub history_bonus_quadratic: i32,
+    /// See [`history_bonus_quadratic`](Self::history_bonus_quadratic).
+    pub history_bonus_linear: i32,
+    /// See [`history_bonus_quadratic`](Self::history_bonus_quadratic).
+    pub history_bonus_max: i32,
+    /// Late-move pruning: after `(base + depth²)` quiet moves (half as
+    /// many when not improving) the rest are skipped.
+    pub late_move_pruning_base: i32,
+    /// Null move: tried only when the static evaluation plus this margin
+    /// reaches beta.
+    pub null_move_eval_margin: i32,
+}
+
+impl SearchParams {
+    /// The history bonus of a beta cutoff at `depth` (see
+    /// [`history_bonus_quadratic`](Self::history_bonus_quadratic)).
+    #[inline(always)]
+    pub fn history_bonus(&self, depth: i32) -> i32 {
+        (depth * depth * self.history_bonus_quadratic + depth * self.history_bonus_linear).min(self.history_bonus_max)
+    }
 }
 
 impl Default for SearchParams {
@@ -120,6 +166,18 @@ const DEFAULT: SearchParams = SearchParams {
     null_move_eval_divisor: 192,
     lmr_base: 84,
     lmr_divisor: 225,
+    lmr_pv: 1024,
+    lmr_not_improving: 1024,
+    lmr_cut_node: 1024,
+    lmr_cutoffs: 1024,
+    lmr_refutation: 1024,
+    lmr_check: 1024,
+    lmr_history_divisor: 8192,
+    history_bonus_quadratic: 16,
+    history_bonus_linear: 32,
+    history_bonus_max: 1600,
+    late_move_pruning_base: 3,
+    null_move_eval_margin: 20,
 };
 
 /// One numeric parameter of [`SearchParams`] a tuner may change: its name
@@ -243,6 +301,18 @@ tunables! {
     null_move_eval_divisor: 80, 400, 15;
     lmr_base: 0, 150, 8;
     lmr_divisor: 150, 350, 10;
+    lmr_pv: 0, 3072, 128;
+    lmr_not_improving: 0, 3072, 128;
+    lmr_cut_node: 0, 3072, 128;
+    lmr_cutoffs: 0, 3072, 128;
+    lmr_refutation: 0, 3072, 128;
+    lmr_check: 0, 3072, 128;
+    lmr_history_divisor: 2048, 32768, 1024;
+    history_bonus_quadratic: 2, 64, 2;
+    history_bonus_linear: 0, 160, 8;
+    history_bonus_max: 300, 4800, 150;
+    late_move_pruning_base: 0, 10, 1;
+    null_move_eval_margin: -100, 150, 10;
 }
 
 #[cfg(test)]

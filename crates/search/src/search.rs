@@ -142,7 +142,7 @@ impl<E: Evaluator> Worker<'_, E> {
             if params.null_move
                 && depth >= 3
                 && eval >= beta
-                && static_eval.is_some_and(|s| s + 20 >= beta)
+                && static_eval.is_some_and(|s| s + params.null_move_eval_margin >= beta)
                 && self.moved_at(ply as isize - 1).is_some()
                 && self.has_pieces(side)
                 && !beta.is_decisive()
@@ -173,7 +173,7 @@ impl<E: Evaluator> Worker<'_, E> {
         let mut best_move = None;
         let mut moves_tried = 0usize;
         let mut quiets_tried = ArrayVec::<(Piece, Move), 64>::new();
-        let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+        let lmp_limit = (params.late_move_pruning_base + depth * depth) / if improving { 1 } else { 2 };
         loop {
             let next = {
                 let (board, history) = (&self.board, &self.data.history);
@@ -289,19 +289,21 @@ impl<E: Evaluator> Worker<'_, E> {
                     && moves_tried > 1 + 2 * usize::from(PV)
                     && (quiet || pick == Pick::BadTactical)
                 {
-                    reduction = self.data.base_reduction(depth, moves_tried);
-                    reduction -= i32::from(PV);
-                    reduction += i32::from(!improving);
-                    reduction += i32::from(cut_node);
+                    // In 1/1024 ply, rounded toward zero at the end.
+                    let mut units = self.data.base_reduction(depth, moves_tried) * 1024;
+                    units -= i32::from(PV) * params.lmr_pv;
+                    units += i32::from(!improving) * params.lmr_not_improving;
+                    units += i32::from(cut_node) * params.lmr_cut_node;
                     // Many cutoffs one ply down (below the earlier moves):
                     // this subtree likely fails high too.
-                    reduction += i32::from(self.cutoffs[ply + 1] > 3);
-                    reduction -= i32::from(pick == Pick::Refutation);
-                    reduction -= i32::from(gives_check);
+                    units += i32::from(self.cutoffs[ply + 1] > 3) * params.lmr_cutoffs;
+                    units -= i32::from(pick == Pick::Refutation) * params.lmr_refutation;
+                    units -= i32::from(gives_check) * params.lmr_check;
                     if quiet && params.history {
-                        reduction -= self.data.history.quiet_score(side, piece, m, previous) / 8192;
+                        let history = self.data.history.quiet_score(side, piece, m, previous);
+                        units -= history / params.lmr_history_divisor.max(1) * 1024;
                     }
-                    reduction = reduction.clamp(0, new_depth - 1);
+                    reduction = (units / 1024).clamp(0, new_depth - 1);
                 }
                 let child_cut = if reduction > 0 { true } else { !cut_node };
                 score = -self.search::<false>(new_depth - reduction, -alpha - 1, -alpha, ply + 1, child_cut);
@@ -329,7 +331,8 @@ impl<E: Evaluator> Worker<'_, E> {
                     if score >= beta {
                         self.cutoffs[ply] = self.cutoffs[ply].saturating_add(1 + u8::from(tt_move.is_none()));
                         if quiet && (params.history || params.killers || params.counter_moves) {
-                            self.data.history.update_quiet(ply, side, depth, (piece, m), &quiets_tried, previous);
+                            let bonus = params.history_bonus(depth);
+                            self.data.history.update_quiet(ply, side, bonus, (piece, m), &quiets_tried, previous);
                         }
                         break;
                     }
