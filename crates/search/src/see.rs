@@ -38,23 +38,17 @@ fn least_valuable_attacker(board: &Board, target: Square, side: Color, gone: &Go
         Color::White => [-17, -15],
         Color::Black => [15, 17],
     };
-    let mut pawns = steps
-        .into_iter()
-        .filter_map(|step| target.offset(step))
-        .filter(|&from| board.piece_at(from) == Some(pawn) && !gone.contains(&from));
-    if let Some(first) = pawns.next() {
-        let chosen = match pawns.next() {
-            // Two pawns: the one the piece list holds first, as a scan of
-            // the list would find.
-            Some(second)
-                if board.pawns(side).iter().position(|&s| s == second)
-                    < board.pawns(side).iter().position(|&s| s == first) =>
-            {
-                second
-            }
-            _ => first,
-        };
-        return Some((chosen, Role::Pawn));
+    let [a, b] = steps
+        .map(|step| target.offset(step).filter(|&from| board.piece_at(from) == Some(pawn) && !gone.contains(&from)));
+    match (a, b) {
+        (Some(only), None) | (None, Some(only)) => return Some((only, Role::Pawn)),
+        // Two pawns: the one the piece list holds first, as a scan of the
+        // list would find.
+        (Some(a), Some(b)) => {
+            let first = board.pawns(side).iter().copied().find(|&s| s == a || s == b);
+            return Some((first.expect("piece list and mailbox agree"), Role::Pawn));
+        }
+        (None, None) => {}
     }
     let mut best: Option<(Square, Role)> = None;
     for &from in board.non_pawns(side) {
