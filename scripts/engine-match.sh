@@ -66,7 +66,10 @@ engine() {
     if [ ! -x "$out" ]; then
         local src="$data/build/$commit"
         rm -rf "$src" && mkdir -p "$src"
-        git -C "$root" archive "$commit" | tar -x -C "$src"
+        # --touch: the files get the time of extraction, not the commit's. With the commit's times, an older
+        # commit built after a newer one in the shared target directory looked up to date to cargo, and its
+        # "build" was the newer commit's binary.
+        git -C "$root" archive "$commit" | tar -x --touch -C "$src"
         echo "building ox88 at $commit" >&2
         CARGO_TARGET_DIR="$data/build/target" cargo build --quiet --release --manifest-path "$src/Cargo.toml" --bin ox88 >&2
         cp "$data/build/target/release/ox88" "$out"
