@@ -80,6 +80,11 @@ engine() {
 
 candidate=$(engine "$1")
 base=$(engine "$2")
+if cmp -s "$candidate" "$base"; then
+    # Options go to both engines alike, so two identical binaries can only play themselves.
+    echo "engine-match.sh: $1 and $2 are the same binary ($candidate, $base)" >&2
+    exit 2
+fi
 runner="$data/bin/ox88-match-$(git -C "$root" rev-parse --short=7 HEAD)"
 if [ ! -x "$runner" ]; then
     echo "building ox88-match" >&2
