@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod check_info;
 mod epd;
 mod epd_parse;
 mod generate;
@@ -28,6 +29,7 @@ pub mod testing;
 mod uci;
 mod zone;
 
+pub use check_info::CheckInfo;
 pub use epd::{Epd, EpdError, Operation};
 pub use generate::{MoveCounter, MoveList, MoveSink};
 pub use history::KeyHistory;

@@ -8,7 +8,7 @@ mod common;
 
 use ox88_board::{Board, CastlingSide, Color, Direction, File, Move, MoveKind, Piece, Rank, Role, Square};
 use ox88_movegen::testing::random_game;
-use ox88_movegen::{MoveGen, MoveList};
+use ox88_movegen::{CheckInfo, MoveGen, MoveList};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -162,6 +162,7 @@ proptest! {
             let mut after = board.clone();
             after.make_move_unchecked(m);
             prop_assert_eq!(board.gives_check(m), after.in_check(), "{} {:?}", board.fen(), m);
+            prop_assert_eq!(CheckInfo::new(&board).gives_check(&board, m), after.in_check(), "{} {:?}", board.fen(), m);
         }
         let mut tactical = MoveList::new();
         board.generate_tactical(&mut tactical);
@@ -239,4 +240,41 @@ proptest! {
 fn piece_letters_are_checked() {
     // A sanity check of the helper types used above.
     assert_eq!(Piece::new(Color::White, Role::Queen).char(), 'Q');
+}
+
+/// `CheckInfo` against making each move, on every legal move of random games
+/// from every suite position (castling, en passant, promotions, discovered
+/// and double checks among them); deterministic, so every run covers the same.
+#[test]
+fn check_info_agrees_with_making_the_move() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let (mut moves, mut checks, mut discovered) = (0usize, 0usize, 0usize);
+    for start in common::suite_positions() {
+        let choices: Vec<u16> = (0..60)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state as u16
+            })
+            .collect();
+        for board in random_game(start, &choices) {
+            let info = CheckInfo::new(&board);
+            for m in board.legal_moves() {
+                let mut after = board.clone();
+                after.make_move_unchecked(m);
+                let check = after.in_check();
+                assert_eq!(info.gives_check(&board, m), check, "{} {:?}", board.fen(), m);
+                moves += 1;
+                checks += usize::from(check);
+                let mover = board.piece_at(m.from()).expect("a legal move has a moving piece");
+                let direct = ox88_board::geometry::pseudo_attacks(mover, m.to(), board.king(!board.side_to_move()));
+                discovered += usize::from(check && !direct);
+            }
+        }
+    }
+    assert!(
+        moves > 100_000 && checks > 3_000 && discovered > 100,
+        "{moves} moves, {checks} checks, {discovered} discovered"
+    );
 }

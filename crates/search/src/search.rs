@@ -11,7 +11,7 @@ use crate::MAX_PLY;
 use arrayvec::ArrayVec;
 use ox88_board::{Move, Piece, Score};
 use ox88_eval::Evaluator;
-use ox88_movegen::MoveGen;
+use ox88_movegen::{CheckInfo, MoveGen};
 
 /// Internal iterative reduction from this depth on.
 const IIR_DEPTH: i32 = 4;
@@ -169,6 +169,9 @@ impl<E: Evaluator> Worker<'_, E> {
         let counter = if params.counter_moves { self.data.history.counter(previous[0]) } else { None };
         let has_pieces = self.has_pieces(side);
         let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter]);
+        // Made at the first move that needs it (a node the table move
+        // settles at once never does).
+        let mut check_info: Option<CheckInfo> = None;
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
         let mut moves_tried = 0usize;
@@ -192,7 +195,11 @@ impl<E: Evaluator> Worker<'_, E> {
             }
             let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
             let quiet = !m.is_tactical();
-            let gives_check = self.board.gives_check(m);
+            let gives_check = if moves_tried == 0 && check_info.is_none() {
+                self.board.gives_check(m)
+            } else {
+                check_info.get_or_insert_with(|| CheckInfo::new(&self.board)).gives_check(&self.board, m)
+            };
 
             // 8a. Shallow-depth pruning, once a move has saved the node
             //      from being mated.
