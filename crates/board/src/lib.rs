@@ -12,6 +12,7 @@ mod display;
 mod fen;
 mod fen_error;
 pub mod geometry;
+mod key_after;
 mod make;
 mod moves;
 mod piece;

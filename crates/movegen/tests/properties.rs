@@ -163,6 +163,7 @@ proptest! {
             after.make_move_unchecked(m);
             prop_assert_eq!(board.gives_check(m), after.in_check(), "{} {:?}", board.fen(), m);
             prop_assert_eq!(CheckInfo::new(&board).gives_check(&board, m), after.in_check(), "{} {:?}", board.fen(), m);
+            prop_assert_eq!(board.key_after(m), after.key(), "{} {:?}", board.fen(), m);
         }
         let mut tactical = MoveList::new();
         board.generate_tactical(&mut tactical);
@@ -242,11 +243,11 @@ fn piece_letters_are_checked() {
     assert_eq!(Piece::new(Color::White, Role::Queen).char(), 'Q');
 }
 
-/// `CheckInfo` against making each move, on every legal move of random games
+/// `CheckInfo` and `Board::key_after` against making each move, on every legal move of random games
 /// from every suite position (castling, en passant, promotions, discovered
 /// and double checks among them); deterministic, so every run covers the same.
 #[test]
-fn check_info_agrees_with_making_the_move() {
+fn check_info_and_key_after_agree_with_making_the_move() {
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let (mut moves, mut checks, mut discovered) = (0usize, 0usize, 0usize);
     for start in common::suite_positions() {
@@ -265,6 +266,7 @@ fn check_info_agrees_with_making_the_move() {
                 after.make_move_unchecked(m);
                 let check = after.in_check();
                 assert_eq!(info.gives_check(&board, m), check, "{} {:?}", board.fen(), m);
+                assert_eq!(board.key_after(m), after.key(), "{} {:?}", board.fen(), m);
                 moves += 1;
                 checks += usize::from(check);
                 let mover = board.piece_at(m.from()).expect("a legal move has a moving piece");

@@ -204,6 +204,16 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
+    /// Asks the processor to bring the bucket of `key` into the cache, so that
+    /// the probe of that position a little later finds it there.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
+        safe_arch::prefetch_t0(self.bucket(key));
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {

@@ -226,6 +226,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// repetition check, and telling the evaluator.
     #[inline(always)]
     pub fn make(&mut self, ply: usize, m: Move) -> Undo {
+        // The child's table entry is probed first thing: ask for it now.
+        self.shared.tt.prefetch(self.board.key_after(m));
         let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
         self.set_moved(ply, Some(PieceTo::new(piece, m)));
         self.keys.push(self.board.repetition_key());
