@@ -18,6 +18,8 @@ when missing), 16 MB, one thread, the adjudication of docs/search.md.
   --prior P          the pentanomial counts P0,P1,P2,P3,P4 of earlier runs of the same SPRT, to resume it
   --games N          games when there is no SPRT (default 1000; an even number: each opening twice)
   --start K          with --games: sequential openings from the K-th (1-based), to continue a measure in parts
+  --from K           with --games and the random openings: from the K-th opening of their shuffled order (1-based;
+                     the same --srand), to continue a measure of random openings that stopped after K-1 of them
   --srand S          the seed of the random openings (default 1)
   --option K=V       a UCI option for both engines (repeatable), e.g. EvalFile=/path/net.nnue
   --concurrency N    games at once (default 1)
@@ -28,7 +30,7 @@ EOF
 }
 
 data=${OX88_DATA:-$HOME/ox88-data}
-limit=(nodes=20000) resign=(movecount=3 score=1000) sprt="" prior="" games=1000 start="" srand=1 options=() concurrency=1 log=""
+limit=(nodes=20000) resign=(movecount=3 score=1000) sprt="" prior="" games=1000 start="" from=1 srand=1 options=() concurrency=1 log=""
 while [ $# -gt 0 ]; do
     case $1 in
         -h | --help) usage; exit 0 ;;
@@ -38,6 +40,7 @@ while [ $# -gt 0 ]; do
         --prior) prior=$2; shift 2 ;;
         --games) games=$2; shift 2 ;;
         --start) start=$2; shift 2 ;;
+        --from) from=$2; shift 2 ;;
         --srand) srand=$2; shift 2 ;;
         --option) options+=("option.$2"); shift 2 ;;
         --concurrency) concurrency=$2; shift 2 ;;
@@ -104,7 +107,7 @@ if [ -n "$sprt" ]; then
 elif [ -n "$start" ]; then
     args+=(-openings "file=$openings" format=epd order=sequential "start=$start" -rounds $((games / 2)))
 else
-    args+=(-openings "file=$openings" format=epd order=random -srand "$srand" -rounds $((games / 2)))
+    args+=(-openings "file=$openings" format=epd order=random "start=$from" -srand "$srand" -rounds $((games / 2)))
 fi
 log=${log:-$data/logs/match-$(basename "$candidate")-$(basename "$base")-$srand.log}
 echo "$log"
