@@ -169,8 +169,8 @@ impl<E: Evaluator> Worker<'_, E> {
         let counter = if params.counter_moves { self.data.history.counter(previous[0]) } else { None };
         let has_pieces = self.has_pieces(side);
         let mut picker = MovePicker::new(tt_move, [killers[0], killers[1], counter]);
-        // Made at the first move that needs it (a node the table move
-        // settles at once never does).
+        // Made at the second move: the first takes the general test, so a
+        // node its first move settles pays nothing more.
         let mut check_info: Option<CheckInfo> = None;
         let mut best_score = -Score::INFINITE;
         let mut best_move = None;
@@ -195,7 +195,7 @@ impl<E: Evaluator> Worker<'_, E> {
             }
             let piece = self.board.piece_at(m.from()).expect("a legal move has a moving piece");
             let quiet = !m.is_tactical();
-            let gives_check = if moves_tried == 0 && check_info.is_none() {
+            let gives_check = if moves_tried == 0 {
                 self.board.gives_check(m)
             } else {
                 check_info.get_or_insert_with(|| CheckInfo::new(&self.board)).gives_check(&self.board, m)
