@@ -1,6 +1,7 @@
 //! The Zobrist key a move leads to, without making it: what a search needs
 //! to ask the memory for the child's transposition-table entry early.
 
+use crate::make::rights_after_move;
 use crate::{zobrist, Board, Move, MoveKind, Piece, Role, Square};
 
 impl Board {
@@ -57,15 +58,7 @@ impl Board {
             }
         }
         // The castling rights, as making the move changes them.
-        let back_rank = |sq: Square| (sq.rank().index() + 1) & 6 == 0;
-        let king_moves = piece.role() == Role::King;
-        if !self.castling().is_empty() && (king_moves || back_rank(from) || back_rank(to)) {
-            let mut rights = *self.castling();
-            if king_moves {
-                rights.clear_color(us);
-            }
-            rights.clear_rook_square(from);
-            rights.clear_rook_square(to);
+        if let Some(rights) = rights_after_move(*self.castling(), us, piece.role() == Role::King, from, to) {
             key ^= zobrist::castling_key(self.castling().bits()) ^ zobrist::castling_key(rights.bits());
         }
         key

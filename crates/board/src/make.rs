@@ -25,6 +25,31 @@ impl Undo {
     }
 }
 
+/// The castling rights after `us` moves a piece from `from` to `to` (`king_moves`: the piece is the king), or
+/// `None` when the move cannot change them. Making a move and [`Board::key_after`] both use it, so the two agree.
+#[inline(always)]
+pub(crate) fn rights_after_move(
+    rights: CastlingRights,
+    us: Color,
+    king_moves: bool,
+    from: Square,
+    to: Square,
+) -> Option<CastlingRights> {
+    // Rights change only when the king moves or something moves from or
+    // to a first or last rank square (a castling rook's).
+    let back_rank = |sq: Square| (sq.rank().index() + 1) & 6 == 0;
+    if rights.is_empty() || !(king_moves || back_rank(from) || back_rank(to)) {
+        return None;
+    }
+    let mut rights = rights;
+    if king_moves {
+        rights.clear_color(us);
+    }
+    rights.clear_rook_square(from);
+    rights.clear_rook_square(to);
+    Some(rights)
+}
+
 impl Board {
     /// Plays `m` without checking it, and returns what
     /// [`unmake_move`](Self::unmake_move) needs to take it back: the fast
@@ -102,17 +127,9 @@ impl Board {
                 undo.promotion_slot = self.promote(to, Piece::new(us, role));
             }
         }
-        // Rights change only when the king moves or something moves from or
-        // to a first or last rank square (a castling rook's).
-        let back_rank = |sq: Square| (sq.rank().index() + 1) & 6 == 0;
-        if !self.castling.is_empty() && (king_moves || back_rank(from) || back_rank(to)) {
-            let old = self.castling.bits();
-            if king_moves {
-                self.castling.clear_color(us);
-            }
-            self.castling.clear_rook_square(from);
-            self.castling.clear_rook_square(to);
-            self.key ^= zobrist::castling_key(old) ^ zobrist::castling_key(self.castling.bits());
+        if let Some(rights) = rights_after_move(self.castling, us, king_moves, from, to) {
+            self.key ^= zobrist::castling_key(self.castling.bits()) ^ zobrist::castling_key(rights.bits());
+            self.castling = rights;
         }
         self.side = !us;
         self.key ^= zobrist::side_key();
