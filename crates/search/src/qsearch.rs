@@ -64,8 +64,10 @@ impl<E: Evaluator> Worker<'_, E> {
         let mut best_move = None;
         let mut moves_tried = 0;
         while let Some((m, pick)) = picker.next(&self.board, |_| 0) {
+            // Out of check the picker has handed out every capture that
+            // does not lose material: the rest all do, so none is searched.
             if static_eval.is_some() && pick == Pick::BadTactical {
-                continue;
+                break;
             }
             let undo = self.make(ply, m);
             moves_tried += 1;
