@@ -88,18 +88,20 @@ fn start(spec: &Spec) -> ExternalEngine {
         .args(&spec.args)
         .current_dir(std::env::temp_dir())
         .timeouts(timeouts);
-    let mut engine = command.spawn().unwrap_or_else(|e| panic!("{} ({}): {e}", spec.name, spec.protocol));
-    // GNU Chess 6.2.7's CECP front end sometimes never reads the commands sent right after it starts (seen in about a
-    // quarter to three quarters of starts from a Python script writing the same first lines): no features (so no
-    // name), no pong, no move, or only some of them late. That is the engine's fault, not the client's (the client
-    // reports it as a timeout); the tests start it again.
-    for _ in 0..5 {
+    let spawn = || command.clone().spawn().unwrap_or_else(|e| panic!("{} ({}): {e}", spec.name, spec.protocol));
+    let mut engine = spawn();
+    // GNU Chess 6.2.7's CECP front end often acts on a line only once it has read more input: the client nudges it
+    // through the handshake (see ox88-client's `features.rs`), but a start can still go unanswered: no features (so no
+    // name), no pong. That is the engine's fault, not the client's (the client reports it as a timeout); the tests
+    // start it again, a few times.
+    for attempt in 1.. {
         let answered = !engine.name().is_empty() && engine.ping().is_ok();
         if spec.name != "GNU Chess" || spec.protocol != Protocol::Xboard || answered {
             break;
         }
+        assert!(attempt < 5, "{}: no answer to the handshake in {attempt} starts", label(spec));
         engine.quit();
-        engine = command.clone().spawn().unwrap_or_else(|e| panic!("{} ({}): {e}", spec.name, spec.protocol));
+        engine = spawn();
     }
     for (name, value) in &spec.options {
         engine.set_option(name, value).unwrap_or_else(|e| panic!("{}: {e}", spec.name));

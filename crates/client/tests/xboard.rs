@@ -145,6 +145,33 @@ fn a_version_one_engine_and_late_features() {
 }
 
 #[test]
+fn an_engine_that_acts_only_on_further_input_is_nudged_to_the_end_of_its_handshake() {
+    // GNU Chess 6.2.7 as seen from Debian's package: it ignores the first
+    // lines until it has read a few more, then writes `done=0` and its
+    // features, and `done=1` only after yet another line.
+    let timeouts = Timeouts { handshake: Duration::from_secs(5), ..quick() };
+    let mut read = 0;
+    let (engine, transcript) = fake(Protocol::Xboard, timeouts, move |l| {
+        read += 1;
+        let mut out = Vec::new();
+        if let ["ping", n] = l.split_whitespace().collect::<Vec<_>>()[..] {
+            out.push(line(&format!("pong {n}")));
+        }
+        match read {
+            6 => out.extend([line("feature done=0"), line("feature ping=1 setboard=1 myname=\"Lagging\"")]),
+            7 => out.push(line("feature done=1")),
+            _ => {}
+        }
+        out
+    });
+    let mut engine = engine.unwrap();
+    assert_eq!(engine.name(), "Lagging");
+    let nudges = transcript.lines().iter().filter(|l| l.starts_with("ping ")).count();
+    assert_eq!(nudges, 5, "{:?}", transcript.lines());
+    engine.ping().unwrap();
+}
+
+#[test]
 fn chess960_castling_as_o_o() {
     let (engine, transcript) =
         xboard_fake("ping=1 setboard=1 variants=\"normal,fischerandom\"", Timeouts::default(), |l| match l {

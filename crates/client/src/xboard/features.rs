@@ -19,12 +19,23 @@ pub(crate) struct Handshake {
     pub(crate) by_command: Vec<&'static str>,
 }
 
+/// How often an engine that stays silent in the handshake is nudged, once
+/// the first wait is over.
+const NUDGE_EVERY: Duration = Duration::from_millis(250);
+
 /// Runs the handshake. An engine that announces nothing within the
-/// features timeout is nudged with a `ping`, again every second, until it
-/// does or the handshake timeout passes (GNU Chess 6 sometimes writes its
-/// features only once it reads another line); one that still announces
-/// nothing, or refuses `ping`, is a protocol version 1 engine, and the
-/// protocol's defaults apply.
+/// features timeout is nudged with a `ping`, again every 250 ms, until it
+/// does or the handshake timeout passes; one that still announces nothing,
+/// or refuses `ping`, is a protocol version 1 engine, and the protocol's
+/// defaults apply. An engine that said `done=0` and then falls silent is
+/// nudged the same way until it says `done=1`.
+///
+/// The nudges are for GNU Chess 6, whose CECP front end often acts on a line
+/// only once it has read more input: at start it may ignore `protover 2` for
+/// several seconds however long it is left alone (but wakes after a handful
+/// of further lines), and it writes `feature done=1` only after the next
+/// line it reads. A `ping` is harmless to any other engine: its `pong` is
+/// ignored, and numbers far from the session's own keep it apart.
 pub(crate) fn handshake(link: &mut Link) -> Result<Handshake, EngineError> {
     link.send(XbCommand::Xboard)?;
     link.send(XbCommand::Protover(2))?;
@@ -34,20 +45,19 @@ pub(crate) fn handshake(link: &mut Link) -> Result<Handshake, EngineError> {
     let mut features = EngineFeatures::default();
     let (mut seen, mut more_coming, mut nudges) = (false, false, 0);
     loop {
-        let until = if more_coming { total.at } else { quiet_until.min(total.at) };
-        let Some((line, _)) = link.poll(until, Waiting::Handshake)? else {
+        let Some((line, _)) = link.poll(quiet_until.min(total.at), Waiting::Handshake)? else {
             if Instant::now() >= total.at {
                 if more_coming {
                     return Err(link.fail(EngineError::Timeout { waiting: Waiting::Handshake, after: total.span }));
                 }
                 break;
             }
-            if seen {
+            if seen && !more_coming {
                 break;
             }
             link.send(XbCommand::Ping(NUDGE + nudges))?;
             nudges += 1;
-            quiet_until = Instant::now() + quiet.min(Duration::from_secs(1));
+            quiet_until = Instant::now() + NUDGE_EVERY.min(quiet);
             continue;
         };
         let pairs = match line.parse::<XbMessage>() {
@@ -65,7 +75,6 @@ pub(crate) fn handshake(link: &mut Link) -> Result<Handshake, EngineError> {
             _ => continue, // greetings, answers to nudges and other chatter
         };
         seen = true;
-        quiet_until = Instant::now() + quiet;
         for pair in &pairs {
             match features.read(pair) {
                 Ok(Some(refusal)) => link.send(refusal)?,
@@ -77,6 +86,7 @@ pub(crate) fn handshake(link: &mut Link) -> Result<Handshake, EngineError> {
         if features.done == Some(true) {
             break;
         }
+        quiet_until = Instant::now() + if more_coming { NUDGE_EVERY.min(quiet) } else { quiet };
     }
     let mut options = features.options.clone();
     let by_command = add_standard_options(&features, &mut options);
