@@ -29,7 +29,7 @@ impl Undo {
 /// `None` when the move cannot change them. Making a move and [`Board::key_after`] both use it, so the two agree.
 #[inline(always)]
 pub(crate) fn rights_after_move(
-    rights: CastlingRights,
+    mut rights: CastlingRights,
     us: Color,
     king_moves: bool,
     from: Square,
@@ -41,7 +41,6 @@ pub(crate) fn rights_after_move(
     if rights.is_empty() || !(king_moves || back_rank(from) || back_rank(to)) {
         return None;
     }
-    let mut rights = rights;
     if king_moves {
         rights.clear_color(us);
     }
