@@ -41,6 +41,7 @@ pub(crate) fn handshake(link: &mut Link) -> Result<Handshake, EngineError> {
     link.send(XbCommand::Protover(2))?;
     let total = Deadline::after(link.timeouts.handshake);
     let quiet = link.timeouts.features;
+    let nudge_every = NUDGE_EVERY.min(quiet);
     let mut quiet_until = Instant::now() + quiet;
     let mut features = EngineFeatures::default();
     let (mut seen, mut more_coming, mut nudges) = (false, false, 0);
@@ -57,7 +58,7 @@ pub(crate) fn handshake(link: &mut Link) -> Result<Handshake, EngineError> {
             }
             link.send(XbCommand::Ping(NUDGE + nudges))?;
             nudges += 1;
-            quiet_until = Instant::now() + NUDGE_EVERY.min(quiet);
+            quiet_until = Instant::now() + nudge_every;
             continue;
         };
         let pairs = match line.parse::<XbMessage>() {
@@ -86,7 +87,7 @@ pub(crate) fn handshake(link: &mut Link) -> Result<Handshake, EngineError> {
         if features.done == Some(true) {
             break;
         }
-        quiet_until = Instant::now() + if more_coming { NUDGE_EVERY.min(quiet) } else { quiet };
+        quiet_until = Instant::now() + if more_coming { nudge_every } else { quiet };
     }
     let mut options = features.options.clone();
     let by_command = add_standard_options(&features, &mut options);
