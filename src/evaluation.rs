@@ -17,7 +17,7 @@ pub enum EvalKind {
 impl EvalKind {
     /// The engine's default: the neural network, since it beat the classical
     /// evaluation at 10 s + 0.1 s over 1,000 games (docs/nnue.md, "Deciding
-    /// the default").
+    /// a network").
     pub const DEFAULT: EvalKind = EvalKind::Nnue;
 
     /// Both, in the order the option lists them.
