@@ -1,6 +1,7 @@
 //! The `Date` tag's value for a game played now.
 
 use std::fmt;
+use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A calendar date (proleptic Gregorian), written as PGN's `Date` tag
@@ -42,6 +43,66 @@ impl Date {
         let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 } as u32;
         Date { year: year_of_era + era * 400 + i64::from(month <= 2), month, day }
     }
+
+    /// Days from 1970-01-01 to this date (negative before it): the inverse
+    /// of [`from_days_since_epoch`](Self::from_days_since_epoch), Hinnant's
+    /// `days_from_civil`. Arrow's and Parquet's `Date32` count so.
+    ///
+    /// ```
+    /// use ox88_pgn::Date;
+    /// let date: Date = "2025.05.30".parse().unwrap();
+    /// assert_eq!(date.days_since_epoch(), 20_238);
+    /// assert_eq!(Date::from_days_since_epoch(20_238), date);
+    /// ```
+    pub fn days_since_epoch(&self) -> i64 {
+        let (month, day) = (i64::from(self.month), i64::from(self.day));
+        let year = self.year - i64::from(month <= 2);
+        let era = year.div_euclid(400);
+        let year_of_era = year.rem_euclid(400);
+        let day_of_year = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
+        let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+        era * 146_097 + day_of_era - 719_468
+    }
+}
+
+/// The error of reading a [`Date`]: the text was not a whole date
+/// `YYYY.MM.DD` of the calendar (PGN's unknown parts, `2025.??.??`, are not
+/// a date).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a date YYYY.MM.DD: {text:?}")]
+pub struct ParseDateError {
+    /// The text given.
+    pub text: String,
+}
+
+/// Reads `YYYY.MM.DD` as the `Date`, `EventDate` and `UTCDate` tags write
+/// it (also with `-` or `/` between the parts).
+impl FromStr for Date {
+    type Err = ParseDateError;
+    fn from_str(text: &str) -> Result<Date, ParseDateError> {
+        let error = || ParseDateError { text: text.to_owned() };
+        let bytes = text.as_bytes();
+        let digits = |range: std::ops::Range<usize>| -> Option<u32> {
+            let part = bytes.get(range)?;
+            part.iter().all(u8::is_ascii_digit).then(|| part.iter().fold(0, |n, &b| n * 10 + u32::from(b - b'0')))
+        };
+        let separators = bytes.len() == 10 && matches!(bytes[4], b'.' | b'-' | b'/') && bytes[7] == bytes[4];
+        let (Some(year), Some(month), Some(day)) = (digits(0..4), digits(5..7), digits(8..10)) else {
+            return Err(error());
+        };
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+        let days_in_month = match month {
+            2 if leap => 29,
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            1..=12 => 31,
+            _ => 0,
+        };
+        if !separators || day == 0 || day > days_in_month {
+            return Err(error());
+        }
+        Ok(Date { year: i64::from(year), month, day })
+    }
 }
 
 impl fmt::Display for Date {
@@ -63,5 +124,20 @@ mod tests {
         assert_eq!(date(20_415), "2025.11.23");
         assert_eq!(date(-1), "1969.12.31");
         assert!(Date::today() >= Date { year: 2025, month: 1, day: 1 });
+    }
+
+    #[test]
+    fn dates_read_and_counted_back() {
+        for days in (-800_000..800_000).step_by(997).chain([0, -1, 59, 60, 11_016, 20_415]) {
+            let date = Date::from_days_since_epoch(days);
+            assert_eq!(date.days_since_epoch(), days, "{date}");
+            if (1000..10_000).contains(&date.year) {
+                assert_eq!(date.to_string().parse::<Date>(), Ok(date));
+            }
+        }
+        assert_eq!("2024-02-29".parse::<Date>().map(|d| d.days_since_epoch()), Ok(19_782));
+        for bad in ["2025.??.??", "2025.02.29", "2025.13.01", "2025.01.00", "25.01.01", "2025.01-01", "2025.1.1", ""] {
+            assert!(bad.parse::<Date>().is_err(), "{bad}");
+        }
     }
 }

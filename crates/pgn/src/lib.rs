@@ -29,7 +29,7 @@ mod visitor;
 mod writer;
 
 pub use builder::GameBuilder;
-pub use date::Date;
+pub use date::{Date, ParseDateError};
 pub use error::{ErrorKind, GameId, Location, PgnError};
 pub use game::{Game, Line, MoveToken, Node};
 pub use headers::{Headers, SEVEN_TAG_ROSTER};
