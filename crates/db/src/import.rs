@@ -1,0 +1,311 @@
+//! [`import`]: PGN files into a Parquet dataset, on every core, in bounded
+//! memory.
+
+use crate::{dataset, input, Columns, GameRecorder, GamesBatchBuilder, PositionsBatchBuilder};
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
+use ox88_pgn::ParallelReader;
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::errors::ParquetError;
+use parquet::file::properties::WriterProperties;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// How to import.
+#[derive(Clone, Debug)]
+pub struct ImportOptions {
+    /// The games table's optional columns; [`Columns::positions`] also
+    /// writes the positions table (to [`positions`](Self::positions)).
+    pub columns: Columns,
+    /// Where the positions table goes (a dataset folder), if it is made.
+    pub positions: Option<PathBuf>,
+    /// Add a part to an existing dataset (its ids go on) instead of
+    /// refusing to write into one.
+    pub append: bool,
+    /// Threads reading PGN (the calling thread writes Parquet).
+    pub threads: usize,
+    /// Games a row group holds at most (the positions table's row groups
+    /// hold 16 times as many rows).
+    pub row_group_games: usize,
+    /// zstd's level for the Parquet pages (1 to 22).
+    pub zstd_level: i32,
+}
+
+impl Default for ImportOptions {
+    fn default() -> ImportOptions {
+        ImportOptions {
+            columns: Columns::default(),
+            positions: None,
+            append: false,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            row_group_games: 1 << 17,
+            zstd_level: 3,
+        }
+    }
+}
+
+/// How far an import is, for a progress report.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    /// The file being read, from 0.
+    pub file: usize,
+    /// Bytes read from the files so far (compressed, as on disk).
+    pub bytes_read: u64,
+    /// The files' sizes added up.
+    pub bytes_total: u64,
+    /// Games read (errors included).
+    pub games: u64,
+    /// Games that could not be read.
+    pub errors: u64,
+}
+
+/// What an import did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportSummary {
+    /// Games written (errors included).
+    pub games: u64,
+    /// Games that could not be read (kept, with their `error`).
+    pub errors: u64,
+    /// Main-line moves of the games read.
+    pub plies: u64,
+    /// PGN bytes read (decompressed).
+    pub pgn_bytes: u64,
+    /// The games table's new part.
+    pub part: PathBuf,
+    /// The positions table's new part, if one was made.
+    pub positions_part: Option<PathBuf>,
+}
+
+/// Why an import failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    /// A file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        source: io::Error,
+    },
+    /// The output holds a dataset and `append` was not asked for.
+    #[error("{} already holds a dataset: add to it with --append, or remove it", path.display())]
+    Exists {
+        /// The dataset folder.
+        path: PathBuf,
+    },
+    /// An existing part has other columns than this import would write.
+    #[error("{} has other columns than this import writes (same options as its first import?)", path.display())]
+    Schema {
+        /// The part.
+        path: PathBuf,
+    },
+    /// Writing Parquet failed.
+    #[error("parquet: {0}")]
+    Parquet(#[from] ParquetError),
+}
+
+/// One dataset being written: its new part, under a temporary name until
+/// the import succeeds.
+struct Output {
+    /// `None` once closed.
+    writer: Option<ArrowWriter<File>>,
+    temporary: PathBuf,
+    part: PathBuf,
+}
+
+impl Output {
+    /// Opens the next part of the dataset `dir` for `schema`; returns it and
+    /// the largest `id_column` value of the parts there.
+    fn open(
+        dir: &Path,
+        schema: SchemaRef,
+        id_column: &str,
+        options: &ImportOptions,
+        rows: usize,
+    ) -> Result<(Output, i64), ImportError> {
+        let parts = dataset::parts(dir)?;
+        if !parts.is_empty() && !options.append {
+            return Err(ImportError::Exists { path: dir.to_owned() });
+        }
+        let mut last_id = 0;
+        for part in &parts {
+            let (existing, max) = dataset::inspect(part, id_column)?;
+            if existing.fields() != schema.fields() {
+                return Err(ImportError::Schema { path: part.clone() });
+            }
+            last_id = last_id.max(max.unwrap_or(0));
+        }
+        let io = |source| ImportError::Io { path: dir.to_owned(), source };
+        std::fs::create_dir_all(dir).map_err(io)?;
+        let part = dataset::next_part(dir, &parts);
+        let temporary = part.with_extension("parquet.partial");
+        let file = File::create(&temporary).map_err(io)?;
+        let level = ZstdLevel::try_new(options.zstd_level)?;
+        let properties = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(level))
+            .set_max_row_group_row_count(Some(rows.max(1)))
+            .set_created_by(format!("ox88-db {}", env!("CARGO_PKG_VERSION")))
+            .build();
+        let writer = ArrowWriter::try_new(file, schema, Some(properties))?;
+        Ok((Output { writer: Some(writer), temporary, part }, last_id))
+    }
+
+    fn write(&mut self, batch: &RecordBatch) -> Result<(), ImportError> {
+        match &mut self.writer {
+            Some(writer) => Ok(writer.write(batch)?),
+            None => Ok(()),
+        }
+    }
+
+    /// Closes the part and gives it its name.
+    fn finish(mut self) -> Result<PathBuf, ImportError> {
+        if let Some(writer) = self.writer.take() {
+            writer.close()?;
+        }
+        std::fs::rename(&self.temporary, &self.part)
+            .map_err(|source| ImportError::Io { path: self.part.clone(), source })?;
+        Ok(self.part.clone())
+    }
+}
+
+impl Drop for Output {
+    /// An import that failed leaves no part behind.
+    fn drop(&mut self) {
+        if self.writer.is_some() {
+            let _ = std::fs::remove_file(&self.temporary);
+        }
+    }
+}
+
+/// Rows a batch gathers before it is written.
+const BATCH_ROWS: usize = 4096;
+
+/// Reads the PGN files `inputs` (plain, `.zst` or `.bz2`) into a new part of
+/// the dataset folder `output` (and of the positions dataset, if asked),
+/// telling `progress` how far it is after each batch of games. The games
+/// are numbered on from the dataset's largest `id`. A game that cannot be
+/// read is kept with its error; a file that cannot be read stops the import
+/// and no part is added.
+pub fn import(
+    inputs: &[PathBuf],
+    output: &Path,
+    options: &ImportOptions,
+    mut progress: impl FnMut(&Progress),
+) -> Result<ImportSummary, ImportError> {
+    let columns = Columns { positions: options.positions.is_some(), ..options.columns };
+    let mut games = GamesBatchBuilder::new(columns);
+    let (mut out, last_id) = Output::open(output, games.schema(), "id", options, options.row_group_games)?;
+    let mut positions = match &options.positions {
+        Some(dir) => {
+            let rows = options.row_group_games.saturating_mul(16);
+            Some((
+                Output::open(dir, crate::positions_schema(), "game_id", options, rows)?.0,
+                PositionsBatchBuilder::new(),
+            ))
+        }
+        None => None,
+    };
+    let mut state = Progress {
+        bytes_total: inputs.iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum(),
+        ..Progress::default()
+    };
+    let mut summary = ImportSummary::default();
+    let (read_bytes, pgn_bytes) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let stop = Arc::new(AtomicBool::new(false));
+    let reader = ParallelReader::new(options.threads);
+    let mut id = last_id;
+    for (index, path) in inputs.iter().enumerate() {
+        state.file = index;
+        let io = |source| ImportError::Io { path: path.clone(), source };
+        let file = input::open(path, read_bytes.clone()).map_err(io)?;
+        let file = Stoppable { inner: file, stop: stop.clone(), counter: pgn_bytes.clone() };
+        let name = path.to_string_lossy();
+        let mut failure: Option<ImportError> = None;
+        let read = reader.read(
+            file,
+            || GameRecorder::new(columns),
+            |number, game| {
+                if failure.is_some() {
+                    return;
+                }
+                id += 1;
+                let record = match game {
+                    Ok(mut record) => {
+                        record.number = number;
+                        record
+                    }
+                    Err(error) => crate::GameRecord::failed(&error),
+                };
+                summary.plies += u64::from(record.ply_count);
+                state.errors += u64::from(record.error.is_some());
+                state.games += 1;
+                games.push(id, &name, &record);
+                if let Some((_, builder)) = &mut positions {
+                    builder.push(id, &record);
+                }
+                if games.len() >= BATCH_ROWS {
+                    failure = flush(&mut games, &mut out, &mut positions).err();
+                    state.bytes_read = read_bytes.load(Ordering::Relaxed);
+                    progress(&state);
+                }
+                if failure.is_some() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            },
+        );
+        if let Some(failure) = failure {
+            return Err(failure);
+        }
+        read.map_err(io)?;
+    }
+    flush(&mut games, &mut out, &mut positions)?;
+    state.bytes_read = read_bytes.load(Ordering::Relaxed);
+    progress(&state);
+    summary.part = out.finish()?;
+    if let Some((out, _)) = positions {
+        summary.positions_part = Some(out.finish()?);
+    }
+    (summary.games, summary.errors) = (state.games, state.errors);
+    summary.pgn_bytes = pgn_bytes.load(Ordering::Relaxed);
+    Ok(summary)
+}
+
+/// Writes the rows gathered.
+fn flush(
+    games: &mut GamesBatchBuilder,
+    out: &mut Output,
+    positions: &mut Option<(Output, PositionsBatchBuilder)>,
+) -> Result<(), ImportError> {
+    if !games.is_empty() {
+        out.write(&games.finish().map_err(ParquetError::from)?)?;
+    }
+    if let Some((out, builder)) = positions {
+        if !builder.is_empty() {
+            out.write(&builder.finish().map_err(ParquetError::from)?)?;
+        }
+    }
+    Ok(())
+}
+
+/// The decompressed PGN, counted, which stops with an error once `stop` is
+/// set (a write failed: reading the rest would be for nothing).
+struct Stoppable {
+    inner: Box<dyn Read + Send>,
+    stop: Arc<AtomicBool>,
+    counter: Arc<AtomicU64>,
+}
+
+impl Read for Stoppable {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(io::Error::other("the import stopped"));
+        }
+        let n = self.inner.read(buf)?;
+        self.counter.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}

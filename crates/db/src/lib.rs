@@ -1,0 +1,20 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod columns;
+mod dataset;
+mod games;
+mod import;
+pub mod input;
+pub mod move_index;
+mod positions;
+mod record;
+mod tags;
+
+pub use columns::Columns;
+pub use games::{games_schema, GamesBatchBuilder};
+pub use import::{import, ImportError, ImportOptions, ImportSummary, Progress};
+pub use positions::{positions_schema, PositionsBatchBuilder};
+pub use record::{GameRecord, GameRecorder};
+pub use tags::Tags;

@@ -1,0 +1,225 @@
+//! [`GameRecord`], one game as the tables hold it, and [`GameRecorder`], the
+//! PGN visitor that makes one from each game, checking every move.
+
+use crate::move_index::{index_of, NULL_MOVE_INDEX};
+use crate::{Columns, Tags};
+use ox88_board::{Board, CastlingMode, GameResult};
+use ox88_movegen::Notation;
+use ox88_pgn::annotation::{self, EvalScore};
+use ox88_pgn::{ErrorKind, PgnError, RawComment, RawTag, SanPlus, SetupTags, Skip, Visitor};
+use std::fmt::Write as _;
+
+/// One game, as a row of the games table (and its rows of the positions
+/// table): tags, main-line moves and the clocks and evaluations of the
+/// `[%clk]` and `[%eval]` comments after them.
+///
+/// A game that could not be read has its [`error`](Self::error) and the
+/// tags the error names; the rest is empty.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRecord {
+    /// The game's number in its input, from 1 (as ox88-pgn's errors count).
+    pub number: u64,
+    /// The tags.
+    pub tags: Tags,
+    /// The main line's moves (null moves included).
+    pub ply_count: u32,
+    /// The moves in UCI, separated by spaces (a null move is `0000`);
+    /// empty unless [`Columns::uci`].
+    pub uci: String,
+    /// The moves in SAN as the position writes them (not as the file did),
+    /// separated by spaces (a null move is `--`); empty unless
+    /// [`Columns::san`].
+    pub san: String,
+    /// Each move's index among the legal moves (see [`crate::move_index`]);
+    /// empty unless [`Columns::move_indices`].
+    pub move_indices: Vec<u8>,
+    /// The clock after each move, in seconds; empty if the game has none.
+    pub clocks: Vec<Option<f32>>,
+    /// The evaluation after each move; empty if the game has none.
+    pub evals: Vec<Option<EvalScore>>,
+    /// The Polyglot key of the position before each move; empty unless
+    /// [`Columns::positions`].
+    pub keys: Vec<u64>,
+    /// The termination marker after the moves (`*` if there is none).
+    pub marker: GameResult,
+    /// Why the game could not be read.
+    pub error: Option<String>,
+}
+
+impl GameRecord {
+    /// A record of a game that could not be read: its number, the tags the
+    /// error names, and the error.
+    pub fn failed(error: &PgnError) -> GameRecord {
+        let text = |s: &str| (!s.is_empty()).then(|| s.to_owned());
+        let game = &error.game;
+        let mut tags = Tags {
+            event: text(&game.event),
+            round: text(&game.round),
+            white: text(&game.white),
+            black: text(&game.black),
+            ..Tags::default()
+        };
+        if !game.date.is_empty() {
+            tags.set(b"Date", RawTag(game.date.as_bytes()));
+        }
+        GameRecord { number: game.number, tags, error: Some(error.to_string()), ..GameRecord::default() }
+    }
+
+    /// The game's result: the `Result` tag's, else the termination marker.
+    pub fn result(&self) -> GameResult {
+        self.tags.result.unwrap_or(self.marker)
+    }
+}
+
+/// The [`Visitor`] that makes a [`GameRecord`] of each game: give it to a
+/// [`Reader`](ox88_pgn::Reader) or, one per thread, to a
+/// [`ParallelReader`](ox88_pgn::ParallelReader). Every main-line move is
+/// checked (variations are skipped); an illegal move is an error naming it.
+///
+/// ```
+/// use ox88_db::{Columns, GameRecorder};
+/// use ox88_pgn::Reader;
+/// let pgn = b"[WhiteElo \"2100\"]\n\n1. e4 { [%clk 0:03:00] } e5 { [%eval 0.3] } 2. Qh5 *";
+/// let mut recorder = GameRecorder::new(Columns::all());
+/// let game = Reader::from_bytes(pgn).read_game(&mut recorder)?.expect("a game");
+/// assert_eq!(game.tags.white_elo, Some(2100));
+/// assert_eq!((game.uci.as_str(), game.san.as_str()), ("e2e4 e7e5 d1h5", "e4 e5 Qh5"));
+/// assert_eq!(game.clocks, [Some(180.0), None, None]);
+/// assert_eq!(game.ply_count, 3);
+/// # Ok::<(), ox88_pgn::PgnError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameRecorder {
+    columns: Columns,
+    setup: SetupTags,
+    board: Board,
+    mode: CastlingMode,
+    record: GameRecord,
+}
+
+impl GameRecorder {
+    /// A recorder filling the columns `columns` asks for.
+    pub fn new(columns: Columns) -> GameRecorder {
+        GameRecorder {
+            columns,
+            setup: SetupTags::new(),
+            board: Board::startpos(),
+            mode: CastlingMode::Standard,
+            record: GameRecord::default(),
+        }
+    }
+
+    fn separate(text: &mut String) {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+    }
+}
+
+impl Visitor for GameRecorder {
+    type Output = GameRecord;
+
+    fn begin_game(&mut self) {
+        self.setup.clear();
+        self.record = GameRecord::default();
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Result<(), ErrorKind> {
+        self.setup.tag(name, value)?;
+        self.record.tags.set(name, value);
+        Ok(())
+    }
+
+    fn begin_movetext(&mut self) -> Result<Skip, ErrorKind> {
+        self.board = self.setup.board();
+        self.mode = self.setup.castling_mode();
+        Ok(Skip(false))
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip(true)
+    }
+
+    fn san(&mut self, san: SanPlus) -> Result<(), ErrorKind> {
+        let m = self.board.resolve_san(san.san)?;
+        let (columns, record) = (&self.columns, &mut self.record);
+        if columns.move_indices {
+            record.move_indices.push(index_of(&self.board, m));
+        }
+        if columns.uci {
+            Self::separate(&mut record.uci);
+            // Writing to a String cannot fail.
+            let _ = write!(record.uci, "{}", m.to_uci(self.mode));
+        }
+        if columns.san {
+            Self::separate(&mut record.san);
+            let _ = write!(record.san, "{}", self.board.san(m));
+        }
+        if columns.positions {
+            record.keys.push(self.board.key());
+        }
+        self.board.make_move_unchecked(m);
+        record.ply_count += 1;
+        Ok(())
+    }
+
+    fn null_move(&mut self) -> Result<(), ErrorKind> {
+        if self.board.in_check() {
+            return Err(ErrorKind::NullMoveInCheck);
+        }
+        let (columns, record) = (&self.columns, &mut self.record);
+        if columns.move_indices {
+            record.move_indices.push(NULL_MOVE_INDEX);
+        }
+        if columns.uci {
+            Self::separate(&mut record.uci);
+            record.uci.push_str("0000");
+        }
+        if columns.san {
+            Self::separate(&mut record.san);
+            record.san.push_str("--");
+        }
+        if columns.positions {
+            record.keys.push(self.board.key());
+        }
+        self.board.make_null_move();
+        record.ply_count += 1;
+        Ok(())
+    }
+
+    fn comment(&mut self, comment: RawComment<'_>) {
+        let ply = self.record.ply_count as usize;
+        let bytes = comment.as_bytes();
+        // Commands only (a cheap look first), and only after a move.
+        if ply == 0 || !self.columns.annotations || !bytes.windows(2).any(|w| w == b"[%") {
+            return;
+        }
+        let text = comment.decode();
+        if let Some(clock) = annotation::clock(&text) {
+            let clocks = &mut self.record.clocks;
+            clocks.resize(ply, None);
+            clocks[ply - 1] = Some(clock.as_secs_f32());
+        }
+        if let Some(eval) = annotation::eval(&text) {
+            let evals = &mut self.record.evals;
+            evals.resize(ply, None);
+            evals[ply - 1] = Some(eval.score);
+        }
+    }
+
+    fn result(&mut self, result: GameResult) {
+        self.record.marker = result;
+    }
+
+    fn end_game(&mut self) -> GameRecord {
+        let mut record = std::mem::take(&mut self.record);
+        let plies = record.ply_count as usize;
+        if !record.clocks.is_empty() {
+            record.clocks.resize(plies, None);
+        }
+        if !record.evals.is_empty() {
+            record.evals.resize(plies, None);
+        }
+        record
+    }
+}
