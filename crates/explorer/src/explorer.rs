@@ -77,7 +77,7 @@ impl Manifest {
 /// # let _ = std::fs::remove_dir_all(&dir);
 /// let mut writer = ExplorerWriter::open(&dir)?;
 /// let start = Board::startpos();
-/// let e4 = start.parse_uci("e2e4")?;
+/// let e4 = start.parse_uci("e2e4", ox88_board::CastlingMode::Standard)?;
 /// let game = GameInfo { white: "A".into(), black: "B".into(), white_rating: 2000, winner: Some(Winner::White), ..GameInfo::default() };
 /// writer.add_game(&game, [(start.key(), e4)])?;
 /// writer.finish()?;
@@ -189,7 +189,14 @@ impl ExplorerWriter {
         let manifest = Manifest::read(dir)?.unwrap_or_default();
         let run = manifest.next_run();
         let builder = RunBuilder::new(memory, dir.join(&run));
-        Ok(ExplorerWriter { games: GameAppender::open(dir, manifest.games).map_err(io)?, dir: dir.to_owned(), manifest, builder, run, added: 0 })
+        Ok(ExplorerWriter {
+            games: GameAppender::open(dir, manifest.games).map_err(io)?,
+            dir: dir.to_owned(),
+            manifest,
+            builder,
+            run,
+            added: 0,
+        })
     }
 
     /// Adds a game and its moves: each the key of the position it is

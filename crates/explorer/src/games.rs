@@ -138,7 +138,8 @@ impl GameAppender {
     /// `count` games (anything after them, left by an interrupted build, is
     /// cut off).
     pub fn open(dir: &Path, count: u64) -> io::Result<GameAppender> {
-        let open = |name: &str| OpenOptions::new().create(true).truncate(false).read(true).write(true).open(dir.join(name));
+        let open =
+            |name: &str| OpenOptions::new().create(true).truncate(false).read(true).write(true).open(dir.join(name));
         let (data, index) = (open("games.dat")?, open("games.idx")?);
         let mut offset = [0; 8];
         let end = if count == 0 {

@@ -149,7 +149,10 @@ impl Run {
         file.read_exact_at(&mut raw, end).map_err(io)?;
         let index: Vec<(u64, u64)> = raw.chunks_exact(16).map(|c| (u64_at(c, 0), u64_at(c, 8))).collect();
         let ordered = index.windows(2).all(|w| w[0].0 <= w[1].0 && w[0].1 < w[1].1);
-        if !ordered || index.first().is_some_and(|b| b.1 != MAGIC.len() as u64) || index.last().is_some_and(|b| b.1 >= end) {
+        if !ordered
+            || index.first().is_some_and(|b| b.1 != MAGIC.len() as u64)
+            || index.last().is_some_and(|b| b.1 >= end)
+        {
             return Err(corrupt());
         }
         Ok(Run { file, path: path.to_owned(), index, end, info })
@@ -196,7 +199,7 @@ impl Run {
     }
 
     /// Every entry, in order (for a merge).
-    pub fn entries(&self) -> Result<RunEntries, ExplorerError> {
+    pub fn entries(&self) -> Result<RunEntries<'_>, ExplorerError> {
         let io = |source| ExplorerError::Io { path: self.path.clone(), source };
         let mut file = BufReader::with_capacity(1 << 16, self.file.try_clone().map_err(io)?);
         io::Seek::seek(&mut file, io::SeekFrom::Start(MAGIC.len() as u64)).map_err(io)?;
