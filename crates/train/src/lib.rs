@@ -3,5 +3,6 @@
 #![warn(missing_docs)]
 
 pub mod bullet_net;
+pub mod chain;
 pub mod data;
 pub mod tune;

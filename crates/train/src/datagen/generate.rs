@@ -1,15 +1,18 @@
-//! `datagen generate`: self-play games, appended to one file per thread.
+//! `datagen generate`: self-play games, kept as chains
+//! ([`ox88_train::chain`]), appended to one raw file per thread and finished
+//! into compressed chunks.
 
 use super::adjudication::{self, Tables};
 use super::openings::{Openings, Start};
+use super::sink::{existing_positions, ChainSink};
 use crate::cli::{Args, Failure};
 use ox88_board::{Board, Color, GameResult, Move, PovScore, Random, Score};
 use ox88_eval::nnue::{Network, Nnue};
 use ox88_eval::{Classical, Evaluator};
 use ox88_movegen::MoveGen;
 use ox88_search::{Limits, Searcher, SEARCH_STACK_BYTES};
-use ox88_train::data::{append_records, count_records, PackedPosition};
-use std::path::{Path, PathBuf};
+use ox88_train::chain::{self, is_training_position, Ply};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,10 +25,12 @@ const MAX_START_SCORE: i32 = 400;
 /// The hard node cap, as a multiple of the soft budget (only a search that
 /// runs away, in a long iteration, meets it).
 const HARD_NODES_FACTOR: u64 = 20;
-/// A position in check is never kept, so its search only has to choose the
-/// evasion the game goes on with: it gets this fraction of the budget (the
+/// A position in check is never kept, nor one whose best move is a capture
+/// or a promotion, so their search only has to choose the move the game
+/// goes on with: a position in check, or one whose best move the previous
+/// search's line says is tactical, gets this fraction of the budget (the
 /// next position's search, at the full budget, finds the table warm).
-const IN_CHECK_DIVISOR: u64 = 4;
+const REDUCED_DIVISOR: u64 = 4;
 const PROGRESS_EVERY: Duration = Duration::from_secs(30);
 
 /// The evaluation the games are played and scored with.
@@ -53,6 +58,8 @@ pub struct Options {
     /// With `--syzygy`, the most pieces of a position the tables end a
     /// game at (the largest tables' when not given).
     syzygy_pieces: Option<usize>,
+    /// A thread's raw file becomes a chunk once it holds this many scored positions.
+    chunk_positions: u64,
 }
 
 impl Options {
@@ -70,13 +77,14 @@ impl Options {
             "net",
             "syzygy",
             "syzygy-pieces",
+            "chunk-positions",
         ];
         let args = Args::parse(args, &known)?;
         args.no_positional()?;
         let home = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
         let usage = |message: &str| Err(Failure::Usage(message.into()));
         let options = Options {
-            out: args.or("out", home.join("ox88-data").join("gen"))?,
+            out: args.or("out", home.join("ox88-data").join("selfplay"))?,
             positions: args.or("positions", 20_000_000)?,
             nodes: args.or("nodes", 5000)?,
             threads: args.or("threads", 1)?,
@@ -92,6 +100,7 @@ impl Options {
             net: args.get("net")?,
             syzygy: args.get("syzygy")?,
             syzygy_pieces: args.get("syzygy-pieces")?,
+            chunk_positions: args.or("chunk-positions", 500_000)?,
         };
         if options.threads == 0 || options.nodes == 0 {
             return usage("--threads and --nodes must be at least 1");
@@ -112,6 +121,9 @@ impl Options {
 /// Counts shared by the threads, for the progress line.
 #[derive(Default)]
 struct Progress {
+    /// Scored positions in the directory (what `--positions` counts).
+    scored: AtomicU64,
+    /// Training positions of this run's games (the generator's yield).
     positions: AtomicU64,
     /// Nodes searched in this run, games too one-sided to play included.
     nodes: AtomicU64,
@@ -129,7 +141,6 @@ pub fn run(options: Options) -> Result<(), Failure> {
         None => Vec::new(),
     };
     let openings = Openings { chess960_percent: options.chess960_percent, book };
-    let files: Vec<PathBuf> = (0..options.threads).map(|i| options.out.join(format!("ox88-t{i}.bin"))).collect();
     let network = match (options.eval, &options.net) {
         (Evaluation::Classical, _) => None,
         (Evaluation::Nnue, None) => Some(Arc::new(Network::embedded())),
@@ -147,7 +158,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
         Some(tables) => format!("; games end at the Syzygy tables' result from {} pieces", tables.max_pieces()),
         None => String::new(),
     };
-    let existing = existing_positions(&options.out)?;
+    let existing = existing_positions(&options.out).map_err(Failure::Run)?;
     eprintln!(
         "datagen: {} holds {existing} positions; generating up to {} with {} thread(s) at {} nodes, {evaluation}{endings}",
         options.out.display(),
@@ -159,24 +170,29 @@ pub fn run(options: Options) -> Result<(), Failure> {
         return Ok(());
     }
     let progress = Progress::default();
-    progress.positions.store(existing, Ordering::Relaxed);
+    progress.scored.store(existing, Ordering::Relaxed);
     let seed = options.seed.unwrap_or_else(Random::clock_seed);
+    let tag = format!("{:08x}", seed as u32);
+    let sinks = (0..options.threads)
+        .map(|i| ChainSink::open(&options.out, i, &tag, options.chunk_positions).map(|(sink, _)| sink))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::Run)?;
     let started = Instant::now();
+    let cpu_started = cpu_seconds();
     let failure = std::thread::scope(|scope| {
-        let workers: Vec<_> = files
-            .iter()
+        let workers: Vec<_> = sinks
+            .into_iter()
             .enumerate()
-            .map(|(i, file)| {
+            .map(|(i, sink)| {
                 let (options, openings, progress, tables) = (&options, &openings, &progress, tables.as_ref());
                 let seed = seed ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let network = network.clone();
+                let run = Run { seed, options, openings, tables, progress };
                 std::thread::Builder::new()
                     .stack_size(SEARCH_STACK_BYTES)
                     .spawn_scoped(scope, move || match network {
-                        None => play_games(Classical::new(), file, seed, options, openings, tables, progress),
-                        Some(network) => {
-                            play_games(Nnue::with_shared(network), file, seed, options, openings, tables, progress)
-                        }
+                        None => play_games(Classical::new(), sink, run),
+                        Some(network) => play_games(Nnue::with_shared(network), sink, run),
                     })
                     .expect("the system cannot start a datagen thread")
             })
@@ -186,33 +202,33 @@ pub fn run(options: Options) -> Result<(), Failure> {
             std::thread::sleep(Duration::from_millis(200));
             if last.elapsed() >= PROGRESS_EVERY {
                 last = Instant::now();
-                report(&progress, existing, started, tables.is_some());
+                report(&progress, started, cpu_started, tables.is_some());
             }
         }
         workers.into_iter().find_map(|w| w.join().expect("a datagen thread panicked").err())
     });
-    report(&progress, existing, started, tables.is_some());
+    report(&progress, started, cpu_started, tables.is_some());
     failure.map_or(Ok(()), |message| Err(Failure::Run(message)))
 }
 
-/// Positions in the directory's data files.
-fn existing_positions(dir: &Path) -> Result<u64, Failure> {
-    let entries = std::fs::read_dir(dir).map_err(|e| Failure::Run(format!("{}: {e}", dir.display())))?;
-    let mut total = 0;
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().is_some_and(|e| e == "bin") {
-            total += count_records(&path).map_err(|e| Failure::Run(e.to_string()))?;
-        }
-    }
-    Ok(total)
+/// The CPU time (user and system) this process has used, in seconds, from
+/// `/proc/self/stat` (0 where there is none): the generator's rate on a
+/// shared machine is positions per CPU-second, never per wall second.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // The kernel's USER_HZ, 100 on every Linux platform.
+    (ticks(11) + ticks(12)) / 100.0
 }
 
-fn report(progress: &Progress, existing: u64, started: Instant, with_tables: bool) {
+fn report(progress: &Progress, started: Instant, cpu_started: f64, with_tables: bool) {
     let positions = progress.positions.load(Ordering::Relaxed);
-    let rate = (positions - existing) as f64 / started.elapsed().as_secs_f64().max(1e-3);
+    let cpu = (cpu_seconds() - cpu_started).max(1e-3);
+    let rate = positions as f64 / started.elapsed().as_secs_f64().max(1e-3);
     // The generator's cost per position, whatever the machine's load.
-    let nodes_per_position = progress.nodes.load(Ordering::Relaxed) as f64 / (positions - existing).max(1) as f64;
+    let nodes_per_position = progress.nodes.load(Ordering::Relaxed) as f64 / positions.max(1) as f64;
     let [black, draw, white] = progress.results.each_ref().map(|r| r.load(Ordering::Relaxed));
     let by_tables = if with_tables {
         format!(", {} ended by the tables", progress.by_tables.load(Ordering::Relaxed))
@@ -220,48 +236,57 @@ fn report(progress: &Progress, existing: u64, started: Instant, with_tables: boo
         String::new()
     };
     eprintln!(
-        "datagen: {positions} positions, {rate:.0} positions/s, {nodes_per_position:.0} nodes a position, {} games (W/D/L for white {white}/{draw}/{black}{by_tables}), {:.0} s",
+        "datagen: {} positions in all; this run {positions} training positions, {rate:.0}/s, {:.1} per CPU-second ({cpu:.0} CPU-s), {nodes_per_position:.0} nodes a position, {} games (W/D/L for white {white}/{draw}/{black}{by_tables}), {:.0} s",
+        progress.scored.load(Ordering::Relaxed),
+        positions as f64 / cpu,
         progress.games.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64()
     );
 }
 
+/// What a thread shares with the others.
+#[derive(Clone, Copy)]
+struct Run<'a> {
+    seed: u64,
+    options: &'a Options,
+    openings: &'a Openings,
+    tables: Option<&'a Tables>,
+    progress: &'a Progress,
+}
+
 /// One thread: games with `evaluator` until the directory holds enough
 /// positions.
-fn play_games<E: Evaluator + Clone + Send>(
-    evaluator: E,
-    file: &Path,
-    seed: u64,
-    options: &Options,
-    openings: &Openings,
-    tables: Option<&Tables>,
-    progress: &Progress,
-) -> Result<(), String> {
+fn play_games<E: Evaluator + Clone + Send>(evaluator: E, mut sink: ChainSink, run: Run<'_>) -> Result<(), String> {
+    let Run { seed, options, openings, tables, progress } = run;
     let mut random = Random::new(seed);
     let mut searcher = Searcher::with_evaluator(evaluator, options.hash_mb, 1);
     let limits = Budgets::new(options.nodes);
-    while progress.positions.load(Ordering::Relaxed) < options.positions {
+    while progress.scored.load(Ordering::Relaxed) < options.positions {
         let Some(start) = openings.draw(&mut random) else { continue };
         searcher.clear();
         let mut nodes = 0;
         let played = play_game(start, &mut searcher, &limits, tables, &mut nodes);
         progress.nodes.fetch_add(nodes, Ordering::Relaxed);
-        let Some(Played { records, result, by_tables }) = played else { continue };
-        append_records(file, &records).map_err(|e| e.to_string())?;
-        progress.positions.fetch_add(records.len() as u64, Ordering::Relaxed);
+        let Some(Played { game, kept, by_tables }) = played else { continue };
+        if let Some(chunk) = sink.append(&game)? {
+            eprintln!("datagen: finished {}", chunk.display());
+        }
+        progress.scored.fetch_add(game.scored_positions() as u64, Ordering::Relaxed);
+        progress.positions.fetch_add(kept, Ordering::Relaxed);
         progress.games.fetch_add(1, Ordering::Relaxed);
         progress.by_tables.fetch_add(u64::from(by_tables), Ordering::Relaxed);
         // Indexed by White's half points: black wins, draws, white wins.
-        let half_points = result.score_for(Color::White).map_or(1, |points| (points * 2.0) as usize);
+        let half_points = game.result.score_for(Color::White).map_or(1, |points| (points * 2.0) as usize);
         progress.results[half_points].fetch_add(1, Ordering::Relaxed);
     }
     Ok(())
 }
 
-/// The search limits of a position that may be kept and of one in check.
+/// The search limits of a position that may be kept, and of one that will
+/// not be (in check, or a tactical best move foreseen).
 struct Budgets {
     full: Limits,
-    in_check: Limits,
+    reduced: Limits,
 }
 
 /// How the game's next move is found.
@@ -269,27 +294,33 @@ struct Budgets {
 enum Step<'a> {
     /// The only legal move, played without a search.
     Forced(Move),
-    /// A search within these limits.
-    Search(&'a Limits),
+    /// A search within these limits; `reduced` when they are the smaller ones.
+    Search { limits: &'a Limits, reduced: bool },
 }
 
 impl Budgets {
     fn new(nodes: u64) -> Budgets {
         let soft =
             |soft: u64| Limits { soft_nodes: Some(soft), nodes: Some(soft * HARD_NODES_FACTOR), ..Limits::default() };
-        Budgets { full: soft(nodes), in_check: soft(nodes.div_ceil(IN_CHECK_DIVISOR)) }
+        Budgets { full: soft(nodes), reduced: soft(nodes.div_ceil(REDUCED_DIVISOR)) }
     }
 
-    /// The step for `board`, whose side to move has a legal move. A
-    /// position in check will not be kept: a single evasion is played
-    /// without a search, others get the smaller budget.
-    fn step(&self, board: &Board) -> Step<'_> {
-        if !board.in_check() {
-            return Step::Search(&self.full);
+    /// The step for `board`, whose side to move has a legal move, and whose
+    /// best move the previous search foresaw as `foreseen`, if it did. A
+    /// single legal move is played without a search. A position in check,
+    /// or one whose foreseen best move is legal and tactical, will not be
+    /// kept (unless the search finds a quiet move after all): the smaller
+    /// budget.
+    fn step(&self, board: &Board, foreseen: Option<Move>) -> Step<'_> {
+        let moves = board.legal_moves();
+        if let [only] = moves[..] {
+            return Step::Forced(only);
         }
-        match board.legal_moves()[..] {
-            [only] => Step::Forced(only),
-            _ => Step::Search(&self.in_check),
+        let tactical = foreseen.is_some_and(|m| m.is_tactical() && moves.contains(&m));
+        if board.in_check() || tactical {
+            Step::Search { limits: &self.reduced, reduced: true }
+        } else {
+            Step::Search { limits: &self.full, reduced: false }
         }
     }
 }
@@ -297,9 +328,10 @@ impl Budgets {
 /// A game played to its end.
 #[derive(Debug)]
 struct Played {
-    /// Its quiet positions, labelled with the result.
-    records: Vec<PackedPosition>,
-    result: GameResult,
+    /// The game as a chain, its result set.
+    game: chain::Game,
+    /// Its training positions (see [`is_training_position`]).
+    kept: u64,
     /// Whether the tables gave the result.
     by_tables: bool,
 }
@@ -310,14 +342,18 @@ struct Played {
 fn play_game<E: Evaluator + Clone + Send>(
     start: Start,
     searcher: &mut Searcher<E>,
-    limits: &Budgets,
+    budgets: &Budgets,
     tables: Option<&Tables>,
     nodes: &mut u64,
 ) -> Option<Played> {
-    let Start { mut game, castling } = start;
-    let mut positions = Vec::new();
+    let Start { mut game, origin, castling } = start;
+    let mut chain = chain::Game::new(origin, castling);
+    chain.opening = game.moves().to_vec();
     let mut white_scores: Vec<i32> = Vec::new();
+    let mut kept = 0;
     let mut by_tables = false;
+    // The best move the previous search's line foresees for this position.
+    let mut foreseen = None;
     let result = loop {
         if let Some(outcome) = game.outcome_with_claims() {
             break outcome.result();
@@ -331,59 +367,87 @@ fn play_game<E: Evaluator + Clone + Send>(
             by_tables = true;
             break result;
         }
-        let result = match limits.step(game.board()) {
+        let (limits, reduced) = match budgets.step(game.board(), foreseen) {
             Step::Forced(only) => {
+                chain.plies.push(Ply { mv: only, score: None });
                 game.play(only).expect("a generated move is legal");
+                foreseen = None;
                 continue;
             }
-            Step::Search(limits) => searcher.search(&game, limits, &mut |_| {}),
+            Step::Search { limits, reduced } => (limits, reduced),
         };
+        let mut result = searcher.search(&game, limits, &mut |_| {});
         *nodes += result.nodes();
+        let board = game.board();
+        if reduced && !board.in_check() && result.best.is_some_and(|m| !m.is_tactical()) {
+            // Foreseen wrongly: a position to keep, so it gets its full search.
+            result = searcher.search(&game, &budgets.full, &mut |_| {});
+            *nodes += result.nodes();
+        }
         let best = result.best.expect("the game is not over, so there is a legal move");
         // A search stopped before it scored any move (not at these budgets) counts as level.
         let score = result.score().map_or(Score::ZERO, PovScore::white);
-        let board = game.board();
         let white_score = score.raw();
         if white_scores.is_empty() && white_score.abs() > MAX_START_SCORE {
             return None;
         }
         white_scores.push(white_score);
-        if !board.in_check() && !best.is_tactical() && !score.is_mate() {
-            positions.push((board.clone(), white_score));
-        }
+        let ply = Ply { mv: best, score: Some(white_score.clamp(-32_767, 32_767) as i16) };
+        kept += u64::from(is_training_position(board, &ply));
         if let Some(result) = adjudication::by_score(&white_scores, board.fullmove_number(), score) {
+            chain.last = Some(ply);
             break result;
         }
+        chain.plies.push(ply);
+        foreseen = result.pv().get(1).copied();
         game.play(best).expect("the search returns a legal move");
     };
-    let records = positions.iter().map(|(board, score)| PackedPosition::new(board, *score, result, castling)).collect();
-    Some(Played { records, result, by_tables })
+    chain.result = result;
+    Some(Played { game: chain, kept, by_tables })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use ox88_board::{MoveKind, Square};
+    use std::path::Path;
 
     fn board(fen: &str) -> Board {
         fen.parse().expect("a legal FEN")
     }
 
     #[test]
-    fn positions_in_check_get_a_quarter_of_the_budget_or_none() {
+    fn positions_not_to_keep_get_a_quarter_of_the_budget_or_none() {
         let budgets = Budgets::new(5000);
+        let (full, reduced) = (
+            Step::Search { limits: &budgets.full, reduced: false },
+            Step::Search { limits: &budgets.reduced, reduced: true },
+        );
         assert_eq!(budgets.full.soft_nodes, Some(5000));
-        assert_eq!(budgets.in_check.soft_nodes, Some(1250));
-        assert_eq!(budgets.in_check.nodes, Some(1250 * HARD_NODES_FACTOR));
-        assert_eq!(Budgets::new(1).in_check.soft_nodes, Some(1), "never a budget of nothing");
+        assert_eq!(budgets.reduced.soft_nodes, Some(1250));
+        assert_eq!(budgets.reduced.nodes, Some(1250 * HARD_NODES_FACTOR));
+        assert_eq!(Budgets::new(1).reduced.soft_nodes, Some(1), "never a budget of nothing");
         // Not in check: the full budget, however few the moves.
-        assert_eq!(budgets.step(&Board::startpos()), Step::Search(&budgets.full));
-        assert_eq!(budgets.step(&board("k7/p1Q5/P7/8/8/7p/8/5K2 b - - 0 1")), Step::Search(&budgets.full));
+        assert_eq!(budgets.step(&Board::startpos(), None), full);
+        assert_eq!(budgets.step(&board("k7/p1Q5/P7/8/8/8/7p/5K2 w - - 0 1"), None), full);
         // In check with two evasions (Ka2, Kb2), and with one (Ka2, the
         // b-file being covered too).
-        assert_eq!(budgets.step(&board("7k/8/8/8/8/8/8/K5q1 w - - 0 1")), Step::Search(&budgets.in_check));
+        assert_eq!(budgets.step(&board("7k/8/8/8/8/8/8/K5q1 w - - 0 1"), None), reduced);
         let forced = board("1r5k/8/8/8/8/8/8/K6q w - - 0 1");
-        assert_eq!(budgets.step(&forced), Step::Forced(Move::new(Square::A1, Square::A2, MoveKind::Quiet)));
+        let ka2 = Move::new(Square::A1, Square::A2, MoveKind::Quiet);
+        assert_eq!(budgets.step(&forced, None), Step::Forced(ka2));
+        // Not in check, a single legal move: h3-h2, and b3-b4.
+        let h2 = Move::new(Square::H3, Square::H2, MoveKind::Quiet);
+        assert_eq!(budgets.step(&board("k7/p1Q5/P7/8/8/7p/8/5K2 b - - 0 1"), None), Step::Forced(h2));
+        let b4 = Move::new(Square::B3, Square::B4, MoveKind::Quiet);
+        assert_eq!(budgets.step(&board("k5r1/8/8/8/8/1P5p/7P/7K w - - 0 1"), None), Step::Forced(b4));
+        // A recapture foreseen: the smaller budget; a quiet move or an
+        // illegal one foreseen: the full one.
+        let recapture = board("rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
+        let qxd5 = Move::new(Square::D8, Square::D5, MoveKind::Capture);
+        assert_eq!(budgets.step(&recapture, Some(qxd5)), reduced);
+        assert_eq!(budgets.step(&recapture, Some(Move::new(Square::G8, Square::F6, MoveKind::Quiet))), full);
+        assert_eq!(budgets.step(&recapture, Some(Move::new(Square::D8, Square::D2, MoveKind::Capture))), full);
     }
 
     /// The syzygy crate's test tables: every table of up to four pieces
@@ -394,7 +458,9 @@ mod tests {
     }
 
     fn start(fen: &str) -> Start {
-        Start { game: fen.parse().expect("a legal FEN"), castling: ox88_board::CastlingMode::Standard }
+        let game: ox88_movegen::Position = fen.parse().expect("a legal FEN");
+        let origin = chain::Start::Position(game.board().clone());
+        Start { game, origin, castling: ox88_board::CastlingMode::Standard }
     }
 
     #[test]
@@ -406,8 +472,8 @@ mod tests {
         let krk = "8/8/8/8/8/2k5/8/R3K3 w - - 0 1";
         let mut nodes = 0;
         let played = play_game(start(krk), &mut searcher, &budgets, Some(&tables), &mut nodes).expect("played");
-        assert_eq!((played.result, played.by_tables, nodes), (GameResult::Win(Color::White), true, 0));
-        assert!(played.records.is_empty(), "the position the tables decide is not kept");
+        assert_eq!((played.game.result, played.by_tables, nodes), (GameResult::Win(Color::White), true, 0));
+        assert_eq!((played.kept, played.game.scored_positions()), (0, 0), "the position the tables decide is not kept");
         // K+R against K+R+N (no table here) with the knight hanging: the
         // first search plays on, and the capture reaches K+R against K+R,
         // a draw.
@@ -416,7 +482,7 @@ mod tests {
         let played = play_game(start(hanging), &mut searcher, &budgets, Some(&tables), &mut nodes);
         let played = played.expect("played");
         assert!(nodes > 0);
-        assert_eq!((played.result, played.by_tables), (GameResult::Draw, true));
+        assert_eq!((played.game.result, played.by_tables), (GameResult::Draw, true));
         // Without the tables the same game is searched on to its end.
         searcher.clear();
         let mut without = 0;

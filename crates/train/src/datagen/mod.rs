@@ -6,6 +6,7 @@
 mod adjudication;
 mod generate;
 mod openings;
+mod sink;
 mod tools;
 
 use crate::cli::Failure;

@@ -3,6 +3,7 @@
 
 use ox88_board::{Board, CastlingMode, Random};
 use ox88_movegen::{Epd, MoveGen, Position};
+use ox88_train::chain;
 
 /// The kinds of start, and how many random plies follow each.
 pub struct Openings {
@@ -14,8 +15,10 @@ pub struct Openings {
 
 /// A game's start.
 pub struct Start {
-    /// The game after the random plies.
+    /// The game after the random plies (its moves: the chain's opening).
     pub game: Position,
+    /// The position before the random plies, as the chain stores it.
+    pub origin: chain::Start,
     /// Chess960 when it began from a Chess960 arrangement (other than the standard one).
     pub castling: CastlingMode,
 }
@@ -37,16 +40,17 @@ impl Openings {
     /// random plies ran into the end of the game (the caller draws again).
     pub fn draw(&self, random: &mut Random) -> Option<Start> {
         let roll = random.below(100);
-        let (board, plies, castling) = if !self.book.is_empty() && roll < 30 {
-            (self.book[random.below(self.book.len())].clone(), 2, CastlingMode::Standard)
+        let (origin, plies, castling) = if !self.book.is_empty() && roll < 30 {
+            let board = self.book[random.below(self.book.len())].clone();
+            (chain::Start::Position(board), 2, CastlingMode::Standard)
         } else if roll >= 100 - self.chess960_percent {
             let number = random.below(960) as u16;
             let castling = if number == 518 { CastlingMode::Standard } else { CastlingMode::Chess960 };
-            (Board::chess960(number).expect("a number below 960"), 6 + random.below(2), castling)
+            (chain::Start::Arrangement(number), 6 + random.below(2), castling)
         } else {
-            (Board::startpos(), 8 + random.below(2), CastlingMode::Standard)
+            (chain::Start::Arrangement(518), 8 + random.below(2), CastlingMode::Standard)
         };
-        let mut game = Position::new(board);
+        let mut game = Position::new(origin.board().expect("an arrangement below 960"));
         for _ in 0..plies {
             let moves = game.board().legal_moves();
             if moves.is_empty() {
@@ -54,6 +58,6 @@ impl Openings {
             }
             game.play(moves[random.below(moves.len())]).expect("a generated move is legal");
         }
-        (game.board().has_legal_moves() && game.outcome_with_claims().is_none()).then_some(Start { game, castling })
+        (game.board().has_legal_moves() && game.outcome_with_claims().is_none()).then_some(Start { game, origin, castling })
     }
 }
