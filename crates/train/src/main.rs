@@ -43,7 +43,10 @@ usage: ox88-train train --data FILE [--validation-data FILE] [--out DIR] [--epoc
        ox88-train datagen generate|shuffle|stats ...      (see ox88-train datagen --help)
        ox88-train tune FILE [--passes N] ...               (see ox88-train tune --help)
 
-train   trains on FILE (shuffled, e.g. by `ox88-train datagen shuffle`; at most --positions of it) and measures the
+train   trains on FILE: packed records (shuffled, e.g. by `ox88-train datagen shuffle`), or game chains (a .chain
+        file or a directory of them, e.g. data/selfplay: their training positions decoded into memory, whole
+        games of at most --validation positions held out from the end, the rest shuffled with --seed); at most
+        --positions of it. It measures the
         held-out loss on at most --validation (default 200000) positions of --validation-data: whole games
         the training file does not hold (`datagen shuffle --hold-out` writes both). Without it, the
         first --validation records of FILE (at most a tenth) are held out instead, an optimistic measure:
@@ -228,7 +231,7 @@ fn king_buckets(name: Option<String>) -> Result<Option<KingBuckets>, Failure> {
 
 fn fit_scale(args: &[String]) -> Result<(), Failure> {
     let args = Args::parse(args, &["positions"])?;
-    let file = DataFile::open(args.one("data file")?.as_ref())?;
+    let file = DataFile::open_any(args.one("data file")?.as_ref(), 0, 1)?.0;
     let samples = file.read(0, args.or("positions", 1_000_000)?, &KingBuckets::NONE)?;
     let scale = scale::fit(&samples);
     say!("{}: {} positions, sigmoid scale {scale:.1} cp", file.path().display(), samples.len());
@@ -266,7 +269,7 @@ fn verify(args: &[String]) -> Result<(), Failure> {
     let args = Args::parse(args, &["data", "positions"])?;
     let checkpoint = Checkpoint::load(args.one("checkpoint")?.as_ref())?;
     let data: PathBuf = args.get("data")?.ok_or_else(|| Failure::Usage("verify needs --data FILE".into()))?;
-    let file = DataFile::open(&data)?;
+    let file = DataFile::open_any(&data, 0, 1)?.0;
     let records = file.records_at(0, args.or("positions", 100_000u64)?)?;
     let king_buckets = checkpoint.model.layout.king_buckets;
     let positions: Vec<(Board, Sample)> =

@@ -11,7 +11,9 @@
 use ox88_board::Random;
 use ox88_board::{Color, Piece, Role, Square};
 use ox88_eval::nnue::{bucketed_feature_index, KingBuckets};
+use ox88_train::chain::{read_training_positions, CHAIN_MAGIC};
 use ox88_train::data::{PackedPosition, HEADER, HEADER_SIZE, RECORD_SIZE};
+use std::sync::Arc;
 use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -101,14 +103,69 @@ pub struct Streaming {
     pub king_buckets: KingBuckets,
 }
 
-/// A data file of `ox88_train::data` records.
+/// Training data: a file of `ox88_train::data` records read as it is
+/// used, or game chains (`ox88_train::chain`) decoded into memory.
 #[derive(Clone, Debug)]
 pub struct DataFile {
     path: PathBuf,
     records: u64,
+    /// The records of game chains, shuffled (`None`: read from the file).
+    memory: Option<Arc<Vec<PackedPosition>>>,
+}
+
+/// The game chains `path` names: every `.chain` file of a directory, in
+/// name order, or one chain file; `None` when `path` is a file of another
+/// kind.
+pub fn chain_files(path: &Path) -> Result<Option<Vec<PathBuf>>, String> {
+    let failed = |e: std::io::Error| format!("{}: {e}", path.display());
+    if path.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(failed)?
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "chain"))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(format!("{}: no game chain files (.chain)", path.display()));
+        }
+        return Ok(Some(files));
+    }
+    let mut magic = [0u8; 8];
+    File::open(path).and_then(|mut f| f.read_exact(&mut magic)).map_err(failed)?;
+    Ok((magic == CHAIN_MAGIC).then(|| vec![path.to_owned()]))
+}
+
+/// The training positions of game chain `files`, in game order.
+pub fn read_chains(files: &[PathBuf]) -> Result<Vec<PackedPosition>, String> {
+    let mut records = Vec::new();
+    for file in files {
+        records.extend(read_training_positions(file).map_err(|e| e.to_string())?);
+    }
+    Ok(records)
 }
 
 impl DataFile {
+    /// Opens the training data at `path`: a records file (checking its
+    /// header), or game chains (a directory of them or one file), decoded
+    /// and shuffled with `seed`. From chains, whole games of at most
+    /// `hold_out` positions, taken from the end, are held out and returned
+    /// as well: validation positions from games the training data lacks.
+    pub fn open_any(path: &Path, hold_out: u64, seed: u64) -> Result<(DataFile, Option<Vec<PackedPosition>>), String> {
+        let Some(files) = chain_files(path)? else { return Ok((DataFile::open(path)?, None)) };
+        let mut records = read_chains(&files)?;
+        // A game's positions follow one another, their fullmove numbers rising:
+        // a game starts where the number falls (or at the first record).
+        let mut split = records.len().saturating_sub(hold_out.min(records.len() as u64 / 10) as usize);
+        while split > 0 && split < records.len() && records[split].fullmove_number() >= records[split - 1].fullmove_number() {
+            split += 1;
+        }
+        let held_out = records.split_off(split);
+        Random::new(seed).shuffle(&mut records);
+        let file = DataFile { path: path.to_owned(), records: records.len() as u64, memory: Some(Arc::new(records)) };
+        Ok((file, Some(held_out)))
+    }
+
     /// Opens `path`, checking its header.
     pub fn open(path: &Path) -> Result<DataFile, String> {
         let failed = |e: std::io::Error| format!("{}: {e}", path.display());
@@ -119,7 +176,7 @@ impl DataFile {
             return Err(format!("{}: not an ox88 data file of the current version", path.display()));
         }
         let len = file.metadata().map_err(failed)?.len();
-        Ok(DataFile { path: path.to_owned(), records: (len - HEADER_SIZE as u64) / RECORD_SIZE as u64 })
+        Ok(DataFile { path: path.to_owned(), records: (len - HEADER_SIZE as u64) / RECORD_SIZE as u64, memory: None })
     }
 
     /// The number of whole records.
@@ -135,6 +192,10 @@ impl DataFile {
     /// Reads `count` records (fewer at the end of the file) from record
     /// `start` on.
     pub fn records_at(&self, start: u64, count: u64) -> Result<Vec<PackedPosition>, String> {
+        if let Some(memory) = &self.memory {
+            let start = start.min(self.records) as usize;
+            return Ok(memory[start..start + count.min(self.records - start as u64) as usize].to_vec());
+        }
         let mut reader = self.reader_at(start)?;
         let count = count.min(self.records.saturating_sub(start));
         let mut records = Vec::with_capacity(count as usize);
@@ -153,6 +214,9 @@ impl DataFile {
     }
 
     fn reader_at(&self, start: u64) -> Result<BufReader<File>, String> {
+        if self.memory.is_some() {
+            return Err(format!("{}: decoded into memory", self.path.display()));
+        }
         let failed = |e: std::io::Error| format!("{}: {e}", self.path.display());
         let mut file = File::open(&self.path).map_err(failed)?;
         file.seek(SeekFrom::Start(HEADER_SIZE as u64 + start * RECORD_SIZE as u64)).map_err(failed)?;
@@ -176,9 +240,13 @@ impl DataFile {
         let (sender, receiver) = sync_channel(4);
         let file = self.clone();
         std::thread::spawn(move || {
-            let mut reader = match file.reader_at(start) {
-                Ok(reader) => reader,
-                Err(e) => {
+            let mut reader: Box<dyn Read> = match (&file.memory, file.reader_at(start)) {
+                (Some(memory), _) => {
+                    let from = start.min(file.records) as usize;
+                    Box::new(MemoryReader { records: Arc::clone(memory), at: from, buffered: Vec::new() })
+                }
+                (None, Ok(reader)) => Box::new(reader),
+                (None, Err(e)) => {
                     let _ = sender.send(Err(e));
                     return;
                 }
@@ -219,5 +287,32 @@ impl DataFile {
             }
         });
         receiver
+    }
+}
+
+/// The bytes of in-memory records, read as a file of them would be.
+struct MemoryReader {
+    records: Arc<Vec<PackedPosition>>,
+    /// The next record to read.
+    at: usize,
+    /// What is left of a record read in part.
+    buffered: Vec<u8>,
+}
+
+impl Read for MemoryReader {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        let mut written = 0;
+        while written < buffer.len() {
+            if self.buffered.is_empty() {
+                let Some(record) = self.records.get(self.at) else { break };
+                self.buffered.extend_from_slice(&record.to_bytes());
+                self.at += 1;
+            }
+            let n = self.buffered.len().min(buffer.len() - written);
+            buffer[written..written + n].copy_from_slice(&self.buffered[..n]);
+            self.buffered.drain(..n);
+            written += n;
+        }
+        Ok(written)
     }
 }

@@ -148,13 +148,15 @@ fn load_average() -> String {
 /// Runs the training.
 pub fn run(options: &Options) -> Result<(), String> {
     // The data first: a bad path must not leave an empty output directory.
-    let file = DataFile::open(&options.data)?;
+    let (file, chain_validation) = DataFile::open_any(&options.data, options.validation, options.seed)?;
     std::fs::create_dir_all(&options.out).map_err(|e| format!("{}: {e}", options.out.display()))?;
     // `validation`: the records at the start of `data` held out (none when
     // the validation positions come from their own file).
-    let (validation, held_out_records) = match &options.validation_data {
-        Some(path) => (0, DataFile::open(path)?.records_at(0, options.validation)?),
-        None => {
+    let whole_games = options.validation_data.is_none() && chain_validation.is_some();
+    let (validation, held_out_records) = match (&options.validation_data, chain_validation) {
+        (Some(path), _) => (0, DataFile::open_any(path, 0, 0)?.0.records_at(0, options.validation)?),
+        (None, Some(held_out)) => (0, held_out),
+        (None, None) => {
             let count = options.validation.min(file.records() / 10);
             (count, file.records_at(0, count)?)
         }
@@ -235,6 +237,7 @@ pub fn run(options: &Options) -> Result<(), String> {
     };
     let validation_source = match &options.validation_data {
         Some(path) => format!("{} from {}", held_out.len(), path.display()),
+        None if whole_games => format!("{} of whole games held out", held_out.len()),
         None => format!("{} held out from the same games, optimistic", held_out.len()),
     };
     say(format!(

@@ -3,6 +3,7 @@
 use crate::cli::{Args, Failure};
 use ox88_board::Color;
 use ox88_board::Random;
+use crate::positions::{chain_files, read_chains};
 use ox88_train::data::{read_records, to_bullet, PackedPosition, HEADER};
 use std::collections::HashSet;
 use std::io::Write;
@@ -31,7 +32,7 @@ pub fn shuffle(args: &[String]) -> Result<(), Failure> {
     let mut held = Vec::new();
     let mut read = 0usize;
     for input in &inputs {
-        let mut file = read_records(input).map_err(|e| Failure::Run(e.to_string()))?;
+        let mut file = read_input(input)?;
         read += file.len();
         if hold_out_positions > 0 {
             let tail = games_from(&file, file.len().saturating_sub(hold_out_positions.div_ceil(inputs.len())));
@@ -71,6 +72,16 @@ fn games_from(records: &[PackedPosition], from: usize) -> usize {
         .unwrap_or(0)
 }
 
+/// The records of an input: a file of packed records, or game chains (a
+/// chain file, or a directory of them), whose training positions are read
+/// in game order.
+fn read_input(path: &Path) -> Result<Vec<PackedPosition>, Failure> {
+    match chain_files(path)? {
+        Some(files) => Ok(read_chains(&files)?),
+        None => read_records(path).map_err(|e| Failure::Run(e.to_string())),
+    }
+}
+
 /// The bytes that identify a position, as a fixed-size key.
 fn key(record: &PackedPosition) -> [u8; 25] {
     record.position_bytes().try_into().expect("25 position bytes")
@@ -93,7 +104,7 @@ pub fn stats(args: &[String]) -> Result<(), Failure> {
         return Err(Failure::Usage("stats needs at least one file".into()));
     }
     for path in args {
-        let records = read_records(Path::new(path)).map_err(|e| Failure::Run(e.to_string()))?;
+        let records = read_input(Path::new(path))?;
         let mut results = [0usize; 3];
         let mut chess960 = 0;
         let mut abs_sum = 0u64;
@@ -154,7 +165,7 @@ pub fn bullet(args: &[String]) -> Result<(), Failure> {
     let mut writer = std::io::BufWriter::new(std::fs::File::create(&out).map_err(failed)?);
     let (mut written, mut skipped) = (0usize, 0usize);
     for input in &args.positional {
-        for record in read_records(Path::new(input)).map_err(|e| Failure::Run(e.to_string()))? {
+        for record in read_input(Path::new(input))? {
             match to_bullet(&record) {
                 Some(bytes) => {
                     writer.write_all(&bytes).map_err(failed)?;
