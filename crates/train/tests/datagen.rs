@@ -3,6 +3,7 @@
 
 use ox88_board::{Board, CastlingMode, Color, GameResult};
 use ox88_movegen::MoveGen;
+use ox88_train::chain::{read_games, read_training_positions, Game};
 use ox88_train::data::{append_records, read_records, PackedPosition};
 use std::process::{Command, Output, Stdio};
 
@@ -78,11 +79,24 @@ fn datagen_shuffle_holds_out_whole_games() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `datagen generate` with either evaluation: quiet, legal positions with
-/// scores and results; run again, it goes on from what its files hold;
-/// bad arguments are one-line usage errors.
+/// The training positions and the games of every chain file in `dir`, in name order.
+fn chains(dir: &std::path::Path) -> (Vec<PackedPosition>, Vec<Game>) {
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let (mut records, mut games) = (Vec::new(), Vec::new());
+    for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "chain")) {
+        records.extend(read_training_positions(file).unwrap());
+        games.extend(read_games(file).unwrap());
+    }
+    (records, games)
+}
+
+/// `datagen generate` with either evaluation: games as chains whose
+/// training positions are quiet and legal, with scores and results; run
+/// again, it goes on from what its files hold; a full raw file becomes a
+/// compressed chunk; bad arguments are one-line usage errors.
 #[test]
-fn datagen_generates_quiet_positions_and_resumes() {
+fn datagen_generates_chains_and_resumes() {
     let dir = std::env::temp_dir().join(format!("ox88-datagen-generate-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for eval in ["classical", "nnue"] {
@@ -97,22 +111,40 @@ fn datagen_generates_quiet_positions_and_resumes() {
         let first = args("200");
         let output = run(&first);
         assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
-        let records = read_records(&out.join("ox88-t0.bin")).unwrap();
-        assert!(records.len() >= 200, "{eval}: {} positions", records.len());
+        let (records, games) = chains(&out);
+        let scored: usize = games.iter().map(Game::scored_positions).sum();
+        assert!(scored >= 200 && records.len() <= scored && records.len() > scored / 2, "{eval}: {scored} scored");
         for record in &records {
             let board = record.to_board().expect("a legal position");
             assert!(!board.in_check(), "{eval}: {:?} is in check", record.fen());
             assert!(record.result().is_finished() && i32::from(record.score()).abs() < 20_000);
         }
+        for game in &games {
+            assert!((6..=9).contains(&game.opening.len()) && game.result.is_finished());
+        }
         // Asked for no more than the files hold, it stops at once; asked for
         // more, it appends.
+        let raw = out.join("in-progress-t0.chain");
+        let bytes = std::fs::read(&raw).unwrap();
         let again = run(&first);
-        assert!(text(&again.stderr).contains(&format!("holds {} positions", records.len())));
-        assert_eq!(read_records(&out.join("ox88-t0.bin")).unwrap().len(), records.len());
+        assert!(text(&again.stderr).contains(&format!("holds {scored} positions")), "{}", text(&again.stderr));
+        assert_eq!(std::fs::read(&raw).unwrap(), bytes);
         let output = run(&args("400"));
         assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
-        let grown = read_records(&out.join("ox88-t0.bin")).unwrap();
-        assert!(grown.len() >= 400 && grown[..records.len()] == records[..], "{eval}: the old games stay first");
+        let grown = std::fs::read(&raw).unwrap();
+        assert!(grown.len() > bytes.len() && grown[..bytes.len()] == bytes[..], "{eval}: the old games stay first");
+        // With a small chunk size, the raw file becomes a compressed chunk.
+        let output = run(&[&args("500")[..], &["--chunk-positions", "50"]].concat());
+        assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
+        let chunks: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.file_name().unwrap().to_str().unwrap().starts_with("selfplay-"))
+            .collect();
+        assert!(!chunks.is_empty(), "{eval}: no chunk");
+        let (_, games) = chains(&out);
+        assert!(games.iter().map(Game::scored_positions).sum::<usize>() >= 500);
+        assert!(std::fs::metadata(&chunks[0]).unwrap().len() < grown.len() as u64);
     }
     for bad in [&["generate", "--eval", "both"][..], &["generate", "--net", "x.nnue"], &["generate", "--nodes", "0"]] {
         let output = run(bad);
@@ -138,8 +170,8 @@ fn datagen_ends_games_at_the_tables() {
     assert!(output.status.success(), "{stderr}");
     assert!(stderr.contains("games end at the Syzygy tables' result from 4 pieces"), "{stderr}");
     assert!(stderr.contains("ended by the tables"), "{stderr}");
-    let records = read_records(&out.join("ox88-t0.bin")).unwrap();
-    assert!(records.len() >= 300);
+    let (records, _) = chains(&out);
+    assert!(records.len() >= 200);
     let probe = ox88_syzygy::Tablebase::open(tables).unwrap();
     for record in &records {
         let board = record.to_board().expect("a legal position");

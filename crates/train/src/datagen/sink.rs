@@ -53,7 +53,12 @@ impl ChainSink {
     fn finish(&mut self) -> Result<PathBuf, String> {
         let bytes = std::fs::read(&self.raw).map_err(|e| format!("{}: {e}", self.raw.display()))?;
         let seconds = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let chunk = self.dir.join(format!("selfplay-{seconds}-{}.{CHAIN_EXTENSION}", self.tag));
+        // Never over another chunk: a second finished in the same second gets a suffix.
+        let name = |n: u32| match n {
+            0 => format!("selfplay-{seconds}-{}.{CHAIN_EXTENSION}", self.tag),
+            n => format!("selfplay-{seconds}-{}-{n}.{CHAIN_EXTENSION}", self.tag),
+        };
+        let chunk = (0..).map(|n| self.dir.join(name(n))).find(|path| !path.exists()).expect("a free name");
         write_chunk(&chunk, &bytes[CHAIN_HEADER_SIZE.min(bytes.len())..]).map_err(|e| e.to_string())?;
         std::fs::remove_file(&self.raw).map_err(|e| format!("{}: {e}", self.raw.display()))?;
         self.raw_positions = 0;
