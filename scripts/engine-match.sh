@@ -21,7 +21,9 @@ when missing), 16 MB, one thread, the adjudication of docs/search.md.
   --from K           with --games and the random openings: from the K-th opening of their shuffled order (1-based;
                      the same --srand), to continue a measure of random openings that stopped after K-1 of them
   --srand S          the seed of the random openings (default 1)
-  --option K=V       a UCI option for both engines (repeatable), e.g. EvalFile=/path/net.nnue
+  --option K=V       a UCI option for both engines (repeatable), e.g. Hash=64
+  --candidate-option K=V  a UCI option for CANDIDATE alone (repeatable), e.g. EvalFile=/path/net.nnue: with it,
+                     CANDIDATE and BASE may be the same binary (a network against the embedded one)
   --concurrency N    games at once (default 1)
   --log FILE         the runner's output (default $DATA/logs/match-<candidate>-<base>-<srand>.log)
 
@@ -31,6 +33,7 @@ EOF
 
 data=${OX88_DATA:-$HOME/ox88-data}
 limit=(nodes=20000) resign=(movecount=3 score=1000) sprt="" prior="" games=1000 start="" from=1 srand=1 options=() concurrency=1 log=""
+candidate_options=()
 while [ $# -gt 0 ]; do
     case $1 in
         -h | --help) usage; exit 0 ;;
@@ -43,6 +46,7 @@ while [ $# -gt 0 ]; do
         --from) from=$2; shift 2 ;;
         --srand) srand=$2; shift 2 ;;
         --option) options+=("option.$2"); shift 2 ;;
+        --candidate-option) candidate_options+=("option.$2"); shift 2 ;;
         --concurrency) concurrency=$2; shift 2 ;;
         --log) log=$2; shift 2 ;;
         -*) echo "engine-match.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -83,7 +87,7 @@ engine() {
 
 candidate=$(engine "$1")
 base=$(engine "$2")
-if cmp -s "$candidate" "$base"; then
+if [ ${#candidate_options[@]} -eq 0 ] && cmp -s "$candidate" "$base"; then
     # Options go to both engines alike, so two identical binaries can only play themselves.
     echo "engine-match.sh: $1 and $2 are the same binary ($candidate, $base)" >&2
     exit 2
@@ -97,7 +101,7 @@ fi
 openings="$data/eco400.epd"
 [ -s "$openings" ] || python3 "$root/scripts/balanced_openings.py" "$openings" >&2
 
-args=(-engine "cmd=$candidate" name=candidate -engine "cmd=$base" name=base
+args=(-engine "cmd=$candidate" name=candidate "${candidate_options[@]}" -engine "cmd=$base" name=base
     -each "${limit[@]}" option.Hash=16 option.Threads=1 "${options[@]}" -concurrency "$concurrency"
     -resign "${resign[@]}" -draw movenumber=40 movecount=10 score=5 -ratinginterval 50 -repeat)
 if [ -n "$sprt" ]; then

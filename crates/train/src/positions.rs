@@ -13,11 +13,11 @@ use ox88_board::{Color, Piece, Role, Square};
 use ox88_eval::nnue::{bucketed_feature_index, KingBuckets};
 use ox88_train::chain::{read_training_positions, CHAIN_MAGIC};
 use ox88_train::data::{PackedPosition, HEADER, HEADER_SIZE, RECORD_SIZE};
-use std::sync::Arc;
 use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::Arc;
 
 /// The most pieces a position can have.
 pub const MAX_FEATURES: usize = 32;
@@ -157,7 +157,10 @@ impl DataFile {
         // A game's positions follow one another, their fullmove numbers rising:
         // a game starts where the number falls (or at the first record).
         let mut split = records.len().saturating_sub(hold_out.min(records.len() as u64 / 10) as usize);
-        while split > 0 && split < records.len() && records[split].fullmove_number() >= records[split - 1].fullmove_number() {
+        while split > 0
+            && split < records.len()
+            && records[split].fullmove_number() >= records[split - 1].fullmove_number()
+        {
             split += 1;
         }
         let held_out = records.split_off(split);

@@ -271,3 +271,67 @@ fn datagen_bullet_writes_what_bullet_reads() {
     assert_eq!(bad.status.code(), Some(2), "--out is required");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Game chains as every command's input: `stats` counts their games and
+/// bytes a position, `pack` joins them into one chunk with the same games,
+/// `bullet` writes one record a training position, and `train` reads them
+/// directly, holding out whole games.
+#[test]
+fn chains_feed_stats_pack_bullet_and_train() {
+    use ox88_board::Random;
+    use ox88_train::chain::{append_game, write_chunk, Ply, Start};
+    let dir = std::env::temp_dir().join(format!("ox88-datagen-chains-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = dir.join("selfplay");
+    std::fs::create_dir_all(&data).unwrap();
+    // 60 games of random moves in a chunk and a raw file, each position scored.
+    let mut random = Random::new(4);
+    let mut streams = [Vec::new(), Vec::new()];
+    for g in 0..60 {
+        let mut game = Game::new(Start::Arrangement(518), CastlingMode::Standard);
+        let mut board = Board::startpos();
+        for _ in 0..60 {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[random.below(moves.len())];
+            let score = random.below(400) as i16 - 200;
+            game.plies.push(Ply { mv, score: (moves.len() > 1).then_some(score) });
+            board.make_move_unchecked(mv);
+        }
+        game.result = [GameResult::Draw, GameResult::Win(Color::White), GameResult::Win(Color::Black)][g % 3];
+        game.write(&mut streams[g % 2]).unwrap();
+    }
+    write_chunk(&data.join("a.chain"), &streams[0]).unwrap();
+    append_game(&data.join("b.chain"), &streams[1]).unwrap();
+    let (records, games) = chains(&data);
+    assert_eq!(games.len(), 60);
+    let arg = |p: &std::path::Path| p.to_str().unwrap().to_owned();
+    let stats = run(&["stats", &arg(&data)]);
+    let out = text(&stats.stdout);
+    assert!(out.contains(&format!("{} positions", records.len())), "{out}");
+    assert!(
+        out.contains("chains: 2 file(s), 60 games") && out.contains(&format!("{} training positions", records.len()))
+    );
+    let packed = dir.join("packed.chain");
+    let pack = run(&["pack", "--out", &arg(&packed), &arg(&data)]);
+    assert!(pack.status.success(), "{}", text(&pack.stderr));
+    assert_eq!(read_games(&packed).unwrap(), games);
+    assert_eq!(read_training_positions(&packed).unwrap(), records);
+    let bullet = dir.join("bullet.data");
+    assert!(run(&["bullet", "--out", &arg(&bullet), &arg(&packed)]).status.success());
+    assert_eq!(std::fs::metadata(&bullet).unwrap().len(), 32 * records.len() as u64);
+    let train = Command::new(env!("CARGO_BIN_EXE_ox88-train"))
+        .args(["train", "--data", &arg(&data), "--out", &arg(&dir.join("run")), "--epochs", "1", "--validation", "300"])
+        .output()
+        .unwrap();
+    let log = text(&train.stderr);
+    assert!(train.status.success(), "{log}");
+    let held: usize =
+        log.split(" of whole games held out").next().unwrap().rsplit(' ').next().unwrap().parse().unwrap();
+    assert!((1..=records.len() / 10 + 60).contains(&held), "{log}");
+    assert!(log.contains(&format!("({} positions, {} for training)", records.len() - held, records.len() - held)));
+    assert!(dir.join("run/net.nnue").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,9 +2,9 @@
 //! (layout in the module documentation).
 
 use super::ChainError;
+use crate::data::PackedPosition;
 use ox88_board::{Board, CastlingMode, Color, GameResult, Move, Score};
 use ox88_movegen::{MoveGen, MoveList};
-use crate::data::PackedPosition;
 
 /// The start byte of a game from a Chess960 arrangement (518: the standard one).
 const START_ARRANGEMENT: u8 = 0;
@@ -25,7 +25,7 @@ pub enum Start {
     /// standard start position).
     Arrangement(u16),
     /// Any legal position (a book line's end, a FEN).
-    Position(Board),
+    Position(Box<Board>),
 }
 
 impl Start {
@@ -33,7 +33,7 @@ impl Start {
     pub fn board(&self) -> Option<Board> {
         match self {
             Start::Arrangement(number) => Board::chess960(*number),
-            Start::Position(board) => Some(board.clone()),
+            Start::Position(board) => Some((**board).clone()),
         }
     }
 }
@@ -120,7 +120,7 @@ impl Game {
                 out.push(START_POSITION);
                 let packed = PackedPosition::new(board, 0, GameResult::Unknown, CastlingMode::Standard);
                 out.extend_from_slice(&packed.to_bytes());
-                board.clone()
+                (**board).clone()
             }
         };
         let chess960 = if self.castling == CastlingMode::Chess960 { FLAG_CHESS960 } else { 0 };
@@ -178,7 +178,7 @@ impl Game {
                 let board = PackedPosition::from_bytes(record)
                     .to_board()
                     .ok_or(ChainError::Invalid("a start position that is not legal"))?;
-                (Start::Position(board.clone()), board)
+                (Start::Position(Box::new(board.clone())), board)
             }
             _ => return Err(ChainError::Invalid("unknown start kind")),
         };

@@ -2,9 +2,9 @@
 //! in-progress files a generator appends whole games to.
 
 use super::codec::{is_training_position, Game, Ply};
-use ox88_board::Board;
 use super::ChainError;
 use crate::data::PackedPosition;
+use ox88_board::Board;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::Path;

@@ -48,7 +48,7 @@ fn random_games(seed: u64, count: usize) -> Vec<Game> {
             let start = match i % 3 {
                 0 => Start::Arrangement(518),
                 1 => Start::Arrangement(random.below(960) as u16),
-                _ => Start::Position(position.clone()),
+                _ => Start::Position(Box::new(position.clone())),
             };
             random_game(&mut random, start)
         })
@@ -101,9 +101,10 @@ fn training_positions_are_the_quiet_scored_ones_with_the_result() {
             board.make_move_unchecked(mv);
         }
         for ply in game.plies.iter().chain(&game.last) {
-            if ply.score.is_some() && !board.in_check() && !ply.mv.is_tactical() && ply.score.unwrap().abs() < 31_900 {
-                let score = i32::from(ply.score.unwrap());
-                expected.push(PackedPosition::new(&board, score, game.result, game.castling));
+            if let Some(score) = ply.score.filter(|s| s.abs() < 31_900) {
+                if !board.in_check() && !ply.mv.is_tactical() {
+                    expected.push(PackedPosition::new(&board, i32::from(score), game.result, game.castling));
+                }
             }
             board.make_move_unchecked(ply.mv);
         }
@@ -125,7 +126,10 @@ fn moves_are_ordered_by_squares_then_promotion() {
     assert_eq!(moves.len(), board.legal_moves().len());
     // The four promotions on b8: knight, bishop, rook, queen.
     let promotions: Vec<_> = moves.iter().filter_map(|m| m.promotion()).collect();
-    assert_eq!(promotions, [ox88_board::Role::Knight, ox88_board::Role::Bishop, ox88_board::Role::Rook, ox88_board::Role::Queen]);
+    assert_eq!(
+        promotions,
+        [ox88_board::Role::Knight, ox88_board::Role::Bishop, ox88_board::Role::Rook, ox88_board::Role::Queen]
+    );
     // Castling is the king taking its rook: e1 (4) to a1 (0) comes before e1-d1.
     let first_king_move = moves.iter().find(|m| m.from() == Square::E1).unwrap();
     assert_eq!((first_king_move.to(), first_king_move.is_castle()), (Square::A1, true));
@@ -140,7 +144,7 @@ fn games_that_break_the_format_are_refused_when_written() {
     assert!(matches!(game.to_bytes(), Err(ChainError::Invalid(m)) if m.contains("no score")));
     // In check with one legal move (Ka2): no score.
     let forced: Board = "1r5k/8/8/8/8/8/8/K6q w - - 0 1".parse().unwrap();
-    let mut game = Game::new(Start::Position(forced), CastlingMode::Standard);
+    let mut game = Game::new(Start::Position(Box::new(forced)), CastlingMode::Standard);
     game.plies.push(Ply { mv: Move::new(Square::A1, Square::A2, MoveKind::Quiet), score: Some(-500) });
     let mut out = vec![7];
     assert!(game.write(&mut out).is_err());
@@ -149,7 +153,10 @@ fn games_that_break_the_format_are_refused_when_written() {
     game.result = GameResult::Win(Color::Black);
     let bytes = game.to_bytes().unwrap();
     assert_eq!(Game::from_bytes(&bytes).unwrap().0, game);
-    assert!(matches!(Game::new(Start::Arrangement(960), CastlingMode::Chess960).to_bytes(), Err(ChainError::Invalid(_))));
+    assert!(matches!(
+        Game::new(Start::Arrangement(960), CastlingMode::Chess960).to_bytes(),
+        Err(ChainError::Invalid(_))
+    ));
 }
 
 #[test]
@@ -185,7 +192,7 @@ fn damaged_chunks_are_typed_errors() {
     let good = std::fs::read(&path).unwrap();
     let check = |bytes: &[u8]| {
         std::fs::write(&path, bytes).unwrap();
-        read_games(&path).err().expect("an error")
+        read_games(&path).expect_err("an error")
     };
     assert!(matches!(check(b"ox88data"), ChainError::Header { .. }));
     let mut version = good.clone();

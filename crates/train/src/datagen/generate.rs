@@ -459,7 +459,7 @@ mod tests {
 
     fn start(fen: &str) -> Start {
         let game: ox88_movegen::Position = fen.parse().expect("a legal FEN");
-        let origin = chain::Start::Position(game.board().clone());
+        let origin = chain::Start::Position(Box::new(game.board().clone()));
         Start { game, origin, castling: ox88_board::CastlingMode::Standard }
     }
 

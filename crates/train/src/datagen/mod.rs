@@ -4,6 +4,7 @@
 //! housekeeping (shuffle, stats, bullet).
 
 mod adjudication;
+mod chains;
 mod generate;
 mod openings;
 mod sink;
@@ -20,6 +21,7 @@ usage: ox88-train datagen generate [--out DIR] [--positions N] [--nodes N] [--th
        ox88-train datagen shuffle --out FILE [--seed S] [--hold-out FILE --hold-out-positions N] INPUT...
        ox88-train datagen stats FILE...
        ox88-train datagen bullet --out FILE INPUT...
+       ox88-train datagen pack --out FILE CHAINS...
 
 generate  plays games of the engine against itself, each move searched until an iteration ends past --nodes
           nodes (default 5000), and keeps each game as a chain (ox88_train::chain: its start, each move as its
@@ -52,7 +54,10 @@ shuffle   reads INPUT files, drops repeated positions (same pieces, castling, si
           the last N positions (or a few more) of the INPUT files, N shared between them, go to that file
           instead (as generate wrote them, unshuffled), less any position FILE holds: validation data that
           shares no game with the training data.
-stats     prints each file's positions, results, Chess960 share and score spread.
+stats     prints each file's positions, results, Chess960 share and score spread; for game chains also their
+          games, scored and training positions, and bytes a position on disk.
+pack      packs the games of chain files (finished chunks, raw files, or directories of them) into one finished
+          chunk FILE, in order.
 bullet    writes the INPUT files' positions, in order, in the data format of bullet (the GPU trainer), for its
           ChessBoard loader: run it on a file `shuffle` wrote. Castling rights and en passant do not carry over.
 
@@ -68,6 +73,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         "shuffle" => tools::shuffle(&args[1..]),
         "stats" => tools::stats(&args[1..]),
         "bullet" => tools::bullet(&args[1..]),
+        "pack" => chains::pack(&args[1..]),
         other => Err(Failure::Usage(format!("datagen: unknown command {other:?} (see datagen --help)"))),
     }
 }

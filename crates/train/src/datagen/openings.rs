@@ -42,7 +42,7 @@ impl Openings {
         let roll = random.below(100);
         let (origin, plies, castling) = if !self.book.is_empty() && roll < 30 {
             let board = self.book[random.below(self.book.len())].clone();
-            (chain::Start::Position(board), 2, CastlingMode::Standard)
+            (chain::Start::Position(Box::new(board)), 2, CastlingMode::Standard)
         } else if roll >= 100 - self.chess960_percent {
             let number = random.below(960) as u16;
             let castling = if number == 518 { CastlingMode::Standard } else { CastlingMode::Chess960 };
@@ -58,6 +58,10 @@ impl Openings {
             }
             game.play(moves[random.below(moves.len())]).expect("a generated move is legal");
         }
-        (game.board().has_legal_moves() && game.outcome_with_claims().is_none()).then_some(Start { game, origin, castling })
+        (game.board().has_legal_moves() && game.outcome_with_claims().is_none()).then_some(Start {
+            game,
+            origin,
+            castling,
+        })
     }
 }

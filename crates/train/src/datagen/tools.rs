@@ -1,9 +1,9 @@
 //! `datagen shuffle` and `datagen stats`: the data files' housekeeping.
 
 use crate::cli::{Args, Failure};
+use crate::positions::{chain_files, read_chains};
 use ox88_board::Color;
 use ox88_board::Random;
-use crate::positions::{chain_files, read_chains};
 use ox88_train::data::{read_records, to_bullet, PackedPosition, HEADER};
 use std::collections::HashSet;
 use std::io::Write;
@@ -133,7 +133,8 @@ pub fn stats(args: &[String]) -> Result<(), Failure> {
             .iter()
             .map(|&(low, high)| format!("{low}-{high}: {:.1} %", share(pieces[low..=high].iter().sum())))
             .collect();
-        if !print(&format!("{summary}\n  pieces on the board: {}\n", buckets.join(", ")))? {
+        let chains = super::chains::summary(Path::new(path))?.unwrap_or_default();
+        if !print(&format!("{summary}\n  pieces on the board: {}\n{chains}", buckets.join(", ")))? {
             return Ok(());
         }
     }
