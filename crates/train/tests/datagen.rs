@@ -145,6 +145,11 @@ fn datagen_generates_chains_and_resumes() {
         let (_, games) = chains(&out);
         assert!(games.iter().map(Game::scored_positions).sum::<usize>() >= 500);
         assert!(std::fs::metadata(&chunks[0]).unwrap().len() < grown.len() as u64);
+        // With --chunk-minutes 0, each game ends in a chunk: no raw file is left.
+        let output = run(&[&args("700")[..], &["--chunk-minutes", "0"]].concat());
+        assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
+        let count = std::fs::read_dir(&out).unwrap().count();
+        assert!(count > chunks.len() && !raw.exists(), "{eval}: {count} files");
     }
     for bad in [&["generate", "--eval", "both"][..], &["generate", "--net", "x.nnue"], &["generate", "--nodes", "0"]] {
         let output = run(bad);

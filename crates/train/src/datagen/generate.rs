@@ -58,8 +58,10 @@ pub struct Options {
     /// With `--syzygy`, the most pieces of a position the tables end a
     /// game at (the largest tables' when not given).
     syzygy_pieces: Option<usize>,
-    /// A thread's raw file becomes a chunk once it holds this many scored positions.
+    /// A thread's raw file becomes a chunk once it holds this many scored positions,
     chunk_positions: u64,
+    /// or after this many minutes.
+    chunk_minutes: u64,
 }
 
 impl Options {
@@ -78,6 +80,7 @@ impl Options {
             "syzygy",
             "syzygy-pieces",
             "chunk-positions",
+            "chunk-minutes",
         ];
         let args = Args::parse(args, &known)?;
         args.no_positional()?;
@@ -101,6 +104,7 @@ impl Options {
             syzygy: args.get("syzygy")?,
             syzygy_pieces: args.get("syzygy-pieces")?,
             chunk_positions: args.or("chunk-positions", 500_000)?,
+            chunk_minutes: args.or("chunk-minutes", 60)?,
         };
         if options.threads == 0 || options.nodes == 0 {
             return usage("--threads and --nodes must be at least 1");
@@ -174,7 +178,10 @@ pub fn run(options: Options) -> Result<(), Failure> {
     let seed = options.seed.unwrap_or_else(Random::clock_seed);
     let tag = format!("{:08x}", seed as u32);
     let sinks = (0..options.threads)
-        .map(|i| ChainSink::open(&options.out, i, &tag, options.chunk_positions).map(|(sink, _)| sink))
+        .map(|i| {
+            let age = Duration::from_secs(60 * options.chunk_minutes);
+            ChainSink::open(&options.out, i, &tag, options.chunk_positions, age).map(|(sink, _)| sink)
+        })
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::Run)?;
     let started = Instant::now();

@@ -18,6 +18,7 @@ ox88-train datagen: training data for ox88's evaluation network, from self-play
 usage: ox88-train datagen generate [--out DIR] [--positions N] [--nodes N] [--threads N] [--hash MB] [--seed S]
                                    [--book FILE] [--chess960 PERCENT] [--eval classical|nnue] [--net FILE]
                                    [--syzygy DIR [--syzygy-pieces N]] [--chunk-positions N]
+                                   [--chunk-minutes M]
        ox88-train datagen shuffle --out FILE [--seed S] [--hold-out FILE --hold-out-positions N] INPUT...
        ox88-train datagen stats FILE...
        ox88-train datagen bullet --out FILE INPUT...
@@ -28,7 +29,8 @@ generate  plays games of the engine against itself, each move searched until an 
           index among the legal moves, each searched position's score, the result; about 2 bytes a position):
           appended to DIR/in-progress-tN.chain, one file per thread, a game a write (a run killed at any moment
           loses at most the games in progress), which becomes a finished, zstd-compressed chunk
-          DIR/selfplay-SECONDS-SEED-tN.chain once it holds --chunk-positions scored positions (default 500000).
+          DIR/selfplay-SECONDS-SEED-tN.chain once it holds --chunk-positions scored positions (default 500000)
+          or, at the end of a game, once this run has been writing it --chunk-minutes minutes (default 60).
           A single legal move is played without a search; a position in check, or one whose best move the
           previous search's line foresees as a capture or promotion, gets a quarter of the budget (searched
           again with the full one if its best move turns out quiet). The trainer reads the training positions:

@@ -1,10 +1,11 @@
 //! Where `datagen generate` puts its games: each thread appends them to a
 //! raw chain file of its own, a game a write, and turns it into a finished,
-//! compressed chunk once it holds enough positions.
+//! compressed chunk once it holds enough positions or is old enough.
 
 use ox88_train::chain::{append_game, recover_in_progress, write_chunk, ChainHeader, Game, CHAIN_HEADER_SIZE};
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// The extension of chain files.
 pub const CHAIN_EXTENSION: &str = "chain";
@@ -19,13 +20,25 @@ pub struct ChainSink {
     chunk_positions: u64,
     /// Scored positions in the raw file.
     raw_positions: u64,
+    /// A raw file this old (since this run began it or found it) becomes a chunk.
+    chunk_age: Duration,
+    /// When this run began the raw file, or found it.
+    raw_since: Instant,
 }
 
 impl ChainSink {
     /// Thread `thread`'s sink in `dir`, its raw file made whole after an
     /// interrupted run; returns it and the scored positions the raw file
-    /// holds.
-    pub fn open(dir: &Path, thread: usize, tag: &str, chunk_positions: u64) -> Result<(ChainSink, u64), String> {
+    /// holds. The raw file becomes a chunk once it holds `chunk_positions`
+    /// scored positions, or after `chunk_age` (so that a lost machine loses
+    /// at most that much of a slow generator's work, once chunks are kept).
+    pub fn open(
+        dir: &Path,
+        thread: usize,
+        tag: &str,
+        chunk_positions: u64,
+        chunk_age: Duration,
+    ) -> Result<(ChainSink, u64), String> {
         let raw = dir.join(format!("in-progress-t{thread}.{CHAIN_EXTENSION}"));
         let counts = recover_in_progress(&raw).map_err(|e| e.to_string())?;
         let sink = ChainSink {
@@ -34,6 +47,8 @@ impl ChainSink {
             tag: format!("{tag}-t{thread}"),
             chunk_positions: chunk_positions.max(1),
             raw_positions: counts.positions,
+            chunk_age,
+            raw_since: Instant::now(),
         };
         Ok((sink, counts.positions))
     }
@@ -43,7 +58,7 @@ impl ChainSink {
         let bytes = game.to_bytes().map_err(|e| format!("a generated game cannot be written: {e}"))?;
         append_game(&self.raw, &bytes).map_err(|e| e.to_string())?;
         self.raw_positions += game.scored_positions() as u64;
-        if self.raw_positions < self.chunk_positions {
+        if self.raw_positions < self.chunk_positions && self.raw_since.elapsed() < self.chunk_age {
             return Ok(None);
         }
         self.finish().map(Some)
@@ -62,6 +77,7 @@ impl ChainSink {
         write_chunk(&chunk, &bytes[CHAIN_HEADER_SIZE.min(bytes.len())..]).map_err(|e| e.to_string())?;
         std::fs::remove_file(&self.raw).map_err(|e| format!("{}: {e}", self.raw.display()))?;
         self.raw_positions = 0;
+        self.raw_since = Instant::now();
         Ok(chunk)
     }
 }
