@@ -1,0 +1,170 @@
+"""``Board``, ``Outcome`` and ``Termination``: python-chess's board on ox88's core."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any, Iterator, List, Optional
+
+from ._core import BoardCore, Move
+from ._squares import BB_ALL, BB_SQUARES, Color, PieceType, Square, SquareSet
+
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+
+class Termination(enum.Enum):
+    """How a game ended."""
+
+    CHECKMATE = 1
+    """The side to move is checkmated."""
+    STALEMATE = 2
+    """The side to move has no legal move and is not in check."""
+    INSUFFICIENT_MATERIAL = 3
+    """Neither side can mate."""
+    SEVENTYFIVE_MOVES = 4
+    """150 plies without a capture or pawn move."""
+    FIVEFOLD_REPETITION = 5
+    """The same position five times."""
+    FIFTY_MOVES = 6
+    """A draw claimed under the fifty-move rule."""
+    THREEFOLD_REPETITION = 7
+    """A draw claimed by threefold repetition."""
+    VARIANT_WIN = 8
+    """A variant's own win (never in chess)."""
+    VARIANT_LOSS = 9
+    """A variant's own loss (never in chess)."""
+    VARIANT_DRAW = 10
+    """A variant's own draw (never in chess)."""
+
+
+@dataclasses.dataclass
+class Outcome:
+    """How a game ended: the termination and the winner (``None`` for a draw)."""
+
+    termination: Termination
+    winner: Optional[Color]
+
+    def result(self) -> str:
+        """The result: "1-0", "0-1" or "1/2-1/2"."""
+        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner else "0-1")
+
+
+class Board(BoardCore):
+    """A chess position with the moves that led to it: python-chess's ``Board``, on ox88's rules.
+
+    ``Board()`` is the start position, ``Board(fen)`` any position that can be played from, and
+    ``Board(fen, chess960=True)`` writes castling as the king taking its rook. ``turn`` is a plain attribute,
+    kept in step by every move; setting it gives the move to the other side (and clears the move stack).
+
+    >>> import ox88 as chess
+    >>> board = chess.Board()
+    >>> board.push_san("e4")
+    Move.from_uci('e2e4')
+    >>> board.turn == chess.BLACK, board.legal_moves.count()
+    (True, 20)
+    >>> board.fen()
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    """
+
+    __slots__ = ("turn", "move_stack", "__dict__", "__weakref__")
+
+    turn: Color
+    """The side to move: ``WHITE`` (``True``) or ``BLACK``."""
+    move_stack: List[Move]
+    """The moves played, oldest first (the null move as ``Move.null()``); ox88 keeps it, do not change it."""
+
+    starting_fen = STARTING_FEN
+    uci_variant: Optional[str] = "chess"
+    xboard_variant: Optional[str] = "normal"
+
+    def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
+        if fen is None:
+            raise ValueError(
+                "ox88 boards always hold a position to play from: Board(None), python-chess's empty board, "
+                "is not one (set a position up with a FEN)"
+            )
+        self._setup(fen, chess960)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # ox88 keeps `turn` in step itself (through the slot's descriptor); a user setting it gives the move to
+        # the other side, as in python-chess (the move stack is cleared).
+        if name == "turn":
+            if bool(value) != getattr(self, "turn", None):
+                self._set_turn(bool(value))
+        else:
+            super().__setattr__(name, value)
+
+    @classmethod
+    def from_chess960_pos(cls, scharnagl: int) -> Board:
+        """Chess960 start position ``scharnagl`` (0 to 959; 518 is the standard one), as a Chess960 board."""
+        board = cls(chess960=True)
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    def pieces(self, piece_type: PieceType, color: Color) -> SquareSet:
+        """The squares of ``color``'s pieces of ``piece_type``."""
+        return SquareSet(self._pieces_mask(piece_type, color))
+
+    def attackers(self, color: Color, square: Square) -> SquareSet:
+        """The squares of ``color``'s pieces that attack ``square``."""
+        return SquareSet(self._attackers_mask(color, square))
+
+    def checkers(self) -> SquareSet:
+        """The squares of the pieces giving check to the side to move."""
+        return SquareSet(self._checkers_mask())
+
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]:
+        """How the game ended, or ``None`` while it goes on; with ``claim_draw``, the draws the side to move
+        may claim count too (the fifty-move rule, threefold repetition)."""
+        code = self._outcome(claim_draw=claim_draw)
+        if code is None:
+            return None
+        return Outcome(Termination(code[0]), code[1])
+
+    def ply(self) -> int:
+        """The number of half-moves since the start of the game, from the fullmove number and the turn."""
+        return 2 * (self.fullmove_number - 1) + (not self.turn)
+
+    def generate_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The legal moves from a square of ``from_mask`` to a square of ``to_mask``."""
+        for move in self._legal_list():
+            if BB_SQUARES[move.from_square] & from_mask and BB_SQUARES[move.to_square] & to_mask:
+                yield move
+
+    def generate_legal_captures(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The legal captures (en passant included)."""
+        return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_capture(m))
+
+    def __repr__(self) -> str:
+        if self.chess960:
+            return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
+        return f"{type(self).__name__}({self.fen()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BoardCore):
+            return NotImplemented
+        return self.fen() == other.fen()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __copy__(self) -> Board:
+        return self.copy()
+
+    def __deepcopy__(self, memo: Any) -> Board:
+        return self.copy()
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (type(self), self.root().fen(), self.chess960, [m.uci() for m in self.move_stack]))
+
+    def _repr_svg_(self) -> str:
+        from . import svg
+
+        return svg.board(self, size=400)
+
+
+def _rebuild(cls: type, fen: str, chess960: bool, moves: list) -> Board:
+    board: Board = cls(fen, chess960=chess960)
+    for uci in moves:
+        board.push(Move.from_uci(uci))
+    return board

@@ -1,0 +1,176 @@
+"""Engines: python-chess's ``chess.engine`` on ox88-client. ``SimpleEngine.popen_uci`` and ``popen_xboard`` start a
+UCI or CECP (XBoard) engine; ``analyse`` and ``play`` search a board's position within a ``Limit``.
+
+>>> import ox88 as chess, ox88.engine
+>>> engine = chess.engine.SimpleEngine.popen_uci("/usr/games/stockfish")  # doctest: +SKIP
+>>> info = engine.analyse(chess.Board(), chess.engine.Limit(depth=12))  # doctest: +SKIP
+>>> info["score"].white(), info["pv"][0]  # doctest: +SKIP
+(Cp(+35), Move.from_uci('e2e4'))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import shlex
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Union, overload
+
+from . import _core
+from ._board import Board
+from ._core import EngineError, EngineTerminatedError, Move
+from ._score import Cp, Mate, MateGiven, MateGivenType, PovScore, PovWdl, Score, Wdl
+
+__all__ = [
+    "Cp", "EngineError", "EngineTerminatedError", "InfoDict", "Limit", "Mate", "MateGiven", "MateGivenType",
+    "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleEngine", "Wdl", "INFO_ALL", "INFO_BASIC",
+    "INFO_NONE", "INFO_PV", "INFO_SCORE",
+]
+
+
+class Info(enum.IntFlag):
+    """Which parts of an analysis to return (ox88 returns them all)."""
+
+    NONE = 0
+    BASIC = 1
+    SCORE = 2
+    PV = 4
+    REFUTATION = 8
+    CURRLINE = 16
+    ALL = BASIC | SCORE | PV | REFUTATION | CURRLINE
+
+
+INFO_NONE, INFO_BASIC, INFO_SCORE, INFO_PV, INFO_ALL = Info.NONE, Info.BASIC, Info.SCORE, Info.PV, Info.ALL
+
+InfoDict = Dict[str, Any]
+"""An analysis line: ``score`` (a ``PovScore``), ``pv`` (moves), ``depth``, ``seldepth``, ``multipv``, ``nodes``,
+``time`` (seconds), ``nps``, ``hashfull``, ``tbhits``, and ``lowerbound``/``upperbound`` when the score is a bound."""
+
+
+@dataclasses.dataclass
+class Limit:
+    """Where a search stops: a time in seconds, a depth, a node count, a mate, or a game clock."""
+
+    time: Optional[float] = None
+    depth: Optional[int] = None
+    nodes: Optional[int] = None
+    mate: Optional[int] = None
+    white_clock: Optional[float] = None
+    black_clock: Optional[float] = None
+    white_inc: Optional[float] = None
+    black_inc: Optional[float] = None
+    remaining_moves: Optional[int] = None
+
+
+@dataclasses.dataclass
+class PlayResult:
+    """An engine's move: the move (``None`` if it resigned), the reply it expects, and its last line."""
+
+    move: Optional[Move]
+    ponder: Optional[Move]
+    info: InfoDict = dataclasses.field(default_factory=dict)
+    draw_offered: bool = False
+    resigned: bool = False
+
+
+@dataclasses.dataclass
+class Option:
+    """An engine option: its name, type (``check``, ``spin``, ``combo``, ``button``, ``string``), default, range
+    and choices."""
+
+    name: str
+    type: str
+    default: Any
+    min: Optional[int]
+    max: Optional[int]
+    var: List[str]
+
+
+def _info(info: Dict[str, Any]) -> InfoDict:
+    kind, value, white = info["score"]
+    info["score"] = PovScore(Cp(value) if kind == "cp" else Mate(value), white)
+    return info
+
+
+def _command(command: Union[str, List[str]]) -> List[str]:
+    return shlex.split(command) if isinstance(command, str) and " " in command else ([command] if isinstance(command, str) else list(command))
+
+
+class SimpleEngine:
+    """A UCI or CECP engine, driven synchronously: python-chess's ``SimpleEngine``, on ox88-client.
+
+    Use it as a context manager, or call ``quit()`` when done. Timeouts, a dying engine and protocol errors raise
+    ``EngineError`` (``EngineTerminatedError`` when the process is gone).
+    """
+
+    def __init__(self, core: _core.EngineCore, protocol: str) -> None:
+        self._core = core
+        self.protocol = protocol
+
+    @classmethod
+    def popen_uci(cls, command: Union[str, List[str]], *, timeout: Optional[float] = 10.0, **_: Any) -> SimpleEngine:
+        """Starts a UCI engine (a program path, or a list of the program and its arguments)."""
+        return cls(_core.EngineCore(_command(command), "uci", timeout), "uci")
+
+    @classmethod
+    def popen_xboard(cls, command: Union[str, List[str]], *, timeout: Optional[float] = 10.0, **_: Any) -> SimpleEngine:
+        """Starts a CECP (XBoard/WinBoard) engine."""
+        return cls(_core.EngineCore(_command(command), "xboard", timeout), "xboard")
+
+    @property
+    def id(self) -> Dict[str, str]:
+        """What the engine says it is: ``name`` and, for UCI, ``author``."""
+        found = {"name": self._core.name or ""}
+        if self._core.author:
+            found["author"] = self._core.author
+        return found
+
+    @property
+    def options(self) -> Mapping[str, Option]:
+        """The engine's options, by name."""
+        return {name: Option(name, kind, default, low, high, list(choices)) for name, kind, default, low, high, choices in self._core._options()}
+
+    def configure(self, options: Mapping[str, Any]) -> None:
+        """Sets options: ``{"Hash": 64, "Threads": 2}``."""
+        for name, value in options.items():
+            text = ("true" if value else "false") if isinstance(value, bool) else ("" if value is None else str(value))
+            self._core.configure(name, text)
+
+    @overload
+    def analyse(self, board: Board, limit: Limit, *, multipv: None = None, game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None, options: Mapping[str, Any] = {}) -> InfoDict: ...
+    @overload
+    def analyse(self, board: Board, limit: Limit, *, multipv: int, game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None, options: Mapping[str, Any] = {}) -> List[InfoDict]: ...
+    def analyse(self, board: Board, limit: Limit, *, multipv: Optional[int] = None, game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None, options: Mapping[str, Any] = {}) -> Union[InfoDict, List[InfoDict]]:
+        """Analyses the board's position (with its moves, for repetitions): the main line's info, or with
+        ``multipv`` a list of the best lines, best first."""
+        if root_moves is not None:
+            raise NotImplementedError("root_moves is not supported by ox88.engine")
+        if options:
+            self.configure(options)
+        lines = [_info(raw) for raw in self._core.analyse(board, limit, multipv or 1)]
+        if multipv is None:
+            return lines[0] if lines else {}
+        return lines
+
+    def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE, ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None, options: Mapping[str, Any] = {}) -> PlayResult:
+        """Asks the engine for its move in the board's position."""
+        if root_moves is not None:
+            raise NotImplementedError("root_moves is not supported by ox88.engine")
+        if options:
+            self.configure(options)
+        move, reply, line, offered, resigned = self._core.play(board, limit)
+        return PlayResult(move, reply, _info(line) if line is not None else {}, offered, resigned)
+
+    def quit(self) -> None:
+        """Quits the engine."""
+        self._core.quit()
+
+    close = quit
+
+    def __enter__(self) -> SimpleEngine:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        self.quit()
+
+    def __repr__(self) -> str:
+        return f"<SimpleEngine ({self.protocol}, {self.id.get('name', '?')!r})>"

@@ -1,0 +1,410 @@
+//! The state of `Board`: an ox88 `Position` (with the positions before any null moves), the side to move
+//! mirrored into the instance's `__dict__` as python-chess keeps it (a plain attribute, read at the speed of
+//! one), and the constructors, FEN, pieces and copies. Moves are in `board_play`, the rules in `board_rules`.
+
+use crate::errors::fen_error;
+use crate::moves::PyMove;
+use crate::piece::PyPiece;
+use crate::squares::{bit, color};
+use ox88_board::{Board, CastlingMode, Color, MoveKind, Square};
+use ox88_movegen::{MoveGen, MoveList, Position};
+use pyo3::exceptions::PyValueError;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyList;
+
+/// The start position's FEN.
+pub const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The core of `ox88.Board` (the class users meet subclasses it and adds what is written in Python).
+///
+/// The position is always one that can be played from: every method that sets one up checks it, and refuses
+/// anything else with a `ValueError` that names the problem.
+#[pyclass(subclass, module = "ox88._core", name = "BoardCore")]
+pub struct BoardCore {
+    /// The position and the moves since the last null move.
+    pos: Position,
+    /// The positions (with their moves) before each null move played, oldest first.
+    pub before_nulls: Vec<Position>,
+    /// The legal moves of `pos`, once asked for (cleared by every change of the position).
+    legal: Option<MoveList>,
+    /// Whether the Python object has `Board`'s `turn` and `move_stack` slots (a bare `BoardCore` has not).
+    pub(crate) slots: bool,
+    /// The list in the object's `move_stack` slot, kept equal to the moves played.
+    stack: Option<Py<PyList>>,
+}
+
+/// `Board.turn.__set__` and `Board.move_stack.__set__`: they write the slots without going through
+/// `Board.__setattr__`, which makes a user's `board.turn = ...` give the move to the other side.
+static SLOT_SETTERS: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
+
+fn slot_setters(py: Python<'_>) -> PyResult<&(Py<PyAny>, Py<PyAny>)> {
+    SLOT_SETTERS.get_or_try_init(py, || {
+        let board = py.import(intern!(py, "ox88._board"))?.getattr(intern!(py, "Board"))?;
+        let setter =
+            |name| -> PyResult<Py<PyAny>> { Ok(board.getattr(name)?.getattr(intern!(py, "__set__"))?.unbind()) };
+        Ok((setter(intern!(py, "turn"))?, setter(intern!(py, "move_stack"))?))
+    })
+}
+
+impl BoardCore {
+    /// A core on `pos`.
+    pub fn new(pos: Position) -> BoardCore {
+        BoardCore { pos, before_nulls: Vec::new(), legal: None, slots: false, stack: None }
+    }
+    /// The position (since the last null move).
+    pub fn pos(&self) -> &Position {
+        &self.pos
+    }
+    /// The position, to change it (which forgets its legal moves).
+    pub fn pos_mut(&mut self) -> &mut Position {
+        self.legal = None;
+        &mut self.pos
+    }
+    /// The board of the current position.
+    pub fn board(&self) -> &Board {
+        self.pos.board()
+    }
+    /// The legal moves of the position, generated once for each position.
+    pub fn moves(&mut self) -> &MoveList {
+        self.legal.get_or_insert_with(|| self.pos.legal_moves())
+    }
+    /// The legal moves of the position, if they were listed.
+    pub fn listed(&self) -> Option<&MoveList> {
+        self.legal.as_ref()
+    }
+    /// Ends a change of the position: writes the side to move into the object's `turn` slot. `stack` says
+    /// what became of the move stack: `Some(move)` pushed, `None` popped.
+    pub fn sync(this: PyRefMut<'_, Self>, stack: Option<Option<&Bound<'_, PyMove>>>) -> PyResult<()> {
+        let py = this.py();
+        if !this.slots {
+            return Ok(());
+        }
+        let white = this.board().side_to_move() == Color::White;
+        match (&this.stack, stack) {
+            (Some(list), Some(Some(pushed))) => list.bind(py).append(pushed)?,
+            (Some(list), Some(None)) => {
+                let list = list.bind(py);
+                list.del_item(list.len().saturating_sub(1))?
+            }
+            _ => {}
+        }
+        let object = this.into_pyobject(py)?;
+        slot_setters(py)?.0.call1(py, (object, white))?;
+        Ok(())
+    }
+    /// Ends a change of the position that replaced the move stack: the `move_stack` list is rebuilt (the same
+    /// list object) and `turn` written.
+    pub fn sync_all(this: PyRefMut<'_, Self>) -> PyResult<()> {
+        let py = this.py();
+        if let Some(list) = &this.stack {
+            let list = list.bind(py);
+            list.del_slice(0, list.len())?;
+            for m in this.stack() {
+                list.append(m.object(py)?)?;
+            }
+        }
+        BoardCore::sync(this, None)
+    }
+    /// Replaces the position (and forgets the move stack); [`sync_all`](Self::sync_all) must follow.
+    pub fn set_position(&mut self, pos: Position) {
+        *self.pos_mut() = pos;
+        self.before_nulls.clear();
+    }
+    /// Replaces the position by the one before the last null move.
+    pub fn restore(&mut self, earlier: Position) {
+        *self.pos_mut() = earlier;
+    }
+    /// Makes the object's slots `turn` and `move_stack` (on a `Board`; `slf` is then new).
+    pub fn install_slots(slf: &Bound<'_, Self>) -> PyResult<()> {
+        let py = slf.py();
+        let list = PyList::empty(py);
+        slot_setters(py)?.1.call1(py, (slf, &list))?;
+        let mut this = slf.borrow_mut();
+        this.slots = true;
+        this.stack = Some(list.unbind());
+        Ok(())
+    }
+    /// The board after editing its set-up with `edit`, as a new position with no move stack (python-chess
+    /// keeps the stack; ox88 cannot undo moves across an edit). Castling rights and an en-passant square the
+    /// edit left without their pieces are dropped, as python-chess drops them.
+    pub fn edit(mut this: PyRefMut<'_, Self>, edit: impl FnOnce(&mut ox88_board::Setup)) -> PyResult<()> {
+        let mut setup = this.board().to_setup();
+        edit(&mut setup);
+        let (board, _) =
+            setup.build_lenient().map_err(|e| PyValueError::new_err(format!("not a position to play from: {e}")))?;
+        let mode = this.pos.castling_mode();
+        let mut pos = Position::new(board);
+        pos.set_castling_mode(mode);
+        this.set_position(pos);
+        BoardCore::sync_all(this)
+    }
+    /// python-chess's FEN: the en-passant square only when a legal capture exists.
+    pub fn fen_text(&self, shredder: bool) -> String {
+        let board = self.board();
+        let fen = if shredder { board.shredder_fen() } else { board.fen() };
+        if board.en_passant().is_some() && !board.has_legal_en_passant() {
+            let mut fields: Vec<&str> = fen.split(' ').collect();
+            fields[3] = "-";
+            return fields.join(" ");
+        }
+        fen
+    }
+    /// A position from python-chess's constructor arguments.
+    pub fn parse(fen: Option<&str>, chess960: bool) -> PyResult<Position> {
+        let (board, _) = Board::from_fen_lenient(fen.unwrap_or(STARTING_FEN).trim()).map_err(fen_error)?;
+        let mut pos = Position::new(board);
+        if chess960 {
+            pos.set_castling_mode(CastlingMode::Chess960);
+        }
+        Ok(pos)
+    }
+    /// The mask of python-chess's `castling_rights`: the squares of the rooks that may castle.
+    pub fn castling_mask(&self) -> u64 {
+        self.board().castling().iter().fold(0, |mask, (_, _, rook)| mask | bit(rook))
+    }
+    /// python-chess's `ep_square`: the square a pawn passed on its double push just played (whether or not
+    /// a capture is possible), or the position's en-passant square before any move.
+    pub fn ep(&self) -> Option<Square> {
+        match self.pos.last_move() {
+            Some(m) if m.kind() == MoveKind::DoublePush => {
+                let (from, to) = (m.from(), m.to());
+                Square::from_index64(((from.index64() + to.index64()) / 2) as u8)
+            }
+            Some(_) => None,
+            None => self.board().en_passant(),
+        }
+    }
+    /// The squares of `pieces` as a mask.
+    pub fn mask(squares: impl IntoIterator<Item = Square>) -> u64 {
+        squares.into_iter().fold(0, |mask, sq| mask | bit(sq))
+    }
+}
+
+#[pymethods]
+impl BoardCore {
+    #[new]
+    #[pyo3(signature = (*_args, **_kwargs))]
+    fn py_new(_args: &Bound<'_, PyAny>, _kwargs: Option<&Bound<'_, PyAny>>) -> BoardCore {
+        BoardCore::new(Position::startpos())
+    }
+    /// Sets up the position of `fen` (`None`: the start position) on a `Board`, whose `turn` slot is then
+    /// kept in step. Called by `Board.__init__`.
+    #[pyo3(signature = (fen, chess960 = false))]
+    fn _setup(slf: &Bound<'_, Self>, fen: Option<&str>, chess960: bool) -> PyResult<()> {
+        let pos = BoardCore::parse(fen, chess960)?;
+        BoardCore::install_slots(slf)?;
+        let mut this = slf.borrow_mut();
+        this.set_position(pos);
+        BoardCore::sync_all(this)
+    }
+    /// A copy of this board (of the same class), with its move stack: all of it (`stack=True`), none of it
+    /// (`stack=False`) or the last `stack` moves.
+    #[pyo3(signature = (*, stack = None))]
+    fn copy<'py>(slf: &Bound<'py, Self>, stack: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        let keep = match stack {
+            None => None,
+            Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => (!s.extract::<bool>()?).then_some(0),
+            Some(s) => Some(s.extract::<usize>()?),
+        };
+        let (pos, before_nulls) = {
+            let this = slf.borrow();
+            match keep {
+                None => (this.pos.clone(), this.before_nulls.clone()),
+                Some(n) => (this.last_moves(n), Vec::new()),
+            }
+        };
+        let copy = BoardCore::spawn(slf, pos)?;
+        let mut core = copy.cast::<BoardCore>()?.borrow_mut();
+        core.before_nulls = before_nulls;
+        BoardCore::sync_all(core)?;
+        Ok(copy)
+    }
+    /// The FEN of the position ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"). Castling is
+    /// X-FEN (`KQkq`, a file letter for an inner Chess960 rook), or Shredder-FEN (`HAha`) with `shredder=True`;
+    /// the en-passant square is written only when a legal capture exists (python-chess's default).
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
+    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let _ = promoted;
+        match en_passant {
+            "legal" => Ok(self.fen_text(shredder)),
+            "fen" | "xfen" => {
+                let board = self.board();
+                Ok(if shredder { board.shredder_fen() } else { board.fen() })
+            }
+            other => Err(PyValueError::new_err(format!("en_passant is \"legal\", \"fen\" or \"xfen\", not {other:?}"))),
+        }
+    }
+    /// The FEN's first field: where the pieces stand.
+    #[pyo3(signature = (*, promoted = None))]
+    fn board_fen(&self, promoted: Option<bool>) -> String {
+        let _ = promoted;
+        let fen = self.board().fen();
+        fen.split(' ').next().unwrap_or_default().to_owned()
+    }
+    /// The four EPD fields (FEN without the clocks), the en-passant square only when a capture is legal.
+    #[pyo3(signature = (*, shredder = false))]
+    fn epd(&self, shredder: bool) -> String {
+        self.fen_text(shredder).split(' ').take(4).collect::<Vec<_>>().join(" ")
+    }
+    /// Sets up the position of `fen` and clears the move stack; a `ValueError` names what is wrong with a bad
+    /// FEN (and the board is unchanged).
+    fn set_fen(mut slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
+        let pos = BoardCore::parse(Some(fen), slf.pos.is_chess960())?;
+        slf.set_position(pos);
+        BoardCore::sync_all(slf)
+    }
+    /// Back to the start position, with no moves.
+    fn reset(mut slf: PyRefMut<'_, Self>) -> PyResult<()> {
+        let pos = BoardCore::parse(None, slf.pos.is_chess960())?;
+        slf.set_position(pos);
+        BoardCore::sync_all(slf)
+    }
+    /// Sets up Chess960 start position `scharnagl` (0 to 959; 518 is the standard one).
+    fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: u16) -> PyResult<()> {
+        let pos = Position::chess960(scharnagl)
+            .ok_or_else(|| PyValueError::new_err(format!("Chess960 positions are 0 to 959, not {scharnagl}")))?;
+        slf.set_position(pos);
+        BoardCore::sync_all(slf)
+    }
+    /// Whether castling is written as Chess960 (king takes rook, `e1h1`) rather than standard (`e1g1`).
+    #[getter]
+    fn chess960(&self) -> bool {
+        self.pos.is_chess960()
+    }
+    #[setter(chess960)]
+    fn set_chess960(mut slf: PyRefMut<'_, Self>, chess960: bool) -> PyResult<()> {
+        slf.pos_mut().set_castling_mode(if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
+        BoardCore::sync_all(slf)
+    }
+    /// The squares of the rooks that may still castle, as a mask (`BB_A1 | BB_H1 | ...`).
+    #[getter]
+    fn castling_rights(&self) -> u64 {
+        self.castling_mask()
+    }
+    /// The square a pawn passed on the double push just played, or `None`.
+    #[getter]
+    fn ep_square(&self) -> Option<u8> {
+        self.ep().map(|sq| sq.index64() as u8)
+    }
+    /// Plies since the last capture or pawn move.
+    #[getter]
+    fn halfmove_clock(&self) -> u16 {
+        self.board().halfmove_clock()
+    }
+    #[setter(halfmove_clock)]
+    fn set_halfmove_clock(slf: PyRefMut<'_, Self>, plies: u16) -> PyResult<()> {
+        BoardCore::edit(slf, |setup| {
+            setup.set_halfmove_clock(plies);
+        })
+    }
+    /// The number of the move, starting at 1 and counted up after Black's move.
+    #[getter]
+    fn fullmove_number(&self) -> u16 {
+        self.board().fullmove_number()
+    }
+    #[setter(fullmove_number)]
+    fn set_fullmove_number(slf: PyRefMut<'_, Self>, number: u16) -> PyResult<()> {
+        BoardCore::edit(slf, |setup| {
+            setup.set_fullmove_number(number);
+        })
+    }
+    /// Gives the move to `white` (`True`) or Black, clearing the move stack (`board.turn = ...` calls this).
+    fn _set_turn(slf: PyRefMut<'_, Self>, white: bool) -> PyResult<()> {
+        BoardCore::edit(slf, |setup| {
+            setup.set_side_to_move(color(white));
+        })
+    }
+    /// The piece on `square`, or `None`.
+    fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<PyPiece>>> {
+        match self.board().piece_at(crate::squares::square(square)?) {
+            Some(piece) => Ok(Some(PyPiece::object(py, piece)?)),
+            None => Ok(None),
+        }
+    }
+    /// The piece type on `square`, or `None`.
+    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
+        Ok(self.board().piece_at(crate::squares::square(square)?).map(|p| p.role() as u8))
+    }
+    /// The colour of the piece on `square`, or `None`.
+    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
+        Ok(self.board().piece_at(crate::squares::square(square)?).map(|p| p.color() == Color::White))
+    }
+    /// The square of `color`'s king.
+    fn king(&self, color: bool) -> u8 {
+        self.board().king(crate::squares::color(color)).index64() as u8
+    }
+    /// A dictionary of square to piece for every piece on the board.
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let map = pyo3::types::PyDict::new(py);
+        for sq in Square::all() {
+            if let Some(piece) = self.board().piece_at(sq) {
+                map.set_item(sq.index64(), PyPiece::object(py, piece)?)?;
+            }
+        }
+        Ok(map)
+    }
+    /// The mask of the squares of `color`'s pieces of `piece_type`.
+    fn _pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+        let piece = ox88_board::Piece::new(crate::squares::color(color), crate::squares::role(piece_type)?);
+        let board = self.board();
+        Ok(BoardCore::mask(board.pieces(piece.color()).iter().copied().filter(|&sq| board.piece_at(sq) == Some(piece))))
+    }
+    /// The mask of the squares of `color`'s pieces that attack `square`.
+    fn _attackers_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+        let target = crate::squares::square(square)?;
+        Ok(BoardCore::mask(self.board().attackers(target, crate::squares::color(color))))
+    }
+    /// Whether a piece of `color` attacks `square`.
+    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self.board().is_attacked(crate::squares::square(square)?, crate::squares::color(color)))
+    }
+    /// Whether `color` still has the right to castle on the king's side.
+    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+        self.board().castling().rook(crate::squares::color(color), ox88_board::CastlingSide::Short).is_some()
+    }
+    /// Whether `color` still has the right to castle on the queen's side.
+    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+        self.board().castling().rook(crate::squares::color(color), ox88_board::CastlingSide::Long).is_some()
+    }
+    /// Whether `color` may still castle on either side.
+    fn has_castling_rights(&self, color: bool) -> bool {
+        self.has_kingside_castling_rights(color) || self.has_queenside_castling_rights(color)
+    }
+    /// Whether an en-passant capture is legal now.
+    fn has_legal_en_passant(&self) -> bool {
+        self.board().has_legal_en_passant()
+    }
+    /// The Polyglot (Zobrist) key of the position.
+    fn _key(&self) -> u64 {
+        self.pos.key()
+    }
+    /// The board as python-chess prints it: eight lines of `r n b q k b n r`, `.` for an empty square.
+    fn __str__(&self) -> String {
+        self.pos.to_string()
+    }
+    /// The board in Unicode chess symbols, as python-chess's `unicode()` draws it.
+    #[pyo3(signature = (*, invert_color = false, borders = false, empty_square = "⭘", orientation = true))]
+    fn unicode(&self, invert_color: bool, borders: bool, empty_square: &str, orientation: bool) -> String {
+        crate::text::unicode(self.board(), invert_color, borders, empty_square, color(orientation))
+    }
+}
+
+impl BoardCore {
+    /// The current position with only its last `n` moves as its move stack.
+    fn last_moves(&self, n: usize) -> Position {
+        let moves = self.pos.moves();
+        let n = n.min(moves.len());
+        let mut root = self.pos.clone();
+        for _ in 0..n {
+            root.undo();
+        }
+        let mut pos = Position::new(root.board().clone());
+        pos.set_castling_mode(self.pos.castling_mode());
+        for &m in &moves[moves.len() - n..] {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+}

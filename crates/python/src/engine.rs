@@ -1,0 +1,249 @@
+//! `ox88.engine`'s core: a UCI or CECP engine driven by ox88-client, searching the positions of boards. The
+//! GIL is released while the engine thinks.
+
+use crate::board::BoardCore;
+use crate::moves::PyMove;
+use ox88_board::{ByColor, CastlingMode, Move};
+use ox88_client::{Clock, EngineCommand, ExternalEngine, Limits, LineReport, OptionKind, Timeouts};
+use pyo3::create_exception;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// An engine option: (name, type, default, min, max, choices).
+type OptionRow = (String, &'static str, Option<String>, Option<i64>, Option<i64>, Vec<String>);
+
+create_exception!(
+    ox88,
+    EngineError,
+    PyRuntimeError,
+    "The engine failed: it died, hung, or answered what it should not."
+);
+create_exception!(ox88, EngineTerminatedError, EngineError, "The engine process is gone.");
+
+fn engine_error(error: ox88_client::EngineError) -> PyErr {
+    match error {
+        ox88_client::EngineError::Exited { .. } | ox88_client::EngineError::Dead(_) => {
+            EngineTerminatedError::new_err(error.to_string())
+        }
+        other => EngineError::new_err(other.to_string()),
+    }
+}
+
+/// A search's limits as python-chess's `Limit` gives them: seconds for times.
+#[derive(FromPyObject)]
+pub struct LimitArgs {
+    time: Option<f64>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    mate: Option<u32>,
+    white_clock: Option<f64>,
+    black_clock: Option<f64>,
+    white_inc: Option<f64>,
+    black_inc: Option<f64>,
+    remaining_moves: Option<u32>,
+}
+
+fn seconds(s: Option<f64>) -> Duration {
+    Duration::from_secs_f64(s.unwrap_or(0.0).max(0.0))
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        let clock = (self.white_clock.is_some() || self.black_clock.is_some()).then(|| Clock {
+            remaining: ByColor::new(seconds(self.white_clock), seconds(self.black_clock)),
+            increment: ByColor::new(seconds(self.white_inc), seconds(self.black_inc)),
+            moves_to_go: self.remaining_moves,
+        });
+        Limits {
+            clock,
+            movetime: self.time.map(|t| seconds(Some(t))),
+            depth: self.depth,
+            nodes: self.nodes,
+            mate: self.mate,
+            ..Limits::default()
+        }
+    }
+}
+
+/// One line of an analysis as python-chess's info dictionary, its score as ("cp" or "mate", value, whether the
+/// side to move is White) for `ox88.engine` to make a `PovScore` of.
+fn info<'py>(
+    py: Python<'py>,
+    line: &LineReport,
+    white_to_move: bool,
+    mode: CastlingMode,
+) -> PyResult<Bound<'py, PyDict>> {
+    let relative = line.score.relative();
+    let score = match relative.mate_moves() {
+        Some(moves) => ("mate", moves, white_to_move),
+        None => ("cp", relative.centipawns().unwrap_or(0), white_to_move),
+    };
+    let pv: PyResult<Vec<Py<PyMove>>> = line.pv.iter().map(|&m| PyMove::of(m, mode).object(py)).collect();
+    let info = PyDict::new(py);
+    info.set_item("score", score)?;
+    info.set_item("pv", pv?)?;
+    info.set_item("depth", line.depth)?;
+    if let Some(seldepth) = line.seldepth {
+        info.set_item("seldepth", seldepth)?;
+    }
+    info.set_item("multipv", line.multipv.max(1))?;
+    info.set_item("nodes", line.nodes)?;
+    info.set_item("time", line.time.as_secs_f64())?;
+    info.set_item("nps", line.nps())?;
+    if let Some(hashfull) = line.hashfull {
+        info.set_item("hashfull", hashfull)?;
+    }
+    if let Some(tbhits) = line.tbhits {
+        info.set_item("tbhits", tbhits)?;
+    }
+    match line.bound {
+        ox88_client::Bound::Exact => {}
+        ox88_client::Bound::Lower => info.set_item("lowerbound", true)?,
+        ox88_client::Bound::Upper => info.set_item("upperbound", true)?,
+    }
+    Ok(info)
+}
+
+/// A running engine (`SimpleEngine` wraps it).
+#[pyclass(module = "ox88._core", name = "EngineCore")]
+pub struct EngineCore {
+    /// The engine (`None` once quit); a mutex because Python objects may be shared between threads.
+    engine: Mutex<Option<ExternalEngine>>,
+}
+
+impl EngineCore {
+    /// Runs `work` on the engine with the GIL released.
+    fn with<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut ExternalEngine) -> Result<T, ox88_client::EngineError> + Send,
+    ) -> PyResult<T> {
+        let mut guard = self.engine.lock().map_err(|_| EngineError::new_err("the engine's lock was poisoned"))?;
+        let engine = guard.as_mut().ok_or_else(|| EngineTerminatedError::new_err("the engine was quit"))?;
+        py.detach(|| work(engine)).map_err(engine_error)
+    }
+    /// Reads the engine under its lock.
+    fn read<T: Default>(&self, read: impl FnOnce(&ExternalEngine) -> T) -> T {
+        self.engine.lock().ok().and_then(|guard| guard.as_ref().map(read)).unwrap_or_default()
+    }
+}
+
+fn object(py: Python<'_>, m: Option<Move>, mode: CastlingMode) -> PyResult<Option<Py<PyMove>>> {
+    m.map(|m| PyMove::of(m, mode).object(py)).transpose()
+}
+
+#[pymethods]
+impl EngineCore {
+    /// Starts `command` (the program and its arguments) and shakes hands in `protocol` ("uci" or "xboard"),
+    /// waiting at most `timeout` seconds.
+    #[new]
+    #[pyo3(signature = (command, protocol, timeout = None))]
+    fn new(py: Python<'_>, command: Vec<String>, protocol: &str, timeout: Option<f64>) -> PyResult<EngineCore> {
+        let (program, args) = command.split_first().ok_or_else(|| EngineError::new_err("an empty engine command"))?;
+        let mut cmd = match protocol {
+            "uci" => EngineCommand::uci(program),
+            "xboard" => EngineCommand::xboard(program),
+            other => return Err(EngineError::new_err(format!("protocols are \"uci\" and \"xboard\", not {other:?}"))),
+        }
+        .args(args);
+        if let Some(timeout) = timeout {
+            cmd = cmd.timeouts(Timeouts { handshake: seconds(Some(timeout)), ..Timeouts::default() });
+        }
+        let engine = py.detach(|| cmd.spawn()).map_err(engine_error)?;
+        Ok(EngineCore { engine: Mutex::new(Some(engine)) })
+    }
+    /// The engine's name.
+    #[getter]
+    fn name(&self) -> Option<String> {
+        self.read(|e| Some(e.name().to_owned()))
+    }
+    /// The engine's author (UCI), if it said.
+    #[getter]
+    fn author(&self) -> Option<String> {
+        self.read(|e| e.id().author.clone())
+    }
+    /// The engine's options: (name, type, default, min, max, choices).
+    fn _options(&self) -> Vec<OptionRow> {
+        self.read(|engine| {
+            engine
+                .options()
+                .iter()
+                .map(|spec| match &spec.kind {
+                    OptionKind::Check { default } => {
+                        (spec.name.clone(), "check", Some(default.to_string()), None, None, vec![])
+                    }
+                    OptionKind::Spin { default, min, max } => {
+                        (spec.name.clone(), "spin", Some(default.to_string()), Some(*min), Some(*max), vec![])
+                    }
+                    OptionKind::Combo { default, choices } => {
+                        (spec.name.clone(), "combo", Some(default.clone()), None, None, choices.clone())
+                    }
+                    OptionKind::Button => (spec.name.clone(), "button", None, None, None, vec![]),
+                    OptionKind::String { default } => {
+                        (spec.name.clone(), "string", Some(default.clone()), None, None, vec![])
+                    }
+                })
+                .collect()
+        })
+    }
+    /// Sets an option (its value as text, as the protocol sends it).
+    fn configure(&self, py: Python<'_>, name: &str, value: &str) -> PyResult<()> {
+        self.with(py, |engine| engine.set_option(name, value).map(|_| ()))
+    }
+    /// Analyses the board's position: the `multipv` best lines, best first.
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        board: PyRef<'py, BoardCore>,
+        limit: LimitArgs,
+        multipv: u32,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let pos = board.pos().clone();
+        drop(board);
+        let limits = limits_or_error(&limit)?;
+        let lines = self.with(py, |engine| engine.analyse(&pos, &limits, multipv.max(1)))?;
+        let white = pos.side_to_move() == ox88_board::Color::White;
+        lines.iter().map(|line| info(py, line, white, pos.castling_mode())).collect()
+    }
+    /// Asks for a move: (move, ponder, info of the main line, draw offered, resigned).
+    #[allow(clippy::type_complexity)]
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        board: PyRef<'py, BoardCore>,
+        limit: LimitArgs,
+    ) -> PyResult<(Option<Py<PyMove>>, Option<Py<PyMove>>, Option<Bound<'py, PyDict>>, bool, bool)> {
+        let pos = board.pos().clone();
+        drop(board);
+        let limits = limits_or_error(&limit)?;
+        let reply = self.with(py, |engine| engine.search(&pos, &limits))?;
+        let mode = pos.castling_mode();
+        let white = pos.side_to_move() == ox88_board::Color::White;
+        let line = reply.search.line.as_ref().map(|line| info(py, line, white, mode)).transpose()?;
+        Ok((
+            object(py, reply.search.best, mode)?,
+            object(py, reply.search.ponder, mode)?,
+            line,
+            reply.draw_offered,
+            reply.resigned,
+        ))
+    }
+    /// Quits the engine (it is killed if it does not exit in time).
+    fn quit(&self, py: Python<'_>) {
+        let engine = self.engine.lock().ok().and_then(|mut guard| guard.take());
+        if let Some(engine) = engine {
+            py.detach(|| engine.quit());
+        }
+    }
+}
+
+fn limits_or_error(limit: &LimitArgs) -> PyResult<Limits> {
+    let limits = limit.limits();
+    if limits.is_unlimited() {
+        return Err(EngineError::new_err("a Limit needs a time, depth, nodes, mate or clock"));
+    }
+    Ok(limits)
+}
