@@ -119,6 +119,11 @@ impl Game {
             Start::Position(board) => {
                 out.push(START_POSITION);
                 let packed = PackedPosition::new(board, 0, GameResult::Unknown, CastlingMode::Standard);
+                // What the reader gets back must be this board (clocks past
+                // the record's range would not be).
+                if packed.to_board().as_ref() != Some(&**board) {
+                    return Err(ChainError::Invalid("a start position the packed record cannot hold"));
+                }
                 out.extend_from_slice(&packed.to_bytes());
                 (**board).clone()
             }

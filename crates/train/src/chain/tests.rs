@@ -157,6 +157,10 @@ fn games_that_break_the_format_are_refused_when_written() {
         Game::new(Start::Arrangement(960), CastlingMode::Chess960).to_bytes(),
         Err(ChainError::Invalid(_))
     ));
+    // A halfmove clock past the packed record's 255 would not read back.
+    let late: Board = "4k3/8/8/8/8/8/8/4K2R w K - 300 400".parse().unwrap();
+    let game = Game::new(Start::Position(Box::new(late)), CastlingMode::Standard);
+    assert!(matches!(game.to_bytes(), Err(ChainError::Invalid(m)) if m.contains("start position")));
 }
 
 #[test]
