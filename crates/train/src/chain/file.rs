@@ -19,6 +19,9 @@ pub const CHAIN_MAGIC: [u8; 8] = *b"ox88game";
 const FLAG_ZSTD: u32 = 1;
 /// The zstd level of finished chunks (slow to write, as fast as any to read).
 const ZSTD_LEVEL: i32 = 19;
+/// The largest chunk file written: chunks are the repository's files, kept
+/// small enough to commit one at a time.
+pub const MAX_CHUNK_BYTES: u64 = 20_000_000;
 /// The largest game stream a chunk may unpack to: a bound on the memory a
 /// hostile header can ask for (a 20 MB chunk unpacks to about 40 MB).
 pub const MAX_STREAM_BYTES: u64 = 1 << 30;
@@ -106,8 +109,15 @@ fn corrupt(path: &Path, game: u64, reason: ChainError) -> ChainError {
 
 /// Writes `stream` (whole games, back to back) as a finished chunk at
 /// `path`, compressed, through a temporary file renamed into place: a
-/// chunk file is whole or absent. Returns the file's size in bytes.
+/// chunk file is whole or absent. Returns the file's size in bytes; a chunk
+/// that would take more than [`MAX_CHUNK_BYTES`] is an error, nothing
+/// written.
 pub fn write_chunk(path: &Path, stream: &[u8]) -> Result<u64, ChainError> {
+    write_chunk_within(path, stream, MAX_CHUNK_BYTES)
+}
+
+/// [`write_chunk`] with a chunk of at most `limit` bytes.
+pub(super) fn write_chunk_within(path: &Path, stream: &[u8], limit: u64) -> Result<u64, ChainError> {
     let (counts, error) = count_games(stream);
     if let Some(error) = error {
         return Err(corrupt(path, counts.games, error));
@@ -120,6 +130,9 @@ pub fn write_chunk(path: &Path, stream: &[u8]) -> Result<u64, ChainError> {
         positions: u32::try_from(counts.positions).map_err(|_| too_many())?,
     };
     let packed = zstd::bulk::compress(stream, ZSTD_LEVEL).map_err(io_error(path))?;
+    if (CHAIN_HEADER_SIZE + packed.len()) as u64 > limit {
+        return Err(ChainError::Invalid("a chunk of more than 20 MB: fewer games a chunk"));
+    }
     let temporary = path.with_extension("partial");
     let mut file = File::create(&temporary).map_err(io_error(&temporary))?;
     file.write_all(&header.to_bytes()).map_err(io_error(&temporary))?;

@@ -43,8 +43,8 @@
 //! | 24..28 | the games, a little-endian `u32` (0 in a raw file) |
 //! | 28..32 | the scored positions, a little-endian `u32` (0 in a raw file) |
 //!
-//! A finished chunk ([`write_chunk`]) is compressed and its counts are
-//! checked when it is read. A raw file ([`append_game`]) is the one a
+//! A finished chunk ([`write_chunk`]) is compressed, at most
+//! [`MAX_CHUNK_BYTES`] (20 MB), and its counts are checked when it is read. A raw file ([`append_game`]) is the one a
 //! generator appends to, a game a write: a last game cut short by a killed
 //! process is left out by readers and cut off by [`recover_in_progress`].
 //! Training takes the positions [`is_training_position`] accepts.
@@ -57,7 +57,7 @@ mod tests;
 pub use codec::{is_training_position, ordered_legal_moves, Game, Ply, Start};
 pub use file::{
     append_game, count_games, read_games, read_training_positions, recover_in_progress, visit_games, write_chunk,
-    ChainHeader, StreamCounts, CHAIN_HEADER_SIZE, CHAIN_MAGIC, CHAIN_VERSION, MAX_STREAM_BYTES,
+    ChainHeader, StreamCounts, CHAIN_HEADER_SIZE, CHAIN_MAGIC, CHAIN_VERSION, MAX_CHUNK_BYTES, MAX_STREAM_BYTES,
 };
 
 /// Why a game or a chain file cannot be read or written.

@@ -90,6 +90,18 @@ fn games_round_trip_through_bytes_and_chunks() {
 }
 
 #[test]
+fn a_chunk_past_its_limit_is_refused_and_nothing_written() {
+    let bytes = stream(&random_games(5, 10));
+    let path = temp("limit");
+    let _ = std::fs::remove_file(&path);
+    assert!(matches!(file::write_chunk_within(&path, &bytes, 100), Err(ChainError::Invalid(m)) if m.contains("20 MB")));
+    assert!(!path.exists() && !path.with_extension("partial").exists());
+    let size = file::write_chunk_within(&path, &bytes, 100_000).unwrap();
+    assert!(size < 100_000 && MAX_CHUNK_BYTES == 20_000_000);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
 fn training_positions_are_the_quiet_scored_ones_with_the_result() {
     let games = random_games(2, 30);
     let path = temp("training");
