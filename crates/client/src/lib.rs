@@ -35,4 +35,6 @@ pub use timeouts::Timeouts;
 // The vocabulary a user of the client needs, so that one `use` line does.
 pub use ox88_board::{Board, ByColor, Color, GameResult, Move, PovScore, Score};
 pub use ox88_movegen::{Position, Termination};
-pub use ox88_protocol::{Bound, Clock, Limits, LineReport, OptionKind, OptionSpec, OptionValue, Report};
+#[allow(deprecated)]
+pub use ox88_protocol::Clock;
+pub use ox88_protocol::{Bound, Limits, LineReport, OptionKind, OptionSpec, OptionValue, Report, TimeLeft};

@@ -91,12 +91,12 @@ pub(crate) fn deadline(limits: &Limits, side: Color, timeouts: &Timeouts) -> Dea
 mod tests {
     use super::*;
     use ox88_board::ByColor;
-    use ox88_protocol::Clock;
+    use ox88_protocol::TimeLeft;
 
     #[test]
     fn time_limits_take_the_tighter_of_clock_and_move_time() {
         let ms = Duration::from_millis;
-        let clock = Clock { remaining: ByColor::new(ms(900), ms(5000)), ..Clock::default() };
+        let clock = TimeLeft { remaining: ByColor::new(ms(900), ms(5000)), ..TimeLeft::default() };
         let limits = Limits { clock: Some(clock), ..Limits::default() };
         assert_eq!(time_limit(&limits, Color::White), Some(ms(900)));
         assert_eq!(time_limit(&limits, Color::Black), Some(ms(5000)));

@@ -298,12 +298,12 @@ fn go(limits: &Limits, purpose: Purpose, mode: CastlingMode) -> Go {
 mod tests {
     use super::*;
     use ox88_board::ByColor;
-    use ox88_protocol::Clock;
+    use ox88_protocol::TimeLeft;
 
     #[test]
     fn go_says_every_limit() {
         let ms = Duration::from_millis;
-        let clock = Clock {
+        let clock = TimeLeft {
             remaining: ByColor::new(ms(60_000), ms(59_500)),
             increment: ByColor::new(ms(1000), ms(1000)),
             moves_to_go: Some(20),

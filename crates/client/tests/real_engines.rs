@@ -9,7 +9,7 @@
 //! `cargo test -p ox88-client --features real-engines --test real_engines`.
 
 use ox88_board::{Board, ByColor};
-use ox88_client::{Clock, EngineCommand, ExternalEngine, Limits, Position, Protocol, Report, Timeouts};
+use ox88_client::{EngineCommand, ExternalEngine, Limits, Position, Protocol, Report, TimeLeft, Timeouts};
 use ox88_movegen::MoveGen;
 use std::time::Duration;
 
@@ -115,7 +115,7 @@ fn label(spec: &Spec) -> String {
 
 fn clock(remaining: u64) -> Limits {
     let ms = Duration::from_millis;
-    let clock = Clock {
+    let clock = TimeLeft {
         remaining: ByColor::new(ms(remaining), ms(remaining)),
         increment: ByColor::new(ms(50), ms(50)),
         moves_to_go: None,

@@ -7,7 +7,7 @@ mod common;
 use common::{line, quick, uci_fake};
 use ox88_board::{Board, ByColor};
 use ox88_client::testing::in_process;
-use ox88_client::{Clock, Color, EngineError, Limits, OptionValue, Position, Protocol, Score, Timeouts};
+use ox88_client::{Color, EngineError, Limits, OptionValue, Position, Protocol, Score, TimeLeft, Timeouts};
 use ox88_movegen::MoveGen;
 use ox88_protocol::testing::FirstLegal;
 use ox88_protocol::OptionError;
@@ -82,7 +82,7 @@ fn clocks_and_limits_reach_go() {
     });
     let mut engine = engine.unwrap();
     let ms = Duration::from_millis;
-    let clock = Clock {
+    let clock = TimeLeft {
         remaining: ByColor::new(ms(30_000), ms(29_000)),
         increment: ByColor::new(ms(100), ms(100)),
         moves_to_go: None,
@@ -196,9 +196,9 @@ fn pondering_hits_and_misses() {
     let mut engine = first_legal();
     engine.set_ponder(true).unwrap();
     let limits = Limits {
-        clock: Some(Clock {
+        clock: Some(TimeLeft {
             remaining: ByColor::new(Duration::from_secs(10), Duration::from_secs(10)),
-            ..Clock::default()
+            ..TimeLeft::default()
         }),
         ..Limits::default()
     };

@@ -7,7 +7,7 @@ mod common;
 use common::{fake, line, quick, xboard_fake, Reply};
 use ox88_board::{Board, ByColor};
 use ox88_client::testing::in_process;
-use ox88_client::{Clock, EngineError, Limits, OptionValue, Position, Protocol, Score, Timeouts};
+use ox88_client::{EngineError, Limits, OptionValue, Position, Protocol, Score, TimeLeft, Timeouts};
 use ox88_movegen::MoveGen;
 use ox88_protocol::testing::FirstLegal;
 use std::time::Duration;
@@ -18,7 +18,7 @@ fn first_legal() -> ox88_client::ExternalEngine {
 
 fn clock(white_ms: u64, black_ms: u64, inc_ms: u64) -> Limits {
     let ms = Duration::from_millis;
-    let clock = Clock {
+    let clock = TimeLeft {
         remaining: ByColor::new(ms(white_ms), ms(black_ms)),
         increment: ByColor::new(ms(inc_ms), ms(inc_ms)),
         moves_to_go: None,

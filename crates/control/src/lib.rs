@@ -7,7 +7,9 @@ mod report;
 mod result;
 mod stop;
 
-pub use limits::{Clock, Limits};
+#[allow(deprecated)]
+pub use limits::Clock;
+pub use limits::{Limits, TimeLeft};
 pub use report::{Bound, LineReport, Report};
 pub use result::{BenchReport, SearchResult};
 pub use stop::StopHandle;

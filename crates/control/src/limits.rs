@@ -4,12 +4,13 @@
 use ox88_board::{ByColor, Color, Move};
 use std::time::Duration;
 
-/// The chess clock when a search starts.
+/// The chess clock as it stands when a search starts: each side's time
+/// left and increment (a snapshot; renamed from `Clock`).
 ///
 /// UCI sends it with every `go`; CECP keeps it in state (`level`, `time`,
 /// `otim`), and its driver works out `moves_to_go` from the moves played.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Clock {
+pub struct TimeLeft {
     /// Time left on each side's clock (never negative: GUIs that send
     /// negative times get zero).
     pub remaining: ByColor<Duration>,
@@ -20,13 +21,17 @@ pub struct Clock {
     pub moves_to_go: Option<u32>,
 }
 
+/// The old name of [`TimeLeft`], kept for one release.
+#[deprecated(note = "renamed to TimeLeft")]
+pub type Clock = TimeLeft;
+
 /// What limits a search. Every field that is `None`, `false`, zero or empty
 /// does not limit it; the search stops at the first limit reached. While
 /// [`infinite`](Self::infinite) is set, or while pondering, it never returns
 /// on its own: only a stop (or, when pondering, a ponder hit followed by the
 /// other limits) ends it.
 ///
-/// How to spend a [`Clock`] is the search's business: the protocol drivers
+/// How to spend a [`TimeLeft`] is the search's business: the protocol drivers
 /// report the clock, they do not budget it.
 ///
 /// ```
@@ -41,7 +46,7 @@ pub struct Clock {
 pub struct Limits {
     /// The game clock, when playing with one (UCI `wtime`/`btime`/`winc`/
     /// `binc`/`movestogo`; CECP `level` + `time` + `otim`).
-    pub clock: Option<Clock>,
+    pub clock: Option<TimeLeft>,
     /// Search exactly this long (UCI `movetime`; CECP `st`).
     pub movetime: Option<Duration>,
     /// Search no deeper than this many plies (UCI `depth`; CECP `sd`).
@@ -107,5 +112,18 @@ impl Limits {
     /// clock.
     pub fn time_for(&self, color: Color) -> Option<(Duration, Duration)> {
         self.clock.as_ref().map(|c| (c.remaining[color], c.increment[color]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Code written for the old name still compiles (with a warning).
+    #[test]
+    #[allow(deprecated)]
+    fn the_old_name_of_time_left_still_compiles() {
+        let old: Clock = Clock { moves_to_go: Some(5), ..Clock::default() };
+        assert_eq!(old, TimeLeft { moves_to_go: Some(5), ..TimeLeft::default() });
     }
 }

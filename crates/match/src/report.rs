@@ -4,7 +4,7 @@
 
 use crate::cli::{Config, EngineSpec};
 use crate::player::Fault;
-use crate::stats::{rating, Score, Sprt};
+use crate::stats::{rating, MatchScore, Sprt};
 use std::collections::BTreeMap;
 
 const RULE: &str = "--------------------------------------------------";
@@ -35,7 +35,7 @@ fn both(a: String, b: String) -> String {
 
 /// fastchess's block for two engines: the match-up, Elo and nElo, LOS and
 /// ratios, the game counts, the pentanomial counts, and the SPRT's state.
-pub fn block(config: &Config, first: usize, second: usize, score: &Score, sprt: Option<&Sprt>) -> String {
+pub fn block(config: &Config, first: usize, second: usize, score: &MatchScore, sprt: Option<&Sprt>) -> String {
     let (a, b) = (&config.engines[first], &config.engines[second]);
     let tc = both(a.budget.to_string(), b.budget.to_string());
     let threads = both(
@@ -102,7 +102,7 @@ pub fn block(config: &Config, first: usize, second: usize, score: &Score, sprt: 
 
 /// One line after each game: games done, W/D/L, Elo with its error, LOS
 /// and the pentanomial counts of the encounter.
-pub fn progress(done: usize, total: usize, first: &str, second: &str, score: &Score) -> String {
+pub fn progress(done: usize, total: usize, first: &str, second: &str, score: &MatchScore) -> String {
     let mut line = format!(
         "Progress: {done}/{total} games, {first} vs {second}: W {} D {} L {}",
         score.wins, score.draws, score.losses
@@ -116,7 +116,7 @@ pub fn progress(done: usize, total: usize, first: &str, second: &str, score: &Sc
 }
 
 /// The ranking of more than two engines, each against the field.
-pub fn table(config: &Config, scores: &[Score]) -> String {
+pub fn table(config: &Config, scores: &[MatchScore]) -> String {
     let width = config.engines.iter().map(|e| e.name.len()).max().unwrap_or(4).max(25);
     let mut order: Vec<usize> = (0..scores.len()).collect();
     let elo = |i: usize| rating(&scores[i]).map_or(f64::NEG_INFINITY, |r| r.elo);

@@ -9,7 +9,7 @@ use crate::openings::Opening;
 use crate::player::{Fault, Player};
 use crate::report;
 use crate::schedule::{encounters, jobs, Encounter, Job};
-use crate::stats::{Score, Sprt, Verdict};
+use crate::stats::{MatchScore, Sprt, Verdict};
 use ox88_board::Color;
 use ox88_client::EngineLog;
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -26,7 +26,7 @@ pub type GameSink<'a> = Box<dyn FnMut(&Job, &GameRecord) -> Result<(), String> +
 pub struct Tally {
     pub pairings: Vec<Encounter>,
     /// Each encounter's score from its first engine's side.
-    pub scores: Vec<Score>,
+    pub scores: Vec<MatchScore>,
     pub faults: Vec<BTreeMap<Fault, u32>>,
     pub verdict: Option<Verdict>,
     pub games: usize,
@@ -65,7 +65,7 @@ pub fn run(
 
     let sprt = config.sprt.map(|s| s.test());
     let mut outcome = Tally {
-        scores: vec![Score::default(); pairings.len()],
+        scores: vec![MatchScore::default(); pairings.len()],
         faults: vec![BTreeMap::new(); config.engines.len()],
         verdict: None,
         games: 0,
@@ -193,7 +193,7 @@ fn two(players: &mut [Player], a: usize, b: usize) -> (&mut Player, &mut Player)
 pub fn summary_blocks(config: &Config, outcome: &Tally, sprt: Option<&Sprt>) -> String {
     let mut parts = Vec::new();
     if config.engines.len() > 2 {
-        let mut per_engine = vec![Score::default(); config.engines.len()];
+        let mut per_engine = vec![MatchScore::default(); config.engines.len()];
         for (pairing, score) in outcome.pairings.iter().zip(&outcome.scores) {
             per_engine[pairing.first].merge(score);
             per_engine[pairing.second].merge(&score.flipped());

@@ -7,7 +7,7 @@
 /// pairs worth `k / 2` points (0, 0.5, 1, 1.5, 2). Pairs worth one point
 /// are a win and a loss or two draws: `even` counts them apart (WL, DD).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Score {
+pub struct MatchScore {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
@@ -15,7 +15,7 @@ pub struct Score {
     pub even: [u32; 2],
 }
 
-impl Score {
+impl MatchScore {
     /// A game worth `half_points` (0 loss, 1 draw, 2 win).
     pub fn add_game(&mut self, half_points: u8) {
         match half_points {
@@ -48,9 +48,9 @@ impl Score {
     }
 
     /// The same results from the other side.
-    pub fn flipped(&self) -> Score {
+    pub fn flipped(&self) -> MatchScore {
         let p = self.penta;
-        Score {
+        MatchScore {
             wins: self.losses,
             draws: self.draws,
             losses: self.wins,
@@ -59,7 +59,7 @@ impl Score {
         }
     }
 
-    pub fn merge(&mut self, other: &Score) {
+    pub fn merge(&mut self, other: &MatchScore) {
         self.wins += other.wins;
         self.draws += other.draws;
         self.losses += other.losses;
@@ -103,7 +103,7 @@ pub struct Rating {
 
 /// The mean score per game, its variance per unit (pair or game), and the
 /// number of units.
-fn moments(score: &Score) -> Option<(f64, f64, f64, f64)> {
+fn moments(score: &MatchScore) -> Option<(f64, f64, f64, f64)> {
     if score.pairs() > 0 {
         let n = f64::from(score.pairs());
         let (mean, variance) = mean_variance(&score.penta.map(f64::from), &PAIR_POINTS);
@@ -129,7 +129,7 @@ fn mean_variance(counts: &[f64], points: &[f64]) -> (f64, f64) {
     (mean, variance)
 }
 
-pub fn rating(score: &Score) -> Option<Rating> {
+pub fn rating(score: &MatchScore) -> Option<Rating> {
     let (mean, variance, n, unit) = moments(score)?;
     let spread = (variance / n).sqrt();
     let (low, high) = (mean - Z95 * spread, mean + Z95 * spread);
@@ -230,7 +230,7 @@ impl Sprt {
     /// multinomial distribution", and "Normalized Elo", section 4.1). Empty
     /// classes count as 0.001 pairs, as fishtest does, so that the fit
     /// exists from the first pair.
-    pub fn llr(&self, score: &Score) -> f64 {
+    pub fn llr(&self, score: &MatchScore) -> f64 {
         let mut penta = score.penta;
         for (count, earlier) in penta.iter_mut().zip(self.prior) {
             *count = count.saturating_add(earlier);
@@ -319,8 +319,8 @@ fn fit_t_value(observed: &[f64; 5], t: f64) -> [f64; 5] {
 mod tests {
     use super::*;
 
-    fn penta(counts: [u32; 5]) -> Score {
-        let mut score = Score { penta: counts, ..Score::default() };
+    fn penta(counts: [u32; 5]) -> MatchScore {
+        let mut score = MatchScore { penta: counts, ..MatchScore::default() };
         for (k, &n) in counts.iter().enumerate() {
             // Any split of the pairs into games with these points will do.
             for _ in 0..n {
@@ -350,7 +350,7 @@ mod tests {
         assert_eq!((sweep.elo, sweep.error, sweep.los), (f64::INFINITY, 0.0, 1.0));
         let lopsided = rating(&penta([0, 0, 1, 0, 1])).unwrap();
         assert!(lopsided.elo > 0.0 && lopsided.error == f64::INFINITY);
-        assert!(rating(&Score::default()).is_none());
+        assert!(rating(&MatchScore::default()).is_none());
     }
 
     #[test]
@@ -384,7 +384,7 @@ mod tests {
         assert_eq!(sprt.verdict(sprt.llr(&penta([0, 10, 100, 400, 400]))), Verdict::H1);
         assert_eq!(sprt.verdict(sprt.llr(&penta([400, 400, 100, 10, 0]))), Verdict::H0);
         assert_eq!(sprt.verdict(sprt.llr(&penta([1, 2, 3, 2, 1]))), Verdict::Continue);
-        assert_eq!(sprt.llr(&Score::default()), 0.0);
+        assert_eq!(sprt.llr(&MatchScore::default()), 0.0);
     }
 
     #[test]
@@ -396,7 +396,7 @@ mod tests {
         assert!((resumed - sprt.llr(&all)).abs() < 1e-9, "{resumed} vs {}", sprt.llr(&all));
         assert!((resumed - sprt.llr(&penta(now))).abs() > 0.01, "the prior must change the ratio");
         // Before this run's first pair, the ratio is the earlier runs'.
-        let before = sprt.with_prior(earlier).llr(&Score::default());
+        let before = sprt.with_prior(earlier).llr(&MatchScore::default());
         assert!((before - sprt.llr(&penta(earlier))).abs() < 1e-9);
     }
 

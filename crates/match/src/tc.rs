@@ -2,23 +2,23 @@
 //! (`40/60+0.6`, `1:30+1`, `10+0.1`, `inf`), a fixed time per move, or a
 //! depth or node limit; and the clock a game keeps for one side.
 
-use ox88_client::{ByColor, Clock, Color, Limits};
+use ox88_client::{ByColor, Color, Limits, TimeLeft};
 use std::fmt;
 use std::time::Duration;
 
 /// A game clock: `moves` moves (0: the whole game) in `base`, plus
 /// `increment` after each move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TimeControl {
+pub struct MatchTimeControl {
     pub moves: u32,
     pub base: Duration,
     pub increment: Duration,
 }
 
-impl TimeControl {
+impl MatchTimeControl {
     /// Reads `[MOVES/]TIME[+INC]` where TIME is seconds or MINUTES:SECONDS;
     /// `None` for `inf`.
-    pub fn parse(text: &str) -> Result<Option<TimeControl>, String> {
+    pub fn parse(text: &str) -> Result<Option<MatchTimeControl>, String> {
         if text == "inf" || text == "infinite" {
             return Ok(None);
         }
@@ -38,7 +38,7 @@ impl TimeControl {
         if !(base.is_finite() && increment.is_finite() && base >= 0.0 && increment >= 0.0) || base + increment <= 0.0 {
             return Err(bad());
         }
-        Ok(Some(TimeControl {
+        Ok(Some(MatchTimeControl {
             moves,
             base: Duration::from_secs_f64(base),
             increment: Duration::from_secs_f64(increment),
@@ -52,8 +52,8 @@ pub fn seconds(d: Duration) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_owned()
 }
 
-impl fmt::Display for TimeControl {
-    /// cutechess's notation, as the PGN `TimeControl` tag writes it.
+impl fmt::Display for MatchTimeControl {
+    /// cutechess's notation, as the PGN `MatchTimeControl` tag writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.moves > 0 {
             write!(f, "{}/", self.moves)?;
@@ -69,18 +69,18 @@ impl fmt::Display for TimeControl {
 /// Everything that limits an engine's thinking in a match.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
-    pub clock: Option<TimeControl>,
+    pub clock: Option<MatchTimeControl>,
     pub movetime: Option<Duration>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
 }
 
 impl Budget {
-    /// The PGN `TimeControl` tag: "40/60+0.6", "10+0.1", "60"; "-" when no
+    /// The PGN `MatchTimeControl` tag: "40/60+0.6", "10+0.1", "60"; "-" when no
     /// clock runs.
     pub fn pgn(&self) -> String {
         match self.clock {
-            Some(tc) if tc.moves > 0 => format!("{}/{}", tc.moves, TimeControl { moves: 0, ..tc }),
+            Some(tc) if tc.moves > 0 => format!("{}/{}", tc.moves, MatchTimeControl { moves: 0, ..tc }),
             Some(tc) => tc.to_string(),
             None => "-".into(),
         }
@@ -113,14 +113,14 @@ impl fmt::Display for Budget {
 /// One side's clock during a game.
 #[derive(Clone, Copy, Debug)]
 pub struct SideClock {
-    pub control: Option<TimeControl>,
+    pub control: Option<MatchTimeControl>,
     pub remaining: Duration,
     /// Moves this side has played.
     pub moves: u32,
 }
 
 impl SideClock {
-    pub fn new(control: Option<TimeControl>) -> SideClock {
+    pub fn new(control: Option<MatchTimeControl>) -> SideClock {
         SideClock { control, remaining: control.map_or(Duration::ZERO, |c| c.base), moves: 0 }
     }
 
@@ -147,7 +147,7 @@ impl SideClock {
 
 /// The limits of one search by `side`, with both clocks.
 pub fn limits(budget: &Budget, clocks: &ByColor<SideClock>, side: Color) -> Limits {
-    let clock = clocks[side].control.map(|_| Clock {
+    let clock = clocks[side].control.map(|_| TimeLeft {
         remaining: ByColor::new(clocks[Color::White].remaining, clocks[Color::Black].remaining),
         increment: ByColor::new(
             clocks[Color::White].control.map_or(Duration::ZERO, |c| c.increment),
@@ -164,24 +164,24 @@ mod tests {
 
     #[test]
     fn cutechess_time_controls() {
-        let tc = |t: &str| TimeControl::parse(t).unwrap().unwrap();
+        let tc = |t: &str| MatchTimeControl::parse(t).unwrap().unwrap();
         assert_eq!(
             tc("10+0.1"),
-            TimeControl { moves: 0, base: Duration::from_secs(10), increment: Duration::from_millis(100) }
+            MatchTimeControl { moves: 0, base: Duration::from_secs(10), increment: Duration::from_millis(100) }
         );
         assert_eq!(tc("40/60+0.6").moves, 40);
         assert_eq!(tc("1:30+1").base, Duration::from_secs(90));
         assert_eq!(tc("1+0.01").to_string(), "1+0.01");
         assert_eq!(tc("40/60").to_string(), "40/60");
-        assert_eq!(TimeControl::parse("inf"), Ok(None));
+        assert_eq!(MatchTimeControl::parse("inf"), Ok(None));
         for bad in ["", "x", "10+", "-1+0", "0+0", "40/", "1:x"] {
-            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+            assert!(MatchTimeControl::parse(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn clocks_run_and_refill() {
-        let mut clock = SideClock::new(TimeControl::parse("2/10+1").unwrap());
+        let mut clock = SideClock::new(MatchTimeControl::parse("2/10+1").unwrap());
         assert_eq!(clock.moves_to_go(), Some(2));
         assert!(clock.spend(Duration::from_secs(4), Duration::ZERO));
         assert_eq!((clock.remaining, clock.moves_to_go()), (Duration::from_secs(7), Some(1)));

@@ -22,6 +22,8 @@ pub use options::{
 };
 /// What passes through [`Engine`], from `ox88-control` (the crate a search
 /// and the drivers share), re-exported so that one import does.
-pub use ox88_control::{BenchReport, Bound, Clock, Limits, LineReport, Report, SearchResult, StopHandle};
+#[allow(deprecated)]
+pub use ox88_control::Clock;
+pub use ox88_control::{BenchReport, Bound, Limits, LineReport, Report, SearchResult, StopHandle, TimeLeft};
 pub use score::{ScoreInfo, CECP_MATE};
 pub use worker::Flow;

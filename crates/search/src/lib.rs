@@ -20,7 +20,9 @@ mod worker;
 pub use bench::{bench, BENCH_DEPTH, BENCH_FENS};
 /// The types the search shares with whatever drives it (the protocol
 /// drivers), re-exported from `ox88-control` so that one import does.
-pub use ox88_control::{BenchReport, Bound, Clock, Limits, LineReport, Report, SearchResult, StopHandle};
+#[allow(deprecated)]
+pub use ox88_control::Clock;
+pub use ox88_control::{BenchReport, Bound, Limits, LineReport, Report, SearchResult, StopHandle, TimeLeft};
 pub use params::{SearchParams, Tunable, TunableError};
 pub use tablebase::TablebaseProbing;
 pub use threads::Searcher;

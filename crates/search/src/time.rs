@@ -42,9 +42,9 @@ impl TimeManager {
     ///
     /// ```
     /// use ox88_board::{ByColor, Color};
-    /// use ox88_search::{Clock, Limits, TimeManager};
+    /// use ox88_search::{TimeLeft, Limits, TimeManager};
     /// use std::time::Duration;
-    /// let clock = Clock {
+    /// let clock = TimeLeft {
     ///     remaining: ByColor::new(Duration::from_secs(60), Duration::from_secs(60)),
     ///     increment: ByColor::new(Duration::from_millis(600), Duration::from_millis(600)),
     ///     moves_to_go: None,
@@ -140,13 +140,13 @@ impl TimeManager {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Clock;
+    use crate::TimeLeft;
     use ox88_board::ByColor;
 
     fn clock(ms: u64, inc: u64, moves_to_go: Option<u32>) -> Limits {
         let d = Duration::from_millis;
         Limits {
-            clock: Some(Clock {
+            clock: Some(TimeLeft {
                 remaining: ByColor::new(d(ms), d(ms * 2)),
                 increment: ByColor::new(d(inc), d(inc)),
                 moves_to_go,

@@ -312,7 +312,7 @@ fn a_node_rate_turns_time_into_nodes() {
         assert_eq!(time, Duration::from_secs_f64(nodes as f64 / 5_000.0));
     }
     // The same with a clock: no more than the hard limit of the clock's budget.
-    let clock = ox88_search::Clock {
+    let clock = ox88_search::TimeLeft {
         remaining: ox88_board::ByColor::new(Duration::from_secs(60), Duration::from_secs(60)),
         ..Default::default()
     };

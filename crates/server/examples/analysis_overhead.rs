@@ -10,7 +10,7 @@
 
 use ox88::protocol::Limits;
 use ox88::{Ox88, Position, Settings};
-use ox88_server::{app, serve, Config};
+use ox88_server::{app, serve, ServerConfig};
 use serde_json::{json, Value};
 use std::time::Instant;
 use tokio::net::TcpListener;
@@ -33,7 +33,7 @@ async fn main() {
     let mut args = std::env::args().skip(1);
     let depth: u32 = args.next().map_or(12, |a| a.parse().expect("a depth"));
     let rounds: usize = args.next().map_or(5, |a| a.parse().expect("a number of rounds"));
-    let config = Config { engines: 1, port: 0, ..Config::default() };
+    let config = ServerConfig { engines: 1, port: 0, ..ServerConfig::default() };
     let hash_mb = config.hash_mb;
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
     let url = format!("http://{}/api/v1/analyse", listener.local_addr().expect("an address"));

@@ -12,7 +12,7 @@ use axum::http::{header, Request};
 use axum::routing::post;
 use axum::Router;
 use clap::Parser;
-use ox88_server::{app, app_with, serve, shutdown_signal, Config};
+use ox88_server::{app, app_with, serve, shutdown_signal, ServerConfig};
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
@@ -21,7 +21,7 @@ const POSITION: &str = include_str!("../../../benches/peers/requests/position.js
 const PLAY: &str = include_str!("../../../benches/peers/requests/play.json");
 
 /// What the application answers to `body` at `path`.
-async fn answer(config: &Config, path: &str, body: &'static str) -> Bytes {
+async fn answer(config: &ServerConfig, path: &str, body: &'static str) -> Bytes {
     let request = Request::post(path).header(header::CONTENT_TYPE, "application/json").body(Body::from(body));
     let app = app(config.clone()).expect("the configuration loads");
     let response = app.oneshot(request.expect("a request")).await.expect("an answer");
@@ -39,7 +39,7 @@ fn fixed(fixed: Bytes) -> axum::routing::MethodRouter {
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
-    let config = Config::parse();
+    let config = ServerConfig::parse();
     let position = answer(&config, "/api/v1/position", POSITION).await;
     let play = answer(&config, "/api/v1/play", PLAY).await;
     eprintln!("fixed bodies: position {} bytes, play {} bytes", position.len(), play.len());

@@ -51,7 +51,7 @@ struct ApiDoc;
 
 /// The API's routes and their OpenAPI document, before layers. `pgn` routes
 /// get the larger body limit.
-fn api(config: &crate::Config) -> (Router<Arc<AppState>>, OpenApi) {
+fn api(config: &crate::ServerConfig) -> (Router<Arc<AppState>>, OpenApi) {
     let json_limit = DefaultBodyLimit::max(config.max_body_kb * 1024);
     let pgn_limit = DefaultBodyLimit::max(config.max_pgn_kb * 1024);
     let json = OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -77,17 +77,17 @@ fn api(config: &crate::Config) -> (Router<Arc<AppState>>, OpenApi) {
 /// assert!(doc.paths.paths.contains_key("/api/v1/position"));
 /// ```
 pub fn openapi() -> OpenApi {
-    api(&crate::Config::default()).1
+    api(&crate::ServerConfig::default()).1
 }
 
 /// The application for `config`: the API, its document, and every layer;
 /// an error when `syzygy_path` names a directory that cannot be read.
 ///
 /// ```
-/// let app: axum::Router = ox88_server::app(ox88_server::Config { engines: 1, ..Default::default() })?;
+/// let app: axum::Router = ox88_server::app(ox88_server::ServerConfig { engines: 1, ..Default::default() })?;
 /// # Ok::<(), ox88::SettingsError>(())
 /// ```
-pub fn app(config: crate::Config) -> Result<Router, SettingsError> {
+pub fn app(config: crate::ServerConfig) -> Result<Router, SettingsError> {
     app_with(config, Router::new())
 }
 
@@ -96,7 +96,7 @@ pub fn app(config: crate::Config) -> Result<Router, SettingsError> {
 /// caught, metrics, compression, CORS, tracing), though body limits and
 /// time-outs of the API's routes are the API's alone. Its paths must not
 /// clash with the API's (`/api/v1/...`, `/healthz`, `/metrics`).
-pub fn app_with(config: crate::Config, extra: Router) -> Result<Router, SettingsError> {
+pub fn app_with(config: crate::ServerConfig, extra: Router) -> Result<Router, SettingsError> {
     let state = Arc::new(AppState::new(config)?);
     let (api, doc) = api(&state.config);
     let doc = Arc::new(doc);

@@ -1,4 +1,4 @@
-//! [`Config`]: where the server listens, its engines, and the limits on the
+//! [`ServerConfig`]: where the server listens, its engines, and the limits on the
 //! work any one request can cause; each a flag and an environment variable.
 
 use clap::Parser;
@@ -9,15 +9,15 @@ use std::time::Duration;
 /// its environment variable and default.
 ///
 /// ```
-/// use ox88_server::Config;
-/// let config = Config::default();
+/// use ox88_server::ServerConfig;
+/// let config = ServerConfig::default();
 /// assert_eq!(config.address().to_string(), "127.0.0.1:8088");
-/// let busy = Config { engines: 4, ..Config::default() };
+/// let busy = ServerConfig { engines: 4, ..ServerConfig::default() };
 /// assert_eq!(busy.engines, 4);
 /// ```
 #[derive(Clone, Debug, Parser)]
 #[command(name = "ox88-server", version, about = "The ox88 rules and analysis service over HTTP and JSON")]
-pub struct Config {
+pub struct ServerConfig {
     /// The address to listen on (loopback unless told otherwise).
     #[arg(long, env = "OX88_HOST", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     pub host: IpAddr,
@@ -79,10 +79,14 @@ pub struct Config {
     pub syzygy_path: Option<String>,
 }
 
-impl Default for Config {
+/// The old name of [`ServerConfig`], kept for one release.
+#[deprecated(note = "renamed to ServerConfig")]
+pub type Config = ServerConfig;
+
+impl Default for ServerConfig {
     /// The defaults of the flags (environment variables are not read).
-    fn default() -> Config {
-        Config {
+    fn default() -> ServerConfig {
+        ServerConfig {
             host: IpAddr::V4(Ipv4Addr::LOCALHOST),
             port: 8088,
             engines: 2,
@@ -105,7 +109,7 @@ impl Default for Config {
     }
 }
 
-impl Config {
+impl ServerConfig {
     /// The socket address to listen on.
     pub fn address(&self) -> SocketAddr {
         SocketAddr::new(self.host, self.port)
@@ -135,10 +139,11 @@ mod tests {
     #[test]
     fn the_defaults_are_the_flags_defaults() {
         // A flag's default and Default must not drift apart.
-        let parsed = Config::try_parse_from(["ox88-server"]).expect("no flags");
-        assert_eq!(format!("{parsed:?}"), format!("{:?}", Config::default()));
-        let flags = Config::try_parse_from(["ox88-server", "--port", "0", "--engines", "3", "--syzygy-path", "/tb"])
-            .expect("flags");
+        let parsed = ServerConfig::try_parse_from(["ox88-server"]).expect("no flags");
+        assert_eq!(format!("{parsed:?}"), format!("{:?}", ServerConfig::default()));
+        let flags =
+            ServerConfig::try_parse_from(["ox88-server", "--port", "0", "--engines", "3", "--syzygy-path", "/tb"])
+                .expect("flags");
         assert_eq!((flags.port, flags.engines, flags.syzygy_path.as_deref()), (0, 3, Some("/tb")));
     }
 }

@@ -17,5 +17,7 @@ pub mod tablebase;
 pub mod words;
 
 pub use app::{app, app_with, openapi, serve, shutdown_signal, OPENAPI_PATH};
+#[allow(deprecated)]
 pub use config::Config;
+pub use config::ServerConfig;
 pub use error::{ApiError, ErrorBody, ErrorResponse};

@@ -2,7 +2,7 @@
 //! the web page with games between two people (`ox88-web`) beside it.
 
 use clap::Parser;
-use ox88_server::{app_with, serve, shutdown_signal, Config};
+use ox88_server::{app_with, serve, shutdown_signal, ServerConfig};
 use std::path::PathBuf;
 
 /// The service's settings and the web page's.
@@ -14,7 +14,7 @@ use std::path::PathBuf;
 )]
 struct Cli {
     #[command(flatten)]
-    server: Config,
+    server: ServerConfig,
     #[command(flatten)]
     web: WebArgs,
 }

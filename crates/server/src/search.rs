@@ -1,7 +1,7 @@
 //! Searching for a request: the limits a request asks for, capped by the
 //! server's; the search on a pooled engine; and the engine's lines as JSON.
 
-use crate::config::Config;
+use crate::config::ServerConfig;
 use crate::error::ApiError;
 use crate::pool::Lease;
 use ox88::board::Score;
@@ -39,7 +39,7 @@ pub struct Capped {
 
 impl Asked {
     /// The limits after the server's caps; 422 for a zero limit.
-    pub fn cap(&self, config: &Config) -> Result<Capped, ApiError> {
+    pub fn cap(&self, config: &ServerConfig) -> Result<Capped, ApiError> {
         let positive = |field: &str, value: Option<u64>| match value {
             Some(0) => Err(ApiError::invalid(field, format!("{field} must be at least 1"))),
             _ => Ok(()),
@@ -221,8 +221,13 @@ mod tests {
 
     #[test]
     fn caps_cut_what_is_asked_and_say_so() {
-        let config =
-            Config { max_depth: 10, max_nodes: 1_000, max_movetime_ms: 500, max_multipv: 4, ..Config::default() };
+        let config = ServerConfig {
+            max_depth: 10,
+            max_nodes: 1_000,
+            max_movetime_ms: 500,
+            max_multipv: 4,
+            ..ServerConfig::default()
+        };
         let within = Asked { depth: Some(5), multipv: Some(2), ..Asked::default() }.cap(&config).expect("valid");
         assert_eq!(
             (within.limits.depth, within.limits.nodes, within.multipv, within.capped),

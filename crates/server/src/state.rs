@@ -2,7 +2,7 @@
 //! pool, the endgame tables and the metrics. It holds no per-client state,
 //! so instances behind a load balancer are interchangeable.
 
-use crate::config::Config;
+use crate::config::ServerConfig;
 use crate::metrics::Metrics;
 use crate::pool::EnginePool;
 use ox88::syzygy::Tablebase;
@@ -13,7 +13,7 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub struct AppState {
     /// The configuration and limits.
-    pub config: Config,
+    pub config: ServerConfig,
     /// The engines.
     pub pool: Arc<EnginePool>,
     /// The Syzygy tables of `--syzygy-path`, when given.
@@ -26,7 +26,7 @@ impl AppState {
     /// The state for `config`: its tables opened, its engines built (each
     /// probing the same tables), its metrics at zero. A directory of
     /// `syzygy_path` that cannot be read is an error.
-    pub fn new(config: Config) -> Result<AppState, SettingsError> {
+    pub fn new(config: ServerConfig) -> Result<AppState, SettingsError> {
         let metrics = Arc::new(Metrics::new());
         let syzygy_path = config.syzygy_path.clone().filter(|path| !path.is_empty());
         let tablebase = syzygy_path.as_deref().map(open_tables).transpose()?.map(Arc::new);

@@ -3,7 +3,7 @@
 //! sigmoid against the same target).
 
 use crate::model::{sigmoid, Objective};
-use crate::positions::Sample;
+use crate::positions::NetworkSample;
 use ox88_eval::nnue::KingBuckets;
 use ox88_eval::{Classical, Evaluator};
 use ox88_train::data::PackedPosition;
@@ -15,7 +15,8 @@ pub fn classical_loss(records: &[PackedPosition], objective: &Objective) -> (f64
     let results_only = Objective { wdl: 1.0, ..*objective };
     let (mut total, mut results, mut count) = (0.0, 0.0, 0usize);
     for record in records {
-        let (Some(board), Some(sample)) = (record.to_board(), Sample::from_record(record, &KingBuckets::NONE)) else {
+        let (Some(board), Some(sample)) = (record.to_board(), NetworkSample::from_record(record, &KingBuckets::NONE))
+        else {
             continue;
         };
         let predicted = sigmoid(classical.evaluate(&board).raw() as f32 / objective.scale);

@@ -18,11 +18,11 @@ mod texel;
 mod train;
 
 use checkpoint::Checkpoint;
-use cli::{Args, Failure};
+use cli::{Args, CommandError};
 use optimizer::Schedule;
 use ox88_board::Board;
 use ox88_eval::nnue::KingBuckets;
-use positions::{DataFile, Sample};
+use positions::{DataFile, NetworkSample};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -118,22 +118,22 @@ fn main() -> ExitCode {
         "import-bullet" => import_bullet(&args[1..]),
         "datagen" => datagen::run(&args[1..]),
         "tune" => texel::run(&args[1..]),
-        other => Err(Failure::Usage(format!("unknown command {other:?} (see --help)"))),
+        other => Err(CommandError::Usage(format!("unknown command {other:?} (see --help)"))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Usage(message)) => {
+        Err(CommandError::Usage(message)) => {
             eprintln!("ox88-train: {message}");
             ExitCode::from(2)
         }
-        Err(Failure::Run(message)) => {
+        Err(CommandError::Run(message)) => {
             eprintln!("ox88-train: {message}");
             ExitCode::from(1)
         }
     }
 }
 
-fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
+fn parse_train(args: &[String]) -> Result<train::TrainOptions, CommandError> {
     let args = Args::parse(
         args,
         &[
@@ -170,8 +170,8 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
         Some(every) => Schedule::Step { start: lr, every, gamma: args.or("lr-gamma", 0.3)? },
         None => Schedule::Cosine { start: lr, end: args.or("lr-end", 0.00001)? },
     };
-    let options = train::Options {
-        data: args.get::<PathBuf>("data")?.ok_or_else(|| Failure::Usage("train needs --data FILE".into()))?,
+    let options = train::TrainOptions {
+        data: args.get::<PathBuf>("data")?.ok_or_else(|| CommandError::Usage("train needs --data FILE".into()))?,
         out: args.or("out", PathBuf::from("nnue-run"))?,
         epochs: args.or("epochs", 20)?,
         until: args.get("until")?,
@@ -189,12 +189,12 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
         output_buckets: match args.or("output-buckets", 1u32)? {
             1 => false,
             8 => true,
-            n => return Err(Failure::Usage(format!("--output-buckets: {n} is neither 1 nor 8"))),
+            n => return Err(CommandError::Usage(format!("--output-buckets: {n} is neither 1 nor 8"))),
         },
         hidden: match args.get::<usize>("hidden")? {
             Some(n) if !ox88_eval::nnue::HIDDEN_SIZES.contains(&n) => {
                 let sizes = ox88_eval::nnue::HIDDEN_SIZES;
-                return Err(Failure::Usage(format!("--hidden: {n} is not one of the widths {sizes:?}")));
+                return Err(CommandError::Usage(format!("--hidden: {n} is not one of the widths {sizes:?}")));
             }
             hidden => hidden,
         },
@@ -204,32 +204,32 @@ fn parse_train(args: &[String]) -> Result<train::Options, Failure> {
         init: args.get("init")?,
     };
     if options.resume.is_some() && options.init.is_some() {
-        return Err(Failure::Usage("--init starts a run and --resume continues one: give one of them".into()));
+        return Err(CommandError::Usage("--init starts a run and --resume continues one: give one of them".into()));
     }
     if options.batch == 0 || options.threads == 0 || options.epochs == 0 {
-        return Err(Failure::Usage("--batch, --threads and --epochs must be at least 1".into()));
+        return Err(CommandError::Usage("--batch, --threads and --epochs must be at least 1".into()));
     }
     if !(0.0..=1.0).contains(&options.wdl)
         || !(0.0..=1.0).contains(&options.mirror)
         || options.scale.is_some_and(|s| s <= 0.0)
     {
-        return Err(Failure::Usage("--wdl and --mirror must be within 0..=1 and --scale positive".into()));
+        return Err(CommandError::Usage("--wdl and --mirror must be within 0..=1 and --scale positive".into()));
     }
     Ok(options)
 }
 
 /// The layout a `--king-buckets` flag names, if given.
-fn king_buckets(name: Option<String>) -> Result<Option<KingBuckets>, Failure> {
+fn king_buckets(name: Option<String>) -> Result<Option<KingBuckets>, CommandError> {
     name.map(|name| {
         KingBuckets::named(&name).ok_or_else(|| {
             let names: Vec<&str> = KingBuckets::names().map(|(name, _)| name).collect();
-            Failure::Usage(format!("--king-buckets: {name:?} is not one of the layouts {names:?}"))
+            CommandError::Usage(format!("--king-buckets: {name:?} is not one of the layouts {names:?}"))
         })
     })
     .transpose()
 }
 
-fn fit_scale(args: &[String]) -> Result<(), Failure> {
+fn fit_scale(args: &[String]) -> Result<(), CommandError> {
     let args = Args::parse(args, &["positions"])?;
     let file = DataFile::open_any(args.one("data file")?.as_ref(), 0, 1)?.0;
     let samples = file.read(0, args.or("positions", 1_000_000)?, &KingBuckets::NONE)?;
@@ -241,22 +241,22 @@ fn fit_scale(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn export(args: &[String]) -> Result<(), Failure> {
+fn export(args: &[String]) -> Result<(), CommandError> {
     let args = Args::parse(args, &["out"])?;
     let checkpoint = Checkpoint::load(args.one("checkpoint")?.as_ref())?;
-    let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("export needs --out NET".into()))?;
+    let out: PathBuf = args.get("out")?.ok_or_else(|| CommandError::Usage("export needs --out NET".into()))?;
     let network = quantise::quantise(&checkpoint.model, checkpoint.objective.scale).map_err(|e| e.to_string())?;
     std::fs::write(&out, network.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
     say!("{}: network {:016x}, scale {}", out.display(), network.hash(), network.scale());
     Ok(())
 }
 
-fn import_bullet(args: &[String]) -> Result<(), Failure> {
+fn import_bullet(args: &[String]) -> Result<(), CommandError> {
     let args = Args::parse(args, &["scale", "out", "king-buckets"])?;
     let input: PathBuf = args.one("bullet network file")?.into();
     let king_buckets = king_buckets(args.get::<String>("king-buckets")?)?.unwrap_or(KingBuckets::NONE);
-    let scale: u32 = args.get("scale")?.ok_or_else(|| Failure::Usage("import-bullet needs --scale CP".into()))?;
-    let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("import-bullet needs --out NET".into()))?;
+    let scale: u32 = args.get("scale")?.ok_or_else(|| CommandError::Usage("import-bullet needs --scale CP".into()))?;
+    let out: PathBuf = args.get("out")?.ok_or_else(|| CommandError::Usage("import-bullet needs --out NET".into()))?;
     let bytes = std::fs::read(&input).map_err(|e| format!("{}: {e}", input.display()))?;
     let network = ox88_train::bullet_net::from_bullet_bucketed(&bytes, scale, king_buckets)
         .map_err(|e| format!("{}: {e}", input.display()))?;
@@ -265,15 +265,15 @@ fn import_bullet(args: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn verify(args: &[String]) -> Result<(), Failure> {
+fn verify(args: &[String]) -> Result<(), CommandError> {
     let args = Args::parse(args, &["data", "positions"])?;
     let checkpoint = Checkpoint::load(args.one("checkpoint")?.as_ref())?;
-    let data: PathBuf = args.get("data")?.ok_or_else(|| Failure::Usage("verify needs --data FILE".into()))?;
+    let data: PathBuf = args.get("data")?.ok_or_else(|| CommandError::Usage("verify needs --data FILE".into()))?;
     let file = DataFile::open_any(&data, 0, 1)?.0;
     let records = file.records_at(0, args.or("positions", 100_000u64)?)?;
     let king_buckets = checkpoint.model.layout.king_buckets;
-    let positions: Vec<(Board, Sample)> =
-        records.iter().filter_map(|r| Some((r.to_board()?, Sample::from_record(r, &king_buckets)?))).collect();
+    let positions: Vec<(Board, NetworkSample)> =
+        records.iter().filter_map(|r| Some((r.to_board()?, NetworkSample::from_record(r, &king_buckets)?))).collect();
     let scale = checkpoint.objective.scale;
     let network = quantise::quantise(&checkpoint.model, scale).map_err(|e| e.to_string())?;
     for cap in [f64::INFINITY, 2000.0] {

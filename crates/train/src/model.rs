@@ -5,7 +5,7 @@
 //! All parameters live in one flat vector (the optimiser and checkpoints
 //! treat them alike); [`Layout`] says where each part starts.
 
-use crate::positions::Sample;
+use crate::positions::NetworkSample;
 use ox88_board::Random;
 use ox88_eval::nnue::{output_bucket, KingBuckets, Network, HIDDEN_SIZES, INPUTS, OUTPUT_BUCKETS, QA, QB, WEIGHT_CLIP};
 
@@ -69,7 +69,7 @@ pub struct Objective {
 impl Objective {
     /// The target for `sample`, in 0..=1.
     #[inline]
-    pub fn target(&self, sample: &Sample) -> f32 {
+    pub fn target(&self, sample: &NetworkSample) -> f32 {
         let eval = sigmoid(f32::from(sample.score) / self.scale);
         self.wdl * sample.result + (1.0 - self.wdl) * eval
     }
@@ -192,7 +192,7 @@ impl Model {
 
     /// The output layer `sample` goes through.
     #[inline]
-    pub fn bucket(&self, sample: &Sample) -> usize {
+    pub fn bucket(&self, sample: &NetworkSample) -> usize {
         if self.bucketed {
             output_bucket(usize::from(sample.count))
         } else {
@@ -202,19 +202,19 @@ impl Model {
 
     /// The network's output for `sample`, in sigmoid units (times the
     /// objective's scale: centipawns).
-    pub fn forward(&self, sample: &Sample) -> f32 {
+    pub fn forward(&self, sample: &NetworkSample) -> f32 {
         at_width!(self, forward_at(sample))
     }
 
     /// The squared error of `sample` against the objective's target.
-    pub fn loss(&self, sample: &Sample, objective: &Objective) -> f32 {
+    pub fn loss(&self, sample: &NetworkSample, objective: &Objective) -> f32 {
         let error = sigmoid(self.forward(sample)) - objective.target(sample);
         error * error
     }
 
     /// Adds the gradient of `sample`'s squared error to `grad` (laid out
     /// like the parameters) and returns the error.
-    pub fn backward(&self, sample: &Sample, objective: &Objective, grad: &mut [f32]) -> f32 {
+    pub fn backward(&self, sample: &NetworkSample, objective: &Objective, grad: &mut [f32]) -> f32 {
         at_width!(self, backward_at(sample, objective, grad))
     }
 
@@ -223,7 +223,7 @@ impl Model {
 
     /// Both perspectives' accumulators for `sample`.
     #[inline]
-    fn accumulators<const H: usize>(&self, sample: &Sample) -> [[f32; H]; 2] {
+    fn accumulators<const H: usize>(&self, sample: &NetworkSample) -> [[f32; H]; 2] {
         let bias: &[f32; H] = self.params[self.layout.feature_bias..][..H].try_into().expect("H biases");
         let mut accumulators = [*bias; 2];
         for (p, accumulator) in accumulators.iter_mut().enumerate() {
@@ -243,7 +243,7 @@ impl Model {
         [weights[..H].try_into().expect("a row"), weights[H..].try_into().expect("a row")]
     }
 
-    fn forward_at<const H: usize>(&self, sample: &Sample) -> f32 {
+    fn forward_at<const H: usize>(&self, sample: &NetworkSample) -> f32 {
         self.output::<H>(&self.accumulators(sample), self.bucket(sample))
     }
 
@@ -265,7 +265,7 @@ impl Model {
         out
     }
 
-    fn backward_at<const H: usize>(&self, sample: &Sample, objective: &Objective, grad: &mut [f32]) -> f32 {
+    fn backward_at<const H: usize>(&self, sample: &NetworkSample, objective: &Objective, grad: &mut [f32]) -> f32 {
         let accumulators = self.accumulators::<H>(sample);
         let bucket = self.bucket(sample);
         let weights = self.output_weights::<H>(bucket);
@@ -318,10 +318,10 @@ mod tests {
     use ox88_board::{CastlingMode, Color, GameResult};
     use ox88_train::data::PackedPosition;
 
-    fn sample(fen: &str, score: i32, king_buckets: &KingBuckets) -> Sample {
+    fn sample(fen: &str, score: i32, king_buckets: &KingBuckets) -> NetworkSample {
         let board: Board = fen.parse().unwrap();
         let record = PackedPosition::new(&board, score, GameResult::Win(Color::White), CastlingMode::Standard);
-        Sample::from_record(&record, king_buckets).unwrap()
+        NetworkSample::from_record(&record, king_buckets).unwrap()
     }
 
     /// The analytic gradient against finite differences, on parameters of

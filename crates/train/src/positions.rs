@@ -24,7 +24,7 @@ pub const MAX_FEATURES: usize = 32;
 
 /// One position as the network sees it.
 #[derive(Clone, Copy, Debug)]
-pub struct Sample {
+pub struct NetworkSample {
     /// The active features from the side to move's perspective (`[0]`) and
     /// the other side's (`[1]`); the first `count` of each are used.
     pub features: [[u16; MAX_FEATURES]; 2],
@@ -36,27 +36,27 @@ pub struct Sample {
     pub result: f32,
 }
 
-impl Sample {
+impl NetworkSample {
     /// Decodes a record into the inputs of a network of `king_buckets`,
     /// or `None` if it is malformed.
-    pub fn from_record(record: &PackedPosition, king_buckets: &KingBuckets) -> Option<Sample> {
-        Sample::decode(record, 0, king_buckets)
+    pub fn from_record(record: &PackedPosition, king_buckets: &KingBuckets) -> Option<NetworkSample> {
+        NetworkSample::decode(record, 0, king_buckets)
     }
 
     /// Decodes a record mirrored left to right (the a-file becomes the
     /// h-file), or `None` if it is malformed or either side may castle:
     /// only without castling rights is the mirrored position worth the same
     /// score and result, so that the record can teach it too.
-    pub fn from_record_mirrored(record: &PackedPosition, king_buckets: &KingBuckets) -> Option<Sample> {
+    pub fn from_record_mirrored(record: &PackedPosition, king_buckets: &KingBuckets) -> Option<NetworkSample> {
         if record.may_castle() {
             return None;
         }
-        Sample::decode(record, 7, king_buckets)
+        NetworkSample::decode(record, 7, king_buckets)
     }
 
     /// Decodes a record with every square index xor-ed with `flip` (0: as
     /// is; 7: mirrored left to right).
-    fn decode(record: &PackedPosition, flip: u8, king_buckets: &KingBuckets) -> Option<Sample> {
+    fn decode(record: &PackedPosition, flip: u8, king_buckets: &KingBuckets) -> Option<NetworkSample> {
         let stm = record.side_to_move();
         let white_result = record.result().score_for(Color::White)?;
         let count = record.occupied().count_ones() as usize;
@@ -80,7 +80,7 @@ impl Sample {
             }
         }
         let result = if stm == Color::White { white_result } else { 1.0 - white_result };
-        Some(Sample { features, count: count as u8, score: record.score_for_side_to_move(), result })
+        Some(NetworkSample { features, count: count as u8, score: record.score_for_side_to_move(), result })
     }
 
     /// The active features of `perspective` (0: side to move).
@@ -212,8 +212,8 @@ impl DataFile {
 
     /// Reads `count` records from record `start` on, decoded for a network
     /// of `king_buckets` (malformed ones are left out).
-    pub fn read(&self, start: u64, count: u64, king_buckets: &KingBuckets) -> Result<Vec<Sample>, String> {
-        Ok(self.records_at(start, count)?.iter().filter_map(|r| Sample::from_record(r, king_buckets)).collect())
+    pub fn read(&self, start: u64, count: u64, king_buckets: &KingBuckets) -> Result<Vec<NetworkSample>, String> {
+        Ok(self.records_at(start, count)?.iter().filter_map(|r| NetworkSample::from_record(r, king_buckets)).collect())
     }
 
     fn reader_at(&self, start: u64) -> Result<BufReader<File>, String> {
@@ -238,7 +238,7 @@ impl DataFile {
         count: u64,
         batch: usize,
         stream: Streaming,
-    ) -> Receiver<Result<Vec<Sample>, String>> {
+    ) -> Receiver<Result<Vec<NetworkSample>, String>> {
         let Streaming { window, seed, mirror, king_buckets } = stream;
         let (sender, receiver) = sync_channel(4);
         let file = self.clone();
@@ -258,7 +258,7 @@ impl DataFile {
             let mut left = count.min(file.records.saturating_sub(start));
             let window = window.max(batch);
             let mut bytes = vec![0u8; window * RECORD_SIZE];
-            let mut pending: Vec<Sample> = Vec::with_capacity(window + batch);
+            let mut pending: Vec<NetworkSample> = Vec::with_capacity(window + batch);
             while left > 0 {
                 let take = (window as u64).min(left) as usize;
                 if let Err(e) = reader.read_exact(&mut bytes[..take * RECORD_SIZE]) {
@@ -266,16 +266,16 @@ impl DataFile {
                     return;
                 }
                 left -= take as u64;
-                let mut samples: Vec<Sample> = bytes[..take * RECORD_SIZE]
+                let mut samples: Vec<NetworkSample> = bytes[..take * RECORD_SIZE]
                     .chunks_exact(RECORD_SIZE)
                     .filter_map(|c| {
                         let record = PackedPosition::from_bytes(c.try_into().expect("a record"));
                         let mirrored = if mirror > 0.0 && random.chance(mirror) {
-                            Sample::from_record_mirrored(&record, &king_buckets)
+                            NetworkSample::from_record_mirrored(&record, &king_buckets)
                         } else {
                             None
                         };
-                        mirrored.or_else(|| Sample::from_record(&record, &king_buckets))
+                        mirrored.or_else(|| NetworkSample::from_record(&record, &king_buckets))
                     })
                     .collect();
                 random.shuffle(&mut samples);

@@ -2,7 +2,7 @@
 //! integers, and a check of how far the two disagree.
 
 use crate::model::Model;
-use crate::positions::Sample;
+use crate::positions::NetworkSample;
 use ox88_board::Board;
 use ox88_eval::nnue::{Network, NetworkError, OUTPUT_BUCKETS, QA, QB};
 
@@ -49,7 +49,13 @@ pub struct Agreement {
 /// the sample) on each `(board, sample)` pair, both in centipawns for the
 /// side to move. Scores beyond ±`cap` cp are clamped first: there the
 /// search cares about the sign, not the exact value.
-pub fn agreement(model: &Model, scale: f32, network: &Network, positions: &[(Board, Sample)], cap: f64) -> Agreement {
+pub fn agreement(
+    model: &Model,
+    scale: f32,
+    network: &Network,
+    positions: &[(Board, NetworkSample)],
+    cap: f64,
+) -> Agreement {
     let mut total = 0.0;
     let mut max = 0.0f64;
     let mut over = 0;

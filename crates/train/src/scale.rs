@@ -8,10 +8,10 @@
 //! centipawn (the search's margins are tuned in it).
 
 use crate::model::sigmoid;
-use crate::positions::Sample;
+use crate::positions::NetworkSample;
 
 /// The mean squared error of `sigmoid(score / scale)` against the results.
-pub fn error(samples: &[Sample], scale: f64) -> f64 {
+pub fn error(samples: &[NetworkSample], scale: f64) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
@@ -24,7 +24,7 @@ pub fn error(samples: &[Sample], scale: f64) -> f64 {
 
 /// The scale (between 50 and 3,000 cp) that minimises [`error`], by a
 /// golden-section search over its logarithm.
-pub fn fit(samples: &[Sample]) -> f64 {
+pub fn fit(samples: &[NetworkSample]) -> f64 {
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     let (mut low, mut high) = (50f64.ln(), 3000f64.ln());
     let f = |x: f64| error(samples, x.exp());
@@ -54,14 +54,14 @@ mod tests {
     /// Results drawn from a logistic curve of a known scale are fitted back.
     #[test]
     fn fits_a_known_scale() {
-        let template = Sample { features: [[0; 32]; 2], count: 2, score: 0, result: 0.0 };
+        let template = NetworkSample { features: [[0; 32]; 2], count: 2, score: 0, result: 0.0 };
         let mut samples = Vec::new();
         for score in (-1000i16..=1000).step_by(10) {
             let p = sigmoid(f32::from(score) / 250.0);
             // Per score, 100 games whose share of wins is p.
             for k in 0..100 {
                 let result = if (k as f32) < p * 100.0 { 1.0 } else { 0.0 };
-                samples.push(Sample { score, result, ..template });
+                samples.push(NetworkSample { score, result, ..template });
             }
         }
         let scale = fit(&samples);

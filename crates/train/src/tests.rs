@@ -3,7 +3,7 @@
 
 use crate::model::{Layout, Model, Objective};
 use crate::optimizer::AdamW;
-use crate::positions::Sample;
+use crate::positions::NetworkSample;
 use crate::quantise::{agreement, quantise};
 use crate::train::{mean_loss, Gradients};
 use ox88_board::Random;
@@ -17,12 +17,12 @@ use ox88_train::data::PackedPosition;
 /// Positions from random games, labelled with the classical evaluation (the
 /// data's own scale, and within its range) and a result that agrees with its
 /// sign.
-fn positions(count: usize, seed: u64) -> Vec<(Board, Sample)> {
+fn positions(count: usize, seed: u64) -> Vec<(Board, NetworkSample)> {
     positions_in(count, seed, &KingBuckets::NONE)
 }
 
 /// [`positions`] as the inputs of a network of `king_buckets`.
-fn positions_in(count: usize, seed: u64, king_buckets: &KingBuckets) -> Vec<(Board, Sample)> {
+fn positions_in(count: usize, seed: u64, king_buckets: &KingBuckets) -> Vec<(Board, NetworkSample)> {
     let mut random = Random::new(seed);
     let mut classical = Classical::new();
     let mut out = Vec::with_capacity(count);
@@ -52,7 +52,7 @@ fn positions_in(count: usize, seed: u64, king_buckets: &KingBuckets) -> Vec<(Boa
             _ => GameResult::Draw,
         };
         let record = PackedPosition::new(&board, white, result, CastlingMode::Standard);
-        out.push((board, Sample::from_record(&record, king_buckets).expect("a valid record")));
+        out.push((board, NetworkSample::from_record(&record, king_buckets).expect("a valid record")));
     }
     out
 }
@@ -84,9 +84,9 @@ fn learns_and_agrees_in(layout: Layout) {
     // Four sets of input weights see a quarter of the positions each: more
     // positions for the same fall.
     let count = if king_buckets.count() > 1 { 36_000 } else { 12_000 };
-    let train: Vec<Sample> = positions_in(count, 1, &king_buckets).into_iter().map(|(_, s)| s).collect();
+    let train: Vec<NetworkSample> = positions_in(count, 1, &king_buckets).into_iter().map(|(_, s)| s).collect();
     let held_out = positions_in(2_000, 2, &king_buckets);
-    let held_out_samples: Vec<Sample> = held_out.iter().map(|(_, s)| *s).collect();
+    let held_out_samples: Vec<NetworkSample> = held_out.iter().map(|(_, s)| *s).collect();
     let objective = Objective { scale: 150.0, wdl: 0.2 };
     let mut model = Model::new(5, true, layout);
     let mut adam = AdamW::new(0.01, layout.parameters);
@@ -134,14 +134,14 @@ fn a_mirrored_record_is_the_mirrored_position() {
         let board: Board = fen.parse().unwrap();
         let mirror: Board = mirrored_fen(fen).parse().unwrap();
         let record = PackedPosition::new(&board, 35, GameResult::Win(Color::White), CastlingMode::Standard);
-        let expected = Sample::from_record(
+        let expected = NetworkSample::from_record(
             &PackedPosition::new(&mirror, 35, GameResult::Win(Color::White), CastlingMode::Standard),
             &KingBuckets::NONE,
         )
         .unwrap();
-        let got = Sample::from_record_mirrored(&record, &KingBuckets::NONE).expect("no castling rights");
+        let got = NetworkSample::from_record_mirrored(&record, &KingBuckets::NONE).expect("no castling rights");
         for perspective in 0..2 {
-            let sorted = |s: &Sample| {
+            let sorted = |s: &NetworkSample| {
                 let mut f = s.active(perspective).to_vec();
                 f.sort_unstable();
                 f
@@ -149,7 +149,7 @@ fn a_mirrored_record_is_the_mirrored_position() {
             assert_eq!(sorted(&got), sorted(&expected), "{fen}");
             assert_ne!(
                 sorted(&got),
-                sorted(&Sample::from_record(&record, &KingBuckets::NONE).unwrap()),
+                sorted(&NetworkSample::from_record(&record, &KingBuckets::NONE).unwrap()),
                 "{fen} is not symmetric"
             );
         }
@@ -158,7 +158,7 @@ fn a_mirrored_record_is_the_mirrored_position() {
     // With castling rights the mirrored position is another game: not used.
     let castles: Board = "r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1".parse().unwrap();
     let record = PackedPosition::new(&castles, 0, GameResult::Draw, CastlingMode::Standard);
-    assert!(Sample::from_record_mirrored(&record, &KingBuckets::NONE).is_none());
+    assert!(NetworkSample::from_record_mirrored(&record, &KingBuckets::NONE).is_none());
 }
 
 #[test]

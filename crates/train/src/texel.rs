@@ -6,7 +6,7 @@
 //! constant, the error after each pass, and the tuned `Weights` in the text form
 //! of `Weights::to_text` (which the engine's `EvalWeights` option loads).
 
-use crate::cli::{Args, Failure};
+use crate::cli::{Args, CommandError};
 use ox88_eval::Weights;
 use ox88_train::tune::{Sample, Tuner};
 use std::time::Instant;
@@ -40,21 +40,21 @@ struct Options {
 }
 
 /// Runs `tune` with the arguments after it.
-pub fn run(args: &[String]) -> Result<(), Failure> {
+pub fn run(args: &[String]) -> Result<(), CommandError> {
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}");
         return Ok(());
     }
     let options = parse(args)?;
-    tune(&options).map_err(Failure::Run)
+    tune(&options).map_err(CommandError::Run)
 }
 
-fn parse(args: &[String]) -> Result<Options, Failure> {
+fn parse(args: &[String]) -> Result<Options, CommandError> {
     let known = ["passes", "step", "threads", "limit", "validate", "skip", "only", "start", "out"];
     let args = Args::parse(args, &known)?;
-    let positive = |name: &str, default: usize| -> Result<usize, Failure> {
+    let positive = |name: &str, default: usize| -> Result<usize, CommandError> {
         match args.or(name, default)? {
-            0 => Err(Failure::Usage(format!("--{name} must be at least 1"))),
+            0 => Err(CommandError::Usage(format!("--{name} must be at least 1"))),
             n => Ok(n),
         }
     };

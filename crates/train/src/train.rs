@@ -6,7 +6,7 @@ use crate::baseline;
 use crate::checkpoint::Checkpoint;
 use crate::model::{Layout, Model, Objective};
 use crate::optimizer::{AdamW, Schedule};
-use crate::positions::{DataFile, Sample, Streaming};
+use crate::positions::{DataFile, NetworkSample, Streaming};
 use crate::quantise::quantise;
 use crate::scale;
 use ox88_eval::nnue::{KingBuckets, Network, DEFAULT_HIDDEN, HIDDEN_SIZES, OUTPUT_BUCKETS};
@@ -20,7 +20,7 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(15);
 
 /// What a run does.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct TrainOptions {
     /// The data file (shuffled; its first `validation` records are held out).
     pub data: PathBuf,
     /// Where checkpoints, networks and the log go.
@@ -91,9 +91,9 @@ impl Gradients {
 
     /// The summed gradient of `samples` (split between the threads) and their
     /// summed loss.
-    pub fn compute(&mut self, model: &Model, samples: &[Sample], objective: &Objective) -> (&[f32], f64) {
+    pub fn compute(&mut self, model: &Model, samples: &[NetworkSample], objective: &Objective) -> (&[f32], f64) {
         let per = samples.len().div_ceil(self.buffers.len()).max(1);
-        let work = |chunk: &[Sample], buffer: &mut Vec<f32>| -> f64 {
+        let work = |chunk: &[NetworkSample], buffer: &mut Vec<f32>| -> f64 {
             buffer.fill(0.0);
             chunk.iter().map(|s| f64::from(model.backward(s, objective, buffer))).sum()
         };
@@ -122,7 +122,7 @@ impl Gradients {
 }
 
 /// The mean loss of `samples`, on `threads` threads.
-pub fn mean_loss(model: &Model, samples: &[Sample], objective: &Objective, threads: usize) -> f64 {
+pub fn mean_loss(model: &Model, samples: &[NetworkSample], objective: &Objective, threads: usize) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
@@ -146,7 +146,7 @@ fn load_average() -> String {
 }
 
 /// Runs the training.
-pub fn run(options: &Options) -> Result<(), String> {
+pub fn run(options: &TrainOptions) -> Result<(), String> {
     // The data first: a bad path must not leave an empty output directory.
     let (file, chain_validation) = DataFile::open_any(&options.data, options.validation, options.seed)?;
     std::fs::create_dir_all(&options.out).map_err(|e| format!("{}: {e}", options.out.display()))?;
@@ -222,7 +222,8 @@ pub fn run(options: &Options) -> Result<(), String> {
             king_buckets.name().unwrap_or("a table of its own")
         ));
     }
-    let held_out: Vec<Sample> = held_out_records.iter().filter_map(|r| Sample::from_record(r, &king_buckets)).collect();
+    let held_out: Vec<NetworkSample> =
+        held_out_records.iter().filter_map(|r| NetworkSample::from_record(r, &king_buckets)).collect();
     let objective = state.objective;
     let batches_per_epoch = training.div_ceil(options.batch as u64);
     let total_steps = (batches_per_epoch * u64::from(options.epochs)).max(1);

@@ -1,4 +1,4 @@
-//! [`Clock`]: a chess clock kept by the server, the one authority on time.
+//! [`GameClock`]: a chess clock kept by the server, the one authority on time.
 //!
 //! Time is passed in as milliseconds on a wall clock (`now`), so the clock is
 //! plain data: the game task reads the system time, the tests choose it.
@@ -37,7 +37,7 @@ impl TimeControl {
 /// side has made its first move), as on most servers: nobody loses on time
 /// before they have sat down.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub struct GameClock {
     control: TimeControl,
     /// White's and Black's time at the moment `since` (or now, if stopped).
     remaining: [u64; 2],
@@ -45,19 +45,23 @@ pub struct Clock {
     running: Option<(Color, u64)>,
 }
 
+/// The old name of [`GameClock`], kept for one release.
+#[deprecated(note = "renamed to GameClock")]
+pub type Clock = GameClock;
+
 /// A side ran out of time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Flagged(pub Color);
 
-impl Clock {
+impl GameClock {
     /// A stopped clock with the control's initial time on both sides.
-    pub fn new(control: TimeControl) -> Clock {
-        Clock { control, remaining: [control.initial_ms; 2], running: None }
+    pub fn new(control: TimeControl) -> GameClock {
+        GameClock { control, remaining: [control.initial_ms; 2], running: None }
     }
 
     /// A stopped clock with the given times left, as stored after a move.
-    pub fn resumed(control: TimeControl, white_ms: u64, black_ms: u64) -> Clock {
-        Clock { control, remaining: [white_ms, black_ms], running: None }
+    pub fn resumed(control: TimeControl, white_ms: u64, black_ms: u64) -> GameClock {
+        GameClock { control, remaining: [white_ms, black_ms], running: None }
     }
 
     /// The time control.
@@ -124,8 +128,8 @@ impl Clock {
 mod tests {
     use super::*;
 
-    fn blitz() -> Clock {
-        Clock::new(TimeControl::new(60_000, 1_000).expect("a valid control"))
+    fn blitz() -> GameClock {
+        GameClock::new(TimeControl::new(60_000, 1_000).expect("a valid control"))
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! [`FriendGame`]: a game between two people, its rules kept by ox88's
-//! [`Position`] and its time by the server's [`Clock`].
+//! [`Position`] and its time by the server's [`GameClock`].
 //!
 //! Plain data and plain functions: every action either changes the game and
 //! says what changed ([`Change`]) or is refused with a [`GameError`] and
 //! changes nothing. The game task ([`crate::hub`]) stores and broadcasts the
 //! changes.
 
-use crate::clock::{Clock, TimeControl};
-use crate::ids::{GameId, SeatToken};
+use crate::clock::{GameClock, TimeControl};
+use crate::ids::{FriendGameId, SeatToken};
 use ox88_board::Color;
 use ox88_movegen::{Outcome, Position, Termination};
 
@@ -103,10 +103,10 @@ pub enum GameError {
 /// A game between two people.
 #[derive(Clone, Debug)]
 pub struct FriendGame {
-    id: GameId,
+    id: FriendGameId,
     position: Position,
     moves: Vec<PlayedMove>,
-    clock: Option<Clock>,
+    clock: Option<GameClock>,
     seats: [Option<SeatToken>; 2],
     ending: Option<Outcome>,
     draw_offer: Option<Color>,
@@ -116,12 +116,12 @@ pub struct FriendGame {
 impl FriendGame {
     /// A new game from the start position; `seats` holds White's and Black's
     /// tokens, `None` for a seat nobody has taken yet.
-    pub fn new(id: GameId, control: Option<TimeControl>, seats: [Option<SeatToken>; 2]) -> FriendGame {
+    pub fn new(id: FriendGameId, control: Option<TimeControl>, seats: [Option<SeatToken>; 2]) -> FriendGame {
         FriendGame {
             id,
             position: Position::startpos(),
             moves: Vec::new(),
-            clock: control.map(Clock::new),
+            clock: control.map(GameClock::new),
             seats,
             ending: None,
             draw_offer: None,
@@ -147,7 +147,7 @@ impl FriendGame {
             game.moves.push(PlayedMove { uci: uci.clone(), san, clock_ms: None });
         }
         if let (Some(clock), Some((white, black))) = (&mut game.clock, times) {
-            *clock = Clock::resumed(clock.control(), white, black);
+            *clock = GameClock::resumed(clock.control(), white, black);
             if ending.is_none() && game.moves.len() >= 2 {
                 clock.start(game.position.side_to_move(), now);
             }
@@ -164,7 +164,7 @@ impl FriendGame {
     }
 
     /// The game's id.
-    pub fn id(&self) -> &GameId {
+    pub fn id(&self) -> &FriendGameId {
         &self.id
     }
 
@@ -179,7 +179,7 @@ impl FriendGame {
     }
 
     /// The clock, for timed games.
-    pub fn clock(&self) -> Option<&Clock> {
+    pub fn clock(&self) -> Option<&GameClock> {
         self.clock.as_ref()
     }
 

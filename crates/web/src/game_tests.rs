@@ -2,7 +2,7 @@ use super::*;
 use ox88_movegen::{Outcome, Termination};
 
 fn game(control: Option<TimeControl>) -> FriendGame {
-    FriendGame::new(GameId::random(), control, [Some(SeatToken::random()), None])
+    FriendGame::new(FriendGameId::random(), control, [Some(SeatToken::random()), None])
 }
 
 fn mv(uci: &str, ply: usize) -> Action {

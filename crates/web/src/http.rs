@@ -3,7 +3,7 @@
 
 use crate::clock::TimeControl;
 use crate::hub::{CreateError, Hub};
-use crate::ids::GameId;
+use crate::ids::FriendGameId;
 use crate::task::Command;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::WebSocketUpgrade;
@@ -117,7 +117,7 @@ pub async fn create(State(hub): State<Arc<Hub>>, request: Request) -> Response {
 
 /// `GET /api/v1/friend/games/{id}`: the game now, as the `state` frame's game.
 pub async fn show(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    let Ok(game) = id.parse::<GameId>() else { return no_such_game(&id) };
+    let Ok(game) = id.parse::<FriendGameId>() else { return no_such_game(&id) };
     match hub.game(&game).await {
         Ok(Some(_)) => {}
         Ok(None) => return no_such_game(&id),
@@ -135,7 +135,7 @@ pub async fn show(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respon
 
 /// `GET /api/v1/friend/games/{id}/pgn`: one game as PGN.
 pub async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    let Ok(game) = id.parse::<GameId>() else { return no_such_game(&id) };
+    let Ok(game) = id.parse::<FriendGameId>() else { return no_such_game(&id) };
     match hub.store().load(&game, crate::task::now_ms()).await {
         Ok(Some(game)) => pgn_response(crate::pgn::to_pgn(&game), &format!("ox88-{}.pgn", game.id())),
         Ok(None) => no_such_game(&id),
@@ -184,7 +184,7 @@ pub async fn finished_pgn(State(hub): State<Arc<Hub>>) -> Response {
 
 /// `GET /api/v1/friend/games/{id}/ws`: the game's WebSocket.
 pub async fn socket(State(hub): State<Arc<Hub>>, Path(id): Path<String>, upgrade: WebSocketUpgrade) -> Response {
-    let Ok(game) = id.parse::<GameId>() else { return no_such_game(&id) };
+    let Ok(game) = id.parse::<FriendGameId>() else { return no_such_game(&id) };
     match hub.game(&game).await {
         Ok(Some(_)) => {}
         Ok(None) => return no_such_game(&id),

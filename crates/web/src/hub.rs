@@ -4,7 +4,7 @@
 use crate::clock::TimeControl;
 use crate::config::WebConfig;
 use crate::game::FriendGame;
-use crate::ids::{GameId, SeatToken};
+use crate::ids::{FriendGameId, SeatToken};
 use crate::store::{Store, StoreError};
 use crate::task::{self, now_ms, Command};
 use ox88_board::Color;
@@ -22,7 +22,7 @@ pub struct Hub {
     config: WebConfig,
     /// The loaded games' tasks. An async mutex, held while a game is loaded
     /// from the store, so that one game never gets two tasks.
-    games: Mutex<HashMap<GameId, mpsc::Sender<Command>>>,
+    games: Mutex<HashMap<FriendGameId, mpsc::Sender<Command>>>,
 }
 
 /// Why a game could not be created.
@@ -40,7 +40,7 @@ pub enum CreateError {
 #[derive(Debug)]
 pub struct Created {
     /// The game's id.
-    pub id: GameId,
+    pub id: FriendGameId,
     /// The creator's colour.
     pub seat: Color,
     /// The creator's token.
@@ -77,7 +77,7 @@ impl Hub {
         if open >= self.config.max_open_games_per_address {
             return Err(CreateError::TooManyGames(open));
         }
-        let id = GameId::random();
+        let id = FriendGameId::random();
         let mut game = FriendGame::new(id.clone(), control, [None, None]);
         let token = game.take_seat(seat);
         self.store.create(&game, creator, now_ms()).await?;
@@ -86,7 +86,7 @@ impl Hub {
 
     /// The task of game `id`, loading the game if it is stored but not
     /// loaded; `None` if there is no such game.
-    pub async fn game(self: &Arc<Self>, id: &GameId) -> Result<Option<mpsc::Sender<Command>>, StoreError> {
+    pub async fn game(self: &Arc<Self>, id: &FriendGameId) -> Result<Option<mpsc::Sender<Command>>, StoreError> {
         let mut games = self.games.lock().await;
         if let Some(sender) = games.get(id).filter(|s| !s.is_closed()) {
             return Ok(Some(sender.clone()));
@@ -101,7 +101,7 @@ impl Hub {
 
     /// Sends `command` to game `id`'s task, starting the task again if it
     /// had just stopped. `Err` if the game does not exist or cannot load.
-    pub async fn send(self: &Arc<Self>, id: &GameId, mut command: Command) -> Result<(), StoreError> {
+    pub async fn send(self: &Arc<Self>, id: &FriendGameId, mut command: Command) -> Result<(), StoreError> {
         for _ in 0..2 {
             let Some(sender) = self.game(id).await? else {
                 return Err(StoreError::Closed);
@@ -115,7 +115,7 @@ impl Hub {
     }
 
     /// A task is stopping: forget it, unless another took its place.
-    pub(crate) fn forget(&self, id: &GameId, sender: &mpsc::Sender<Command>) {
+    pub(crate) fn forget(&self, id: &FriendGameId, sender: &mpsc::Sender<Command>) {
         // try_lock: a stopping task must not wait on a load in progress; if
         // the map is busy the entry stays and `game` finds it closed.
         if let Ok(mut games) = self.games.try_lock() {

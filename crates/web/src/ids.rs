@@ -1,4 +1,4 @@
-//! [`GameId`] and [`SeatToken`]: random names that cannot be guessed.
+//! [`FriendGameId`] and [`SeatToken`]: random names that cannot be guessed.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -33,15 +33,19 @@ fn well_formed(text: &str, len: usize) -> bool {
 /// (about 59 bits), so that games cannot be found by trying names.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct GameId(String);
+pub struct FriendGameId(String);
 
-/// The length of a [`GameId`].
+/// The old name of [`FriendGameId`], kept for one release.
+#[deprecated(note = "renamed to FriendGameId")]
+pub type GameId = FriendGameId;
+
+/// The length of a [`FriendGameId`].
 pub const GAME_ID_LEN: usize = 10;
 
-impl GameId {
+impl FriendGameId {
     /// A new random id.
-    pub fn random() -> GameId {
-        GameId(random_text(GAME_ID_LEN))
+    pub fn random() -> FriendGameId {
+        FriendGameId(random_text(GAME_ID_LEN))
     }
 
     /// The id's text.
@@ -50,36 +54,36 @@ impl GameId {
     }
 }
 
-/// A text that is not a well-formed [`GameId`] or [`SeatToken`].
+/// A text that is not a well-formed [`FriendGameId`] or [`SeatToken`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("not a well-formed id: {0:?}")]
 pub struct BadId(pub String);
 
-impl std::str::FromStr for GameId {
+impl std::str::FromStr for FriendGameId {
     type Err = BadId;
-    fn from_str(text: &str) -> Result<GameId, BadId> {
+    fn from_str(text: &str) -> Result<FriendGameId, BadId> {
         if well_formed(text, GAME_ID_LEN) {
-            Ok(GameId(text.to_owned()))
+            Ok(FriendGameId(text.to_owned()))
         } else {
             Err(BadId(text.chars().take(40).collect()))
         }
     }
 }
 
-impl TryFrom<String> for GameId {
+impl TryFrom<String> for FriendGameId {
     type Error = BadId;
-    fn try_from(text: String) -> Result<GameId, BadId> {
+    fn try_from(text: String) -> Result<FriendGameId, BadId> {
         text.parse()
     }
 }
 
-impl From<GameId> for String {
-    fn from(id: GameId) -> String {
+impl From<FriendGameId> for String {
+    fn from(id: FriendGameId) -> String {
         id.0
     }
 }
 
-impl fmt::Display for GameId {
+impl fmt::Display for FriendGameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
@@ -144,17 +148,17 @@ mod tests {
 
     #[test]
     fn random_ids_are_well_formed_and_differ() {
-        let a = GameId::random();
-        let b = GameId::random();
+        let a = FriendGameId::random();
+        let b = FriendGameId::random();
         assert_ne!(a, b);
-        assert_eq!(a.as_str().parse::<GameId>(), Ok(a.clone()));
+        assert_eq!(a.as_str().parse::<FriendGameId>(), Ok(a.clone()));
         assert!(SeatToken::random().as_str().parse::<SeatToken>().is_ok());
     }
 
     #[test]
     fn forged_ids_are_refused() {
         for text in ["", "short", "abcdefghi!", "abcdefghijk", "../../etc/p", "ÄÖÜabcdefg"] {
-            assert!(text.parse::<GameId>().is_err(), "{text:?}");
+            assert!(text.parse::<FriendGameId>().is_err(), "{text:?}");
         }
         assert_eq!(format!("{:?}", SeatToken::random()), "SeatToken(..)");
     }

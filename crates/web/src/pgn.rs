@@ -70,12 +70,12 @@ mod tests {
     use super::*;
     use crate::clock::TimeControl;
     use crate::game::Action;
-    use crate::ids::{GameId, SeatToken};
+    use crate::ids::{FriendGameId, SeatToken};
 
     #[test]
     fn a_timed_game_carries_its_clock_comments_and_result() {
         let control = TimeControl::new(300_000, 2_000);
-        let mut game = FriendGame::new(GameId::random(), control, [Some(SeatToken::random()), None]);
+        let mut game = FriendGame::new(FriendGameId::random(), control, [Some(SeatToken::random()), None]);
         for (ply, (uci, at)) in [("f2f3", 0), ("e7e5", 1_000), ("g2g4", 3_500), ("d8h4", 63_000)].iter().enumerate() {
             let seat = game.position().side_to_move();
             game.apply(seat, Action::Move { uci: (*uci).to_owned(), ply }, *at).expect("legal");

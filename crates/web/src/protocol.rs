@@ -8,7 +8,7 @@
 //! a `message`, and changes nothing.
 
 use crate::game::{Action, FriendGame, GameError, PlayedMove};
-use crate::ids::{GameId, SeatToken};
+use crate::ids::{FriendGameId, SeatToken};
 use ox88_board::Color;
 use serde::{Deserialize, Serialize};
 
@@ -78,7 +78,7 @@ pub struct Presence {
 #[derive(Clone, Debug, Serialize)]
 pub struct GameView {
     /// The game's id.
-    pub id: GameId,
+    pub id: FriendGameId,
     /// The moves so far.
     pub moves: Vec<PlayedMove>,
     /// The position now, as FEN.
@@ -165,7 +165,7 @@ pub enum ServerMessage {
     /// The rematch exists: players keep their tokens, colours swapped.
     Rematch {
         /// The new game's id.
-        id: GameId,
+        id: FriendGameId,
     },
     /// Who is connected changed.
     Presence(Presence),

@@ -7,7 +7,7 @@
 
 use crate::clock::TimeControl;
 use crate::game::{FriendGame, PlayedMove};
-use crate::ids::{GameId, SeatToken};
+use crate::ids::{FriendGameId, SeatToken};
 use ox88_board::Color;
 use ox88_movegen::Outcome;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -41,7 +41,7 @@ pub enum StoreError {
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct FinishedGame {
     /// The game's id.
-    pub id: GameId,
+    pub id: FriendGameId,
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: String,
     /// Why it ended (`checkmate`, `timeout`, ...).
@@ -139,7 +139,7 @@ impl Store {
     /// Stores move `ply` of game `id`, with both sides' time left after it.
     pub async fn add_move(
         &self,
-        id: &GameId,
+        id: &FriendGameId,
         ply: usize,
         played: &PlayedMove,
         times: Option<(u64, u64)>,
@@ -161,7 +161,7 @@ impl Store {
     /// Stores the end of game `id` at `now`, with the clocks as they stopped.
     pub async fn finish(
         &self,
-        id: &GameId,
+        id: &FriendGameId,
         ending: Outcome,
         times: Option<(u64, u64)>,
         now: u64,
@@ -186,7 +186,7 @@ impl Store {
     }
 
     /// Stores that `color`'s seat of game `id` was taken, with its token.
-    pub async fn take_seat(&self, id: &GameId, color: Color, token: &SeatToken) -> Result<(), StoreError> {
+    pub async fn take_seat(&self, id: &FriendGameId, color: Color, token: &SeatToken) -> Result<(), StoreError> {
         let (id, token) = (id.to_string(), token.as_str().to_owned());
         let column = match color {
             Color::White => "white_token",
@@ -212,7 +212,7 @@ impl Store {
 
     /// Game `id` as stored, its clock running from `now`; `None` if there is
     /// no such game (or its stored moves no longer replay).
-    pub async fn load(&self, id: &GameId, now: u64) -> Result<Option<FriendGame>, StoreError> {
+    pub async fn load(&self, id: &FriendGameId, now: u64) -> Result<Option<FriendGame>, StoreError> {
         let key = id.to_string();
         let id = id.clone();
         self.call(move |c| {

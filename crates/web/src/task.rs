@@ -4,7 +4,7 @@
 
 use crate::game::{Action, Change, FriendGame};
 use crate::hub::Hub;
-use crate::ids::{GameId, SeatToken};
+use crate::ids::{FriendGameId, SeatToken};
 use crate::protocol::{ClockView, GameView, Presence, ServerMessage};
 use ox88_board::Color;
 use std::sync::Arc;
@@ -232,10 +232,10 @@ impl GameTask {
 
     /// Creates the rematch: same clock, colours swapped, each player keeping
     /// the token it has.
-    async fn rematch(&self) -> Result<GameId, crate::store::StoreError> {
+    async fn rematch(&self) -> Result<FriendGameId, crate::store::StoreError> {
         let [white, black] = self.game.seats().clone();
         let control = self.game.clock().map(|c| c.control());
-        let game = FriendGame::new(GameId::random(), control, [black, white]);
+        let game = FriendGame::new(FriendGameId::random(), control, [black, white]);
         self.hub.store().create(&game, "rematch".to_owned(), now_ms()).await?;
         Ok(game.id().clone())
     }

@@ -3,7 +3,7 @@
 //! the game's changes back.
 
 use crate::hub::Hub;
-use crate::ids::GameId;
+use crate::ids::FriendGameId;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::task::Command;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
@@ -54,7 +54,7 @@ struct Seated {
 }
 
 /// Serves one connection to game `id` until either side closes it.
-pub async fn serve(mut socket: WebSocket, hub: Arc<Hub>, id: GameId) {
+pub async fn serve(mut socket: WebSocket, hub: Arc<Hub>, id: FriendGameId) {
     let config = hub.config().clone();
     let mut limit = RateLimit::new(config.messages_per_second, config.message_burst);
     let Some(mut seated) = hello(&mut socket, &hub, &id, &mut limit).await else {
@@ -103,7 +103,7 @@ pub async fn serve(mut socket: WebSocket, hub: Arc<Hub>, id: GameId) {
 
 /// Waits for the `hello` frame and joins the game; `None` if the connection
 /// closed or never said hello.
-async fn hello(socket: &mut WebSocket, hub: &Arc<Hub>, id: &GameId, limit: &mut RateLimit) -> Option<Seated> {
+async fn hello(socket: &mut WebSocket, hub: &Arc<Hub>, id: &FriendGameId, limit: &mut RateLimit) -> Option<Seated> {
     let deadline = Instant::now() + HELLO_WITHIN;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -139,7 +139,7 @@ fn bad_frame(error: &serde_json::Error) -> ServerMessage {
 }
 
 /// The answer to one text frame after hello, if it has one.
-async fn request(hub: &Arc<Hub>, id: &GameId, seat: Option<Color>, text: &str) -> Option<ServerMessage> {
+async fn request(hub: &Arc<Hub>, id: &FriendGameId, seat: Option<Color>, text: &str) -> Option<ServerMessage> {
     let message = match serde_json::from_str::<ClientMessage>(text) {
         Ok(message) => message,
         Err(error) => return Some(bad_frame(&error)),

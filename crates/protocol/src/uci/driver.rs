@@ -5,7 +5,7 @@ use crate::moves::{check_best_move, resolve_uci, LastLine};
 use crate::options::{driver_options, MOVE_OVERHEAD, PONDER, UCI_CHESS960};
 use crate::uci::{one_line, Go, ParseUciCommandError, PositionStart, UciCommand, UciInfo, UciMessage};
 use crate::worker::{Event, SearchEnd, Worker};
-use crate::{Clock, Engine, Flow, Limits, LineReport, OptionValue, Report, ScoreInfo, SearchResult};
+use crate::{Engine, Flow, Limits, LineReport, OptionValue, Report, ScoreInfo, SearchResult, TimeLeft};
 use ox88_board::{Board, ByColor, CastlingMode, Color, UciMove};
 use ox88_movegen::{divide, MoveGen, Position};
 use std::collections::VecDeque;
@@ -218,7 +218,7 @@ impl<E: Engine + 'static, W: Write> UciDriver<E, W> {
 
     fn limits(&mut self, go: &Go) -> io::Result<Limits> {
         let ms = |t: Option<i64>| Duration::from_millis(t.unwrap_or(0).max(0).unsigned_abs());
-        let clock = (go.wtime.is_some() || go.btime.is_some()).then(|| Clock {
+        let clock = (go.wtime.is_some() || go.btime.is_some()).then(|| TimeLeft {
             remaining: ByColor::new(ms(go.wtime), ms(go.btime)),
             increment: ByColor::new(ms(go.winc), ms(go.binc)),
             moves_to_go: go.movestogo.filter(|&n| n > 0),

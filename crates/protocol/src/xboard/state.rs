@@ -3,7 +3,7 @@
 //! engine's result claims and the edit-mode board.
 
 use crate::xboard::{EditCommand, Feature, Level, XbMessage};
-use crate::{Clock, Limits, OptionKind, OptionSpec};
+use crate::{Limits, OptionKind, OptionSpec, TimeLeft};
 use ox88_board::{Board, ByColor, Color, File, Piece, Rank, Role, Setup, SetupError, Square};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -53,7 +53,7 @@ impl TimeControl {
             mps => Some(mps - (u32::from(board.fullmove_number().max(1)) - 1) % mps),
         };
         let increment = ByColor::new(self.level.increment, self.level.increment);
-        limits.clock = Some(Clock { remaining, increment, moves_to_go });
+        limits.clock = Some(TimeLeft { remaining, increment, moves_to_go });
         limits
     }
 }

@@ -11,7 +11,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use ox88::board::ByColor;
-use ox88::control::Clock;
+use ox88::control::TimeLeft;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,7 +21,7 @@ use utoipa::ToSchema;
 /// games against Stockfish 15.1 limited by `UCI_Elo` (docs/web.md, "The
 /// levels' strength", has the games and commands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct Level {
+pub struct StrengthLevel {
     /// The level, from 1 (weakest).
     pub level: u8,
     /// The deepest search, in plies.
@@ -31,6 +31,10 @@ pub struct Level {
     /// Its strength as measured; null where it has not been measured.
     pub elo: Option<MeasuredElo>,
 }
+
+/// The old name of [`StrengthLevel`], kept for one release.
+#[deprecated(note = "renamed to StrengthLevel")]
+pub type Level = StrengthLevel;
 
 /// A level's measured strength: an Elo on the scale of Stockfish 15.1's
 /// `UCI_Elo` (anchored to CCRL, an engine list, not to human ratings),
@@ -53,15 +57,15 @@ const fn measured(elo: u16, margin: u16, games: u16) -> Option<MeasuredElo> {
 }
 
 /// The levels, weakest first.
-pub const LEVELS: [Level; 8] = [
-    Level { level: 1, depth: 1, nodes: 200, elo: measured(1203, 94, 60) },
-    Level { level: 2, depth: 2, nodes: 1_000, elo: measured(1483, 94, 60) },
-    Level { level: 3, depth: 3, nodes: 5_000, elo: measured(1647, 82, 60) },
-    Level { level: 4, depth: 5, nodes: 20_000, elo: measured(1724, 87, 60) },
-    Level { level: 5, depth: 7, nodes: 100_000, elo: measured(1963, 79, 54) },
-    Level { level: 6, depth: 9, nodes: 500_000, elo: measured(2047, 58, 60) },
-    Level { level: 7, depth: 12, nodes: 2_000_000, elo: measured(2123, 90, 40) },
-    Level { level: 8, depth: 64, nodes: 4_000_000, elo: measured(2532, 96, 60) },
+pub const LEVELS: [StrengthLevel; 8] = [
+    StrengthLevel { level: 1, depth: 1, nodes: 200, elo: measured(1203, 94, 60) },
+    StrengthLevel { level: 2, depth: 2, nodes: 1_000, elo: measured(1483, 94, 60) },
+    StrengthLevel { level: 3, depth: 3, nodes: 5_000, elo: measured(1647, 82, 60) },
+    StrengthLevel { level: 4, depth: 5, nodes: 20_000, elo: measured(1724, 87, 60) },
+    StrengthLevel { level: 5, depth: 7, nodes: 100_000, elo: measured(1963, 79, 54) },
+    StrengthLevel { level: 6, depth: 9, nodes: 500_000, elo: measured(2047, 58, 60) },
+    StrengthLevel { level: 7, depth: 12, nodes: 2_000_000, elo: measured(2123, 90, 40) },
+    StrengthLevel { level: 8, depth: 64, nodes: 4_000_000, elo: measured(2532, 96, 60) },
 ];
 
 /// The level used when a request names no level, clock or move time.
@@ -124,8 +128,8 @@ pub struct BestMoveResponse {
 
 /// The strength levels and their limits.
 #[utoipa::path(get, path = "/api/v1/levels", tag = "engine",
-    responses((status = 200, description = "The levels, weakest first", body = [Level])))]
-pub async fn levels() -> Json<Vec<Level>> {
+    responses((status = 200, description = "The levels, weakest first", body = [StrengthLevel])))]
+pub async fn levels() -> Json<Vec<StrengthLevel>> {
     Json(LEVELS.to_vec())
 }
 
@@ -171,7 +175,7 @@ pub async fn best_move(
             return Err(ApiError::invalid("clock.moves_to_go", "moves_to_go must be at least 1"));
         }
         let ms = Duration::from_millis;
-        capped.limits.clock = Some(Clock {
+        capped.limits.clock = Some(TimeLeft {
             remaining: ByColor::new(ms(clock.white_ms), ms(clock.black_ms)),
             increment: ByColor::new(ms(clock.white_increment_ms), ms(clock.black_increment_ms)),
             moves_to_go: clock.moves_to_go,

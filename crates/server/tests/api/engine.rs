@@ -55,7 +55,7 @@ async fn analyse_agrees_with_the_engine_searched_directly() {
 
 #[tokio::test]
 async fn analyse_caps_what_it_is_asked_and_refuses_zero_limits() {
-    let config = ox88_server::Config { max_depth: 3, max_multipv: 2, ..small() };
+    let config = ox88_server::ServerConfig { max_depth: 3, max_multipv: 2, ..small() };
     let server = Server::start(config).await;
     let (status, body) = server.post("/api/v1/analyse", &json!({"depth": 40, "multipv": 5})).await;
     assert_eq!(status, 200, "{body}");
@@ -137,7 +137,7 @@ async fn closing_the_stream_stops_the_search_and_frees_the_engine() {
 
 #[tokio::test]
 async fn many_clients_at_once_share_the_pool_and_the_rest_get_503() {
-    let config = ox88_server::Config { engines: 2, queue_wait_ms: 100, ..small() };
+    let config = ox88_server::ServerConfig { engines: 2, queue_wait_ms: 100, ..small() };
     let server = std::sync::Arc::new(Server::start(config).await);
     let mut clients = Vec::new();
     for _ in 0..12 {

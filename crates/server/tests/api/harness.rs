@@ -1,6 +1,6 @@
 //! A server on a random loopback port, and a client for it.
 
-use ox88_server::Config;
+use ox88_server::ServerConfig;
 use serde_json::Value;
 use std::net::{IpAddr, Ipv4Addr};
 use tokio::net::TcpListener;
@@ -18,18 +18,18 @@ pub struct Server {
 }
 
 /// A small configuration for tests: one engine with a small table.
-pub fn small() -> Config {
-    Config { host: IpAddr::V4(Ipv4Addr::LOCALHOST), port: 0, engines: 1, hash_mb: 4, ..Config::default() }
+pub fn small() -> ServerConfig {
+    ServerConfig { host: IpAddr::V4(Ipv4Addr::LOCALHOST), port: 0, engines: 1, hash_mb: 4, ..ServerConfig::default() }
 }
 
 impl Server {
     /// A server with `config` (its port is ignored: any free port).
-    pub async fn start(config: Config) -> Server {
+    pub async fn start(config: ServerConfig) -> Server {
         Server::start_with(config, axum::Router::new()).await
     }
 
     /// A server with `config` and `extra` routes merged in.
-    pub async fn start_with(config: Config, extra: axum::Router) -> Server {
+    pub async fn start_with(config: ServerConfig, extra: axum::Router) -> Server {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.expect("a free loopback port");
         let base = format!("http://{}", listener.local_addr().expect("an address"));
         let (stop, stopped) = oneshot::channel::<()>();

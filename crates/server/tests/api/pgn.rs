@@ -76,7 +76,8 @@ async fn pgn_export_writes_checked_games() {
 
 #[tokio::test]
 async fn perft_counts_and_divides_within_its_limits() {
-    let server = Server::start(ox88_server::Config { max_perft_depth: 5, perft_time_ms: 20_000, ..small() }).await;
+    let server =
+        Server::start(ox88_server::ServerConfig { max_perft_depth: 5, perft_time_ms: 20_000, ..small() }).await;
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let (status, body) = server.post("/api/v1/perft", &json!({"fen": kiwipete, "depth": 3, "divide": true})).await;
     assert_eq!(status, 200, "{body}");
@@ -87,7 +88,7 @@ async fn perft_counts_and_divides_within_its_limits() {
     let (status, body) = server.post("/api/v1/perft", &json!({"depth": 6})).await;
     assert_eq!(status, 422);
     assert_eq!(error_field(&body, "too_much_work").as_deref(), Some("depth"));
-    let tight = Server::start(ox88_server::Config { perft_time_ms: 1, ..small() }).await;
+    let tight = Server::start(ox88_server::ServerConfig { perft_time_ms: 1, ..small() }).await;
     let (status, body) = tight.post("/api/v1/perft", &json!({"fen": kiwipete, "depth": 5})).await;
     assert_eq!(status, 422, "{body}");
     assert_eq!(error_field(&body, "too_much_work").as_deref(), Some("depth"));

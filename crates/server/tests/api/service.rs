@@ -34,7 +34,7 @@ async fn healthz_and_metrics_answer() {
 #[tokio::test]
 async fn the_openapi_document_and_the_routes_agree() {
     // Searches without limits end at the server's cap: keep it short.
-    let server = Server::start(ox88_server::Config { max_movetime_ms: 200, ..small() }).await;
+    let server = Server::start(ox88_server::ServerConfig { max_movetime_ms: 200, ..small() }).await;
     let (status, text) = server.get("/api/v1/openapi.json").await;
     assert_eq!(status, 200);
     let doc: Value = serde_json::from_str(&text).expect("JSON");
@@ -89,7 +89,7 @@ async fn the_openapi_document_and_the_routes_agree() {
 
 #[tokio::test]
 async fn every_error_class_gets_the_error_shape() {
-    let server = Server::start(ox88_server::Config { max_body_kb: 1, ..small() }).await;
+    let server = Server::start(ox88_server::ServerConfig { max_body_kb: 1, ..small() }).await;
     let url = server.url("/api/v1/position");
     let send = |request: reqwest::RequestBuilder| async move {
         let response = request.send().await.expect("an answer");

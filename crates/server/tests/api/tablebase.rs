@@ -13,8 +13,8 @@ fn tables_dir() -> String {
     concat!(env!("CARGO_MANIFEST_DIR"), "/../syzygy/tests/data").to_owned()
 }
 
-fn with_tables() -> ox88_server::Config {
-    ox88_server::Config { syzygy_path: Some(tables_dir()), ..small() }
+fn with_tables() -> ox88_server::ServerConfig {
+    ox88_server::ServerConfig { syzygy_path: Some(tables_dir()), ..small() }
 }
 
 /// King and rook against king, 75 halfmoves since the last capture: only
@@ -148,7 +148,7 @@ async fn the_analysis_probes_the_tables_and_counts_its_hits() {
 
 #[test]
 fn a_tables_directory_that_cannot_be_read_stops_the_start() {
-    let config = ox88_server::Config { syzygy_path: Some("/no/such/ox88/tables".to_owned()), ..small() };
+    let config = ox88_server::ServerConfig { syzygy_path: Some("/no/such/ox88/tables".to_owned()), ..small() };
     let error = ox88_server::app(config).expect_err("a missing directory");
     assert!(error.to_string().contains("/no/such/ox88/tables"), "{error}");
 }

@@ -5,7 +5,7 @@
 use super::adjudication::{self, Tables};
 use super::openings::{Openings, Start};
 use super::sink::{existing_positions, ChainSink};
-use crate::cli::{Args, Failure};
+use crate::cli::{Args, CommandError};
 use ox88_board::{Board, Color, GameResult, Move, PovScore, Random, Score};
 use ox88_eval::nnue::{Network, Nnue};
 use ox88_eval::{Classical, Evaluator};
@@ -41,7 +41,7 @@ enum Evaluation {
 }
 
 /// The command line of `generate`.
-pub struct Options {
+pub struct GenerateOptions {
     out: PathBuf,
     positions: u64,
     nodes: u64,
@@ -64,8 +64,8 @@ pub struct Options {
     chunk_minutes: u64,
 }
 
-impl Options {
-    pub fn parse(args: &[String]) -> Result<Options, Failure> {
+impl GenerateOptions {
+    pub fn parse(args: &[String]) -> Result<GenerateOptions, CommandError> {
         let known = [
             "out",
             "positions",
@@ -85,8 +85,8 @@ impl Options {
         let args = Args::parse(args, &known)?;
         args.no_positional()?;
         let home = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
-        let usage = |message: &str| Err(Failure::Usage(message.into()));
-        let options = Options {
+        let usage = |message: &str| Err(CommandError::Usage(message.into()));
+        let options = GenerateOptions {
             out: args.or("out", home.join("ox88-data").join("selfplay"))?,
             positions: args.or("positions", 20_000_000)?,
             nodes: args.or("nodes", 5000)?,
@@ -137,32 +137,32 @@ struct Progress {
     by_tables: AtomicU64,
 }
 
-pub fn run(options: Options) -> Result<(), Failure> {
+pub fn run(options: GenerateOptions) -> Result<(), CommandError> {
     std::fs::create_dir_all(&options.out)
-        .map_err(|e| Failure::Run(format!("cannot create {}: {e}", options.out.display())))?;
+        .map_err(|e| CommandError::Run(format!("cannot create {}: {e}", options.out.display())))?;
     let book = match &options.book {
-        Some(path) => Openings::read_book(path).map_err(Failure::Usage)?,
+        Some(path) => Openings::read_book(path).map_err(CommandError::Usage)?,
         None => Vec::new(),
     };
     let openings = Openings { chess960_percent: options.chess960_percent, book };
     let network = match (options.eval, &options.net) {
         (Evaluation::Classical, _) => None,
         (Evaluation::Nnue, None) => Some(Arc::new(Network::embedded())),
-        (Evaluation::Nnue, Some(path)) => Some(Arc::new(Network::load(path).map_err(|e| Failure::Run(e.to_string()))?)),
+        (Evaluation::Nnue, Some(path)) => Some(Arc::new(Network::load(path).map_err(|e| CommandError::Run(e.to_string()))?)),
     };
     let evaluation = match &network {
         None => "the classical evaluation".to_owned(),
         Some(network) => format!("network {:016x}", network.hash()),
     };
     let tables = match &options.syzygy {
-        Some(directory) => Some(Tables::open(directory, options.syzygy_pieces).map_err(Failure::Usage)?),
+        Some(directory) => Some(Tables::open(directory, options.syzygy_pieces).map_err(CommandError::Usage)?),
         None => None,
     };
     let endings = match &tables {
         Some(tables) => format!("; games end at the Syzygy tables' result from {} pieces", tables.max_pieces()),
         None => String::new(),
     };
-    let existing = existing_positions(&options.out).map_err(Failure::Run)?;
+    let existing = existing_positions(&options.out).map_err(CommandError::Run)?;
     eprintln!(
         "datagen: {} holds {existing} positions; generating up to {} with {} thread(s) at {} nodes, {evaluation}{endings}",
         options.out.display(),
@@ -183,7 +183,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
             ChainSink::open(&options.out, i, &tag, options.chunk_positions, age).map(|(sink, _)| sink)
         })
         .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::Run)?;
+        .map_err(CommandError::Run)?;
     let started = Instant::now();
     let cpu_started = cpu_seconds();
     let failure = std::thread::scope(|scope| {
@@ -215,7 +215,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
         workers.into_iter().find_map(|w| w.join().expect("a datagen thread panicked").err())
     });
     report(&progress, started, cpu_started, tables.is_some());
-    failure.map_or(Ok(()), |message| Err(Failure::Run(message)))
+    failure.map_or(Ok(()), |message| Err(CommandError::Run(message)))
 }
 
 /// The CPU time (user and system) this process has used, in seconds, from
@@ -255,7 +255,7 @@ fn report(progress: &Progress, started: Instant, cpu_started: f64, with_tables: 
 #[derive(Clone, Copy)]
 struct Run<'a> {
     seed: u64,
-    options: &'a Options,
+    options: &'a GenerateOptions,
     openings: &'a Openings,
     tables: Option<&'a Tables>,
     progress: &'a Progress,

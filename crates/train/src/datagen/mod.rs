@@ -10,7 +10,7 @@ mod openings;
 mod sink;
 mod tools;
 
-use crate::cli::Failure;
+use crate::cli::CommandError;
 
 const HELP: &str = "\
 ox88-train datagen: training data for ox88's evaluation network, from self-play
@@ -66,16 +66,16 @@ bullet    writes the INPUT files' positions, in order, in the data format of bul
 Exits 2 on a bad argument, 1 on a file that cannot be read or written.";
 
 /// Runs `datagen` with the arguments after it.
-pub fn run(args: &[String]) -> Result<(), Failure> {
+pub fn run(args: &[String]) -> Result<(), CommandError> {
     if args.is_empty() || args.iter().any(|a| a == "--help" || a == "-h") {
         return tools::print(&format!("{HELP}\n")).map(|_| ());
     }
     match args[0].as_str() {
-        "generate" => generate::Options::parse(&args[1..]).and_then(generate::run),
+        "generate" => generate::GenerateOptions::parse(&args[1..]).and_then(generate::run),
         "shuffle" => tools::shuffle(&args[1..]),
         "stats" => tools::stats(&args[1..]),
         "bullet" => tools::bullet(&args[1..]),
         "pack" => chains::pack(&args[1..]),
-        other => Err(Failure::Usage(format!("datagen: unknown command {other:?} (see datagen --help)"))),
+        other => Err(CommandError::Usage(format!("datagen: unknown command {other:?} (see datagen --help)"))),
     }
 }

@@ -1,6 +1,6 @@
 //! `datagen shuffle` and `datagen stats`: the data files' housekeeping.
 
-use crate::cli::{Args, Failure};
+use crate::cli::{Args, CommandError};
 use crate::positions::{chain_files, read_chains};
 use ox88_board::Color;
 use ox88_board::Random;
@@ -11,21 +11,21 @@ use std::path::{Path, PathBuf};
 
 /// Deduplicates and shuffles the input files into one, optionally holding
 /// out whole games from the end of each input into a second file.
-pub fn shuffle(args: &[String]) -> Result<(), Failure> {
+pub fn shuffle(args: &[String]) -> Result<(), CommandError> {
     let args = Args::parse(args, &["out", "seed", "hold-out", "hold-out-positions"])?;
     let (out, seed, hold_out) =
         (args.get::<PathBuf>("out")?, args.get::<u64>("seed")?, args.get::<PathBuf>("hold-out")?);
     let hold_out_positions: usize = args.or("hold-out-positions", 0)?;
     let inputs: Vec<PathBuf> = args.positional.iter().map(PathBuf::from).collect();
-    let out = out.ok_or_else(|| Failure::Usage("shuffle needs --out FILE".into()))?;
+    let out = out.ok_or_else(|| CommandError::Usage("shuffle needs --out FILE".into()))?;
     if inputs.is_empty() {
-        return Err(Failure::Usage("shuffle needs at least one input file".into()));
+        return Err(CommandError::Usage("shuffle needs at least one input file".into()));
     }
     if inputs.contains(&out) || hold_out.as_ref().is_some_and(|h| inputs.contains(h) || *h == out) {
-        return Err(Failure::Usage("--out and --hold-out must differ from each other and the inputs".into()));
+        return Err(CommandError::Usage("--out and --hold-out must differ from each other and the inputs".into()));
     }
     if hold_out.is_some() != (hold_out_positions > 0) {
-        return Err(Failure::Usage("--hold-out FILE and --hold-out-positions N go together".into()));
+        return Err(CommandError::Usage("--hold-out FILE and --hold-out-positions N go together".into()));
     }
     let mut seen = HashSet::new();
     let mut records = Vec::new();
@@ -75,10 +75,10 @@ fn games_from(records: &[PackedPosition], from: usize) -> usize {
 /// The records of an input: a file of packed records, or game chains (a
 /// chain file, or a directory of them), whose training positions are read
 /// in game order.
-fn read_input(path: &Path) -> Result<Vec<PackedPosition>, Failure> {
+fn read_input(path: &Path) -> Result<Vec<PackedPosition>, CommandError> {
     match chain_files(path)? {
         Some(files) => Ok(read_chains(&files)?),
-        None => read_records(path).map_err(|e| Failure::Run(e.to_string())),
+        None => read_records(path).map_err(|e| CommandError::Run(e.to_string())),
     }
 }
 
@@ -87,8 +87,8 @@ fn key(record: &PackedPosition) -> [u8; 25] {
     record.position_bytes().try_into().expect("25 position bytes")
 }
 
-fn write_all(path: &Path, records: &[PackedPosition]) -> Result<(), Failure> {
-    let failed = |e: std::io::Error| Failure::Run(format!("{}: {e}", path.display()));
+fn write_all(path: &Path, records: &[PackedPosition]) -> Result<(), CommandError> {
+    let failed = |e: std::io::Error| CommandError::Run(format!("{}: {e}", path.display()));
     let file = std::fs::File::create(path).map_err(failed)?;
     let mut writer = std::io::BufWriter::new(file);
     writer.write_all(&HEADER).map_err(failed)?;
@@ -99,9 +99,9 @@ fn write_all(path: &Path, records: &[PackedPosition]) -> Result<(), Failure> {
 }
 
 /// Prints what each file holds.
-pub fn stats(args: &[String]) -> Result<(), Failure> {
+pub fn stats(args: &[String]) -> Result<(), CommandError> {
     if args.is_empty() {
-        return Err(Failure::Usage("stats needs at least one file".into()));
+        return Err(CommandError::Usage("stats needs at least one file".into()));
     }
     for path in args {
         let records = read_input(Path::new(path))?;
@@ -144,25 +144,25 @@ pub fn stats(args: &[String]) -> Result<(), Failure> {
 /// Writes `text` to standard output: `Ok(false)` when the reader has gone
 /// away (a pipe closed early, as `| head` does), which ends the output
 /// quietly rather than as a failure.
-pub fn print(text: &str) -> Result<bool, Failure> {
+pub fn print(text: &str) -> Result<bool, CommandError> {
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
-        Err(e) => Err(Failure::Run(format!("standard output: {e}"))),
+        Err(e) => Err(CommandError::Run(format!("standard output: {e}"))),
     }
 }
 
 /// Writes the input files' records in bullet's format, in order.
-pub fn bullet(args: &[String]) -> Result<(), Failure> {
+pub fn bullet(args: &[String]) -> Result<(), CommandError> {
     let args = Args::parse(args, &["out"])?;
-    let out: PathBuf = args.get("out")?.ok_or_else(|| Failure::Usage("bullet needs --out FILE".into()))?;
+    let out: PathBuf = args.get("out")?.ok_or_else(|| CommandError::Usage("bullet needs --out FILE".into()))?;
     if args.positional.is_empty() {
-        return Err(Failure::Usage("bullet needs at least one input file".into()));
+        return Err(CommandError::Usage("bullet needs at least one input file".into()));
     }
     if args.positional.iter().any(|input| Path::new(input) == out) {
-        return Err(Failure::Usage("--out must differ from the inputs".into()));
+        return Err(CommandError::Usage("--out must differ from the inputs".into()));
     }
-    let failed = |e: std::io::Error| Failure::Run(format!("{}: {e}", out.display()));
+    let failed = |e: std::io::Error| CommandError::Run(format!("{}: {e}", out.display()));
     let mut writer = std::io::BufWriter::new(std::fs::File::create(&out).map_err(failed)?);
     let (mut written, mut skipped) = (0usize, 0usize);
     for input in &args.positional {
