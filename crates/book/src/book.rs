@@ -1,6 +1,6 @@
 //! [`Book`]: a Polyglot `.bin` file in memory, searched by key.
 
-use crate::entry::{Entry, ENTRY_SIZE};
+use crate::entry::{BookEntry, ENTRY_SIZE};
 use ox88_board::{Board, Move};
 use ox88_movegen::Position;
 use std::path::Path;
@@ -43,14 +43,14 @@ pub enum BookChoice {
 /// A Polyglot opening book: 16-byte entries sorted by position key.
 ///
 /// ```
-/// use ox88_book::{Book, BookChoice, Entry};
+/// use ox88_book::{Book, BookChoice, BookEntry};
 /// use ox88_movegen::Position;
 /// let start = Position::startpos();
 /// let e4 = start.parse_san("e4").unwrap();
 /// let d4 = start.parse_san("d4").unwrap();
 /// let book = Book::from_entries(vec![
-///     Entry { key: start.key(), raw_move: Entry::encode_move(e4), weight: 3, learn: 0 },
-///     Entry { key: start.key(), raw_move: Entry::encode_move(d4), weight: 1, learn: 0 },
+///     BookEntry { key: start.key(), raw_move: BookEntry::encode_move(e4), weight: 3, learn: 0 },
+///     BookEntry { key: start.key(), raw_move: BookEntry::encode_move(d4), weight: 1, learn: 0 },
 /// ]);
 /// assert_eq!(book.choose(&start, BookChoice::Best), Some(e4));
 /// assert_eq!(book.moves(&start), vec![(e4, 3), (d4, 1)]);
@@ -82,7 +82,7 @@ impl Book {
 
     /// A book from entries in any order (they are sorted by key, keeping the
     /// given order among equal keys).
-    pub fn from_entries(mut entries: Vec<Entry>) -> Book {
+    pub fn from_entries(mut entries: Vec<BookEntry>) -> Book {
         entries.sort_by_key(|e| e.key);
         Book { data: entries.iter().flat_map(|e| e.to_bytes()).collect() }
     }
@@ -103,13 +103,13 @@ impl Book {
     }
 
     /// The entry at `index` (in key order).
-    pub fn entry(&self, index: usize) -> Entry {
+    pub fn entry(&self, index: usize) -> BookEntry {
         let bytes = self.data[index * ENTRY_SIZE..(index + 1) * ENTRY_SIZE].try_into().expect("16 bytes");
-        Entry::from_bytes(bytes)
+        BookEntry::from_bytes(bytes)
     }
 
     /// The entries of the position with `key`, found by binary search.
-    pub fn entries(&self, key: u64) -> impl Iterator<Item = Entry> + '_ {
+    pub fn entries(&self, key: u64) -> impl Iterator<Item = BookEntry> + '_ {
         let (mut low, mut high) = (0, self.len());
         while low < high {
             let mid = (low + high) / 2;

@@ -13,7 +13,7 @@ pub const ENTRY_SIZE: usize = 16;
 /// 1 knight, 2 bishop, 3 rook, 4 queen). Castling is written as the king
 /// taking its own rook ("e1h1"), as in Chess960.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Entry {
+pub struct BookEntry {
     /// The Polyglot key of the position ([`Board::key`]).
     pub key: u64,
     /// The move, in Polyglot's encoding.
@@ -24,11 +24,15 @@ pub struct Entry {
     pub learn: u32,
 }
 
-impl Entry {
+/// The old name of [`BookEntry`], kept for one release.
+#[deprecated(note = "renamed to BookEntry")]
+pub type Entry = BookEntry;
+
+impl BookEntry {
     /// Reads an entry from its 16 bytes.
-    pub fn from_bytes(bytes: &[u8; ENTRY_SIZE]) -> Entry {
+    pub fn from_bytes(bytes: &[u8; ENTRY_SIZE]) -> BookEntry {
         let field = |range: std::ops::Range<usize>| bytes[range].iter().fold(0u64, |acc, &b| (acc << 8) | b as u64);
-        Entry {
+        BookEntry {
             key: field(0..8),
             raw_move: field(8..10) as u16,
             weight: field(10..12) as u16,

@@ -6,4 +6,6 @@ mod book;
 mod entry;
 
 pub use book::{Book, BookChoice, BookError};
-pub use entry::{Entry, ENTRY_SIZE};
+#[allow(deprecated)]
+pub use entry::Entry;
+pub use entry::{BookEntry, ENTRY_SIZE};

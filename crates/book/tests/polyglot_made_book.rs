@@ -3,7 +3,7 @@
 //! castling, en passant and promotions decoded to the right moves.
 
 use ox88_board::Board;
-use ox88_book::{Book, BookChoice, BookError, Entry};
+use ox88_book::{Book, BookChoice, BookEntry, BookError};
 use ox88_movegen::Position;
 
 fn data(name: &str) -> String {
@@ -76,9 +76,9 @@ fn weighted_choice_follows_the_weights() {
     let start = Position::startpos();
     let moves = start.legal_moves();
     let entries = vec![
-        Entry { key: start.key(), raw_move: Entry::encode_move(moves[0]), weight: 1, learn: 0 },
-        Entry { key: start.key(), raw_move: Entry::encode_move(moves[1]), weight: 3, learn: 0 },
-        Entry { key: start.key(), raw_move: Entry::encode_move(moves[2]), weight: 0, learn: 0 },
+        BookEntry { key: start.key(), raw_move: BookEntry::encode_move(moves[0]), weight: 1, learn: 0 },
+        BookEntry { key: start.key(), raw_move: BookEntry::encode_move(moves[1]), weight: 3, learn: 0 },
+        BookEntry { key: start.key(), raw_move: BookEntry::encode_move(moves[2]), weight: 0, learn: 0 },
     ];
     let book = Book::from_entries(entries);
     let picks: Vec<_> = (0..4).map(|r| book.choose(&start, BookChoice::Weighted(r)).unwrap()).collect();
@@ -94,31 +94,35 @@ fn castling_entries_map_to_castling_moves() {
         let board: Position = fen.parse().unwrap();
         let castles: Vec<_> = board.legal_moves().into_iter().filter(|m| m.is_castle()).collect();
         assert_eq!(castles.len(), 2, "{fen}");
-        let entries =
-            castles.iter().map(|&m| Entry { key: board.key(), raw_move: Entry::encode_move(m), weight: 5, learn: 0 });
+        let entries = castles.iter().map(|&m| BookEntry {
+            key: board.key(),
+            raw_move: BookEntry::encode_move(m),
+            weight: 5,
+            learn: 0,
+        });
         let book = Book::from_entries(entries.collect());
         let found: Vec<_> = book.moves(&board).into_iter().map(|(m, _)| m).collect();
         assert_eq!(found, castles);
     }
     // The classic encoding of white's short castle is e1h1.
     let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
-    let entry = Entry { key: board.key(), raw_move: (4 << 6) | 7 /* e1 (4) -> h1 (7) */, weight: 1, learn: 0 };
+    let entry = BookEntry { key: board.key(), raw_move: (4 << 6) | 7 /* e1 (4) -> h1 (7) */, weight: 1, learn: 0 };
     assert!(entry.to_move(&board).is_some_and(|m| m.is_castle()));
 }
 
 #[test]
 fn bad_files_are_typed_errors() {
     assert!(matches!(Book::from_bytes(vec![0; 17]), Err(BookError::Truncated { len: 17 })));
-    let mut bytes = Entry { key: 2, raw_move: 0, weight: 0, learn: 0 }.to_bytes().to_vec();
-    bytes.extend(Entry { key: 1, raw_move: 0, weight: 0, learn: 0 }.to_bytes());
+    let mut bytes = BookEntry { key: 2, raw_move: 0, weight: 0, learn: 0 }.to_bytes().to_vec();
+    bytes.extend(BookEntry { key: 1, raw_move: 0, weight: 0, learn: 0 }.to_bytes());
     assert!(matches!(Book::from_bytes(bytes), Err(BookError::Unsorted { index: 1 })));
     assert!(matches!(Book::open("/nonexistent/book.bin"), Err(BookError::Io { .. })));
 }
 
 #[test]
 fn entries_round_trip_through_bytes() {
-    let entry = Entry { key: 0x463b96181691fc9c, raw_move: 0x031c, weight: 42, learn: 7 };
-    assert_eq!(Entry::from_bytes(&entry.to_bytes()), entry);
+    let entry = BookEntry { key: 0x463b96181691fc9c, raw_move: 0x031c, weight: 42, learn: 7 };
+    assert_eq!(BookEntry::from_bytes(&entry.to_bytes()), entry);
     let book = Book::from_entries(vec![entry]);
     assert_eq!(Book::from_bytes(book.as_bytes().to_vec()).unwrap().entry(0), entry);
 }

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 /// A finished game.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct PlayedGame {
     pub white: String,
     pub black: String,
     pub opening: Opening,
@@ -35,7 +35,7 @@ pub struct GameRecord {
     pub duration: Duration,
 }
 
-impl GameRecord {
+impl PlayedGame {
     /// The result from white's side in half points (0, 1, 2).
     pub fn white_half_points(&self) -> u8 {
         match self.result {
@@ -61,11 +61,11 @@ pub fn centipawns(score: Score) -> i32 {
 }
 
 /// Plays `opening` between `white` and `black`.
-pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &Config) -> Result<GameRecord, String> {
+pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &Config) -> Result<PlayedGame, String> {
     let started = Instant::now();
     let mut position = opening.position.clone();
     let mut players = ByColor::new(white, black);
-    let mut record = GameRecord {
+    let mut record = PlayedGame {
         white: players[Color::White].spec.name.clone(),
         black: players[Color::Black].spec.name.clone(),
         opening: opening.clone(),
@@ -77,7 +77,7 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
         fault: None,
         duration: Duration::ZERO,
     };
-    let end = |record: &mut GameRecord, result, reason: String, termination| {
+    let end = |record: &mut PlayedGame, result, reason: String, termination| {
         (record.result, record.reason, record.termination) = (result, reason, termination);
     };
     // Both engines are started (or restarted) and told a new game begins.
@@ -196,12 +196,12 @@ fn rules(outcome: Outcome) -> (GameResult, String) {
 /// and the engine discarded so the next game starts a fresh one. A
 /// configuration failure ends the whole match.
 fn forfeit(
-    mut record: GameRecord,
+    mut record: PlayedGame,
     player: &mut Player,
     side: Color,
     failure: Failure,
     started: Instant,
-) -> Result<GameRecord, String> {
+) -> Result<PlayedGame, String> {
     let (fault, text) = match failure {
         Failure::Fault(fault, text) => (fault, text),
         Failure::Config(text) => return Err(text),

@@ -3,7 +3,7 @@
 //! cutechess writes them: `{+0.35/12 0.210s}`) and the reason it ended.
 
 use crate::cli::Config;
-use crate::game::GameRecord;
+use crate::game::PlayedGame;
 use crate::schedule::Job;
 use ox88_movegen::Position;
 use ox88_pgn::{Date, Game, Writer};
@@ -27,7 +27,7 @@ impl PgnOut {
 
     /// Writes one finished game and flushes it, so the file holds every
     /// game that ended even if the match is cut short.
-    pub fn write(&mut self, config: &Config, job: &Job, record: &GameRecord) -> std::io::Result<()> {
+    pub fn write(&mut self, config: &Config, job: &Job, record: &PlayedGame) -> std::io::Result<()> {
         let opening = &record.opening.position;
         let (start, book) = (opening.start(), opening.moves());
         // The start's tags (SetUp, FEN, Variant) as ox88-pgn writes them.

@@ -4,7 +4,7 @@
 //! the SPRT decides.
 
 use crate::cli::Config;
-use crate::game::{self, GameRecord};
+use crate::game::{self, PlayedGame};
 use crate::openings::Opening;
 use crate::player::{Fault, Player};
 use crate::report;
@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 
 /// Something to do with each finished game besides scoring it (writing it
 /// to a PGN file).
-pub type GameSink<'a> = Box<dyn FnMut(&Job, &GameRecord) -> Result<(), String> + 'a>;
+pub type GameSink<'a> = Box<dyn FnMut(&Job, &PlayedGame) -> Result<(), String> + 'a>;
 
 /// What the match came to: the tally of its games (a game's own result is
 /// ox88-board's `GameResult`).
@@ -145,7 +145,7 @@ pub fn run(
 enum Message {
     Started(Job),
     /// The game, or a configuration mistake that stops the match.
-    Finished(Job, Box<Result<GameRecord, String>>),
+    Finished(Job, Box<Result<PlayedGame, String>>),
 }
 
 /// Plays games from the queue until it is empty or the match stops; each

@@ -68,9 +68,13 @@ fn split_result(line: &str) -> Option<(&str, f64)> {
     RESULTS.iter().find_map(|&(text, value)| line.strip_suffix(text).map(|rest| (rest, value)))
 }
 
+/// The old name of [`TuneProgress`], kept for one release.
+#[deprecated(note = "renamed to TuneProgress")]
+pub type Progress<'a> = TuneProgress<'a>;
+
 /// What the tuner reports after each pass.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Progress<'a> {
+pub struct TuneProgress<'a> {
     /// Passes completed.
     pub pass: usize,
     /// Mean squared error of the weights so far.
@@ -173,7 +177,7 @@ impl Tuner {
         passes: usize,
         step: i32,
         select: impl Fn(&str, usize) -> bool,
-        mut progress: impl FnMut(&Progress<'_>),
+        mut progress: impl FnMut(&TuneProgress<'_>),
     ) -> Weights {
         let mut best = weights;
         let mut best_error = self.error(&best);
@@ -202,7 +206,7 @@ impl Tuner {
                     }
                 }
             }
-            progress(&Progress { pass, error: best_error, changed, weights: &best });
+            progress(&TuneProgress { pass, error: best_error, changed, weights: &best });
             if changed == 0 {
                 break;
             }
