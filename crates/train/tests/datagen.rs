@@ -3,7 +3,7 @@
 
 use ox88_board::{Board, CastlingMode, Color, GameResult};
 use ox88_movegen::MoveGen;
-use ox88_train::chain::{read_games, read_training_positions, Game};
+use ox88_train::chain::{read_games, read_training_positions, ChainGame};
 use ox88_train::data::{append_records, read_records, PackedPosition};
 use std::process::{Command, Output, Stdio};
 
@@ -80,7 +80,7 @@ fn datagen_shuffle_holds_out_whole_games() {
 }
 
 /// The training positions and the games of every chain file in `dir`, in name order.
-fn chains(dir: &std::path::Path) -> (Vec<PackedPosition>, Vec<Game>) {
+fn chains(dir: &std::path::Path) -> (Vec<PackedPosition>, Vec<ChainGame>) {
     let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let (mut records, mut games) = (Vec::new(), Vec::new());
@@ -112,7 +112,7 @@ fn datagen_generates_chains_and_resumes() {
         let output = run(&first);
         assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
         let (records, games) = chains(&out);
-        let scored: usize = games.iter().map(Game::scored_positions).sum();
+        let scored: usize = games.iter().map(ChainGame::scored_positions).sum();
         assert!(scored >= 200 && records.len() <= scored && records.len() > scored / 2, "{eval}: {scored} scored");
         for record in &records {
             let board = record.to_board().expect("a legal position");
@@ -143,7 +143,7 @@ fn datagen_generates_chains_and_resumes() {
             .collect();
         assert!(!chunks.is_empty(), "{eval}: no chunk");
         let (_, games) = chains(&out);
-        assert!(games.iter().map(Game::scored_positions).sum::<usize>() >= 500);
+        assert!(games.iter().map(ChainGame::scored_positions).sum::<usize>() >= 500);
         assert!(std::fs::metadata(&chunks[0]).unwrap().len() < grown.len() as u64);
         // With --chunk-minutes 0, each game ends in a chunk: no raw file is left.
         let output = run(&[&args("700")[..], &["--chunk-minutes", "0"]].concat());
@@ -284,7 +284,7 @@ fn datagen_bullet_writes_what_bullet_reads() {
 #[test]
 fn chains_feed_stats_pack_bullet_and_train() {
     use ox88_board::Random;
-    use ox88_train::chain::{append_game, write_chunk, Ply, Start};
+    use ox88_train::chain::{append_game, write_chunk, ChainPly, ChainStart};
     let dir = std::env::temp_dir().join(format!("ox88-datagen-chains-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let data = dir.join("selfplay");
@@ -293,7 +293,7 @@ fn chains_feed_stats_pack_bullet_and_train() {
     let mut random = Random::new(4);
     let mut streams = [Vec::new(), Vec::new()];
     for g in 0..60 {
-        let mut game = Game::new(Start::Arrangement(518), CastlingMode::Standard);
+        let mut game = ChainGame::new(ChainStart::Arrangement(518), CastlingMode::Standard);
         let mut board = Board::startpos();
         for _ in 0..60 {
             let moves = board.legal_moves();
@@ -302,7 +302,7 @@ fn chains_feed_stats_pack_bullet_and_train() {
             }
             let mv = moves[random.below(moves.len())];
             let score = random.below(400) as i16 - 200;
-            game.plies.push(Ply { mv, score: (moves.len() > 1).then_some(score) });
+            game.plies.push(ChainPly { mv, score: (moves.len() > 1).then_some(score) });
             board.make_move_unchecked(mv);
         }
         game.result = [GameResult::Draw, GameResult::Win(Color::White), GameResult::Win(Color::Black)][g % 3];

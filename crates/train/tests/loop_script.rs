@@ -4,7 +4,7 @@
 
 use ox88_board::{CastlingMode, GameResult, Random};
 use ox88_movegen::MoveGen;
-use ox88_train::chain::{write_chunk, Game, Ply, Start};
+use ox88_train::chain::{write_chunk, ChainGame, ChainPly, ChainStart};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -16,7 +16,7 @@ fn data_folder(dir: &Path) -> PathBuf {
     let mut random = Random::new(9);
     let mut stream = Vec::new();
     for _ in 0..20 {
-        let mut game = Game::new(Start::Arrangement(518), CastlingMode::Standard);
+        let mut game = ChainGame::new(ChainStart::Arrangement(518), CastlingMode::Standard);
         let mut board = game.start.board().unwrap();
         for _ in 0..40 {
             let moves = board.legal_moves();
@@ -24,7 +24,7 @@ fn data_folder(dir: &Path) -> PathBuf {
                 break;
             }
             let mv = moves[random.below(moves.len())];
-            game.plies.push(Ply { mv, score: (moves.len() > 1).then_some(12) });
+            game.plies.push(ChainPly { mv, score: (moves.len() > 1).then_some(12) });
             board.make_move_unchecked(mv);
         }
         game.result = GameResult::Draw;

@@ -20,7 +20,7 @@ const LAST: u8 = 0xfe;
 
 /// Where a game starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Start {
+pub enum ChainStart {
     /// Chess960 arrangement `0..960` in Scharnagl's numbering (518 is the
     /// standard start position).
     Arrangement(u16),
@@ -28,12 +28,12 @@ pub enum Start {
     Position(Box<Board>),
 }
 
-impl Start {
+impl ChainStart {
     /// The start's board, or `None` for an arrangement number out of range.
     pub fn board(&self) -> Option<Board> {
         match self {
-            Start::Arrangement(number) => Board::chess960(*number),
-            Start::Position(board) => Some((**board).clone()),
+            ChainStart::Arrangement(number) => Board::chess960(*number),
+            ChainStart::Position(board) => Some((**board).clone()),
         }
     }
 }
@@ -42,7 +42,7 @@ impl Start {
 /// position it was played from, in centipawns from White's side (`None`
 /// for a position with a single legal move, played without a search).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ply {
+pub struct ChainPly {
     /// The move played.
     pub mv: Move,
     /// The search's score of the position before the move (White's side).
@@ -54,38 +54,38 @@ pub struct Ply {
 ///
 /// ```
 /// use ox88_board::{CastlingMode, GameResult, Move, MoveKind, Square};
-/// use ox88_train::chain::{Game, Ply, Start};
-/// let mut game = Game::new(Start::Arrangement(518), CastlingMode::Standard);
+/// use ox88_train::chain::{ChainGame, ChainPly, ChainStart};
+/// let mut game = ChainGame::new(ChainStart::Arrangement(518), CastlingMode::Standard);
 /// game.opening.push(Move::new(Square::E2, Square::E4, MoveKind::DoublePush));
-/// game.plies.push(Ply { mv: Move::new(Square::E7, Square::E5, MoveKind::DoublePush), score: Some(30) });
-/// game.last = Some(Ply { mv: Move::new(Square::G1, Square::F3, MoveKind::Quiet), score: Some(25) });
+/// game.plies.push(ChainPly { mv: Move::new(Square::E7, Square::E5, MoveKind::DoublePush), score: Some(30) });
+/// game.last = Some(ChainPly { mv: Move::new(Square::G1, Square::F3, MoveKind::Quiet), score: Some(25) });
 /// game.result = GameResult::Draw;
 /// let bytes = game.to_bytes().unwrap();
-/// assert_eq!(Game::from_bytes(&bytes).unwrap(), (game, bytes.len()));
+/// assert_eq!(ChainGame::from_bytes(&bytes).unwrap(), (game, bytes.len()));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct ChainGame {
     /// The position the game starts from.
-    pub start: Start,
+    pub start: ChainStart,
     /// Chess960 when the game is played under Chess960's castling rules
     /// (any arrangement but the standard one).
     pub castling: CastlingMode,
     /// Moves played without a search (the random plies of the opening).
     pub opening: Vec<Move>,
     /// The searched plies, in order.
-    pub plies: Vec<Ply>,
+    pub plies: Vec<ChainPly>,
     /// The last position's search when the game ended on it (adjudicated
     /// by the scores): its best move, not played, and its score (never
     /// `None`).
-    pub last: Option<Ply>,
+    pub last: Option<ChainPly>,
     /// The game's result.
     pub result: GameResult,
 }
 
-impl Game {
+impl ChainGame {
     /// A game from `start` with no moves and no result yet.
-    pub fn new(start: Start, castling: CastlingMode) -> Game {
-        Game { start, castling, opening: Vec::new(), plies: Vec::new(), last: None, result: GameResult::Unknown }
+    pub fn new(start: ChainStart, castling: CastlingMode) -> ChainGame {
+        ChainGame { start, castling, opening: Vec::new(), plies: Vec::new(), last: None, result: GameResult::Unknown }
     }
 
     /// The game's bytes, or an error if a move is not legal where it is
@@ -111,12 +111,12 @@ impl Game {
 
     fn write_unchecked(&self, out: &mut Vec<u8>) -> Result<(), ChainError> {
         let mut board = match &self.start {
-            Start::Arrangement(number) => {
+            ChainStart::Arrangement(number) => {
                 out.push(START_ARRANGEMENT);
                 out.extend_from_slice(&number.to_le_bytes());
                 Board::chess960(*number).ok_or(ChainError::Invalid("arrangement number out of range"))?
             }
-            Start::Position(board) => {
+            ChainStart::Position(board) => {
                 out.push(START_POSITION);
                 let packed = PackedPosition::new(board, 0, GameResult::Unknown, CastlingMode::Standard);
                 // What the reader gets back must be this board (clocks past
@@ -162,28 +162,28 @@ impl Game {
     /// Decodes the game at the front of `bytes`; returns it and the number
     /// of bytes it took. Malformed or cut-short bytes are an error, never a
     /// panic.
-    pub fn from_bytes(bytes: &[u8]) -> Result<(Game, usize), ChainError> {
-        Game::visit(bytes, &mut |_, _| {})
+    pub fn from_bytes(bytes: &[u8]) -> Result<(ChainGame, usize), ChainError> {
+        ChainGame::visit(bytes, &mut |_, _| {})
     }
 
     /// Decodes the game at the front of `bytes` as
     /// [`from_bytes`](Self::from_bytes) does, calling `visit` with each
     /// searched position (after the opening) and its ply: the move played
     /// (or, for the last, the best move found) and the score.
-    pub fn visit(bytes: &[u8], visit: &mut dyn FnMut(&Board, &Ply)) -> Result<(Game, usize), ChainError> {
+    pub fn visit(bytes: &[u8], visit: &mut dyn FnMut(&Board, &ChainPly)) -> Result<(ChainGame, usize), ChainError> {
         let mut input = Input { bytes, at: 0 };
         let (start, mut board) = match input.byte()? {
             START_ARRANGEMENT => {
                 let number = u16::from_le_bytes([input.byte()?, input.byte()?]);
                 let board = Board::chess960(number).ok_or(ChainError::Invalid("arrangement number out of range"))?;
-                (Start::Arrangement(number), board)
+                (ChainStart::Arrangement(number), board)
             }
             START_POSITION => {
                 let record: [u8; 32] = input.take(32)?.try_into().expect("32 bytes");
                 let board = PackedPosition::from_bytes(record)
                     .to_board()
                     .ok_or(ChainError::Invalid("a start position that is not legal"))?;
-                (Start::Position(Box::new(board.clone())), board)
+                (ChainStart::Position(Box::new(board.clone())), board)
             }
             _ => return Err(ChainError::Invalid("unknown start kind")),
         };
@@ -192,7 +192,7 @@ impl Game {
             return Err(ChainError::Invalid("unknown game flags"));
         }
         let castling = if flags & FLAG_CHESS960 != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-        let mut game = Game::new(start, castling);
+        let mut game = ChainGame::new(start, castling);
         game.result = result_from_code(flags & 3);
         let mut moves = MoveList::new();
         for _ in 0..input.byte()? {
@@ -206,7 +206,7 @@ impl Game {
                 END => break,
                 LAST => {
                     let mv = move_at(&board, input.byte()?, &mut moves)?;
-                    let last = Ply { mv, score: Some(input.score(&mut previous)?) };
+                    let last = ChainPly { mv, score: Some(input.score(&mut previous)?) };
                     visit(&board, &last);
                     game.last = Some(last);
                     break;
@@ -214,7 +214,7 @@ impl Game {
                 index => {
                     let mv = move_at(&board, index, &mut moves)?;
                     let score = if moves.len() > 1 { Some(input.score(&mut previous)?) } else { None };
-                    let ply = Ply { mv, score };
+                    let ply = ChainPly { mv, score };
                     visit(&board, &ply);
                     game.plies.push(ply);
                     board.make_move_unchecked(mv);
@@ -236,7 +236,7 @@ impl Game {
 /// found best is neither a capture nor a promotion, and the score is not a
 /// mate. The network evaluates quiet positions (quiescence search resolves
 /// the others), so only their scores teach it what it is asked.
-pub fn is_training_position(board: &Board, ply: &Ply) -> bool {
+pub fn is_training_position(board: &Board, ply: &ChainPly) -> bool {
     ply.score.is_some_and(|score| !Score::from_raw(i32::from(score)).is_mate())
         && !ply.mv.is_tactical()
         && !board.in_check()

@@ -1,7 +1,7 @@
 //! Chain files: the header, the finished (compressed) chunks, and the
 //! in-progress files a generator appends whole games to.
 
-use super::codec::{is_training_position, Game, Ply};
+use super::codec::{is_training_position, ChainGame, ChainPly};
 use super::ChainError;
 use crate::data::PackedPosition;
 use ox88_board::Board;
@@ -86,7 +86,7 @@ pub fn count_games(stream: &[u8]) -> (StreamCounts, Option<ChainError>) {
     let mut counts = StreamCounts::default();
     let mut at = 0;
     while at < stream.len() {
-        match Game::from_bytes(&stream[at..]) {
+        match ChainGame::from_bytes(&stream[at..]) {
             Ok((game, used)) => {
                 at += used;
                 counts.games += 1;
@@ -161,20 +161,20 @@ fn read_stream(path: &Path) -> Result<(ChainHeader, Vec<u8>), ChainError> {
 }
 
 /// Decodes every game of the chain file at `path` once, calling `visit`
-/// with each searched position (see [`Game::visit`]) and `done` with each
+/// with each searched position (see [`ChainGame::visit`]) and `done` with each
 /// game after its positions. A finished chunk must agree with its header's
 /// counts; a raw file's last game, if cut short by an interrupted write,
 /// is left out.
 pub fn visit_games(
     path: &Path,
-    visit: &mut dyn FnMut(&Board, &Ply),
-    done: &mut dyn FnMut(Game),
+    visit: &mut dyn FnMut(&Board, &ChainPly),
+    done: &mut dyn FnMut(ChainGame),
 ) -> Result<StreamCounts, ChainError> {
     let (header, stream) = read_stream(path)?;
     let mut counts = StreamCounts::default();
     let mut at = 0;
     while at < stream.len() {
-        match Game::visit(&stream[at..], visit) {
+        match ChainGame::visit(&stream[at..], visit) {
             Ok((game, used)) => {
                 at += used;
                 counts.games += 1;
@@ -197,7 +197,7 @@ pub fn visit_games(
 }
 
 /// Every game of the chain file at `path`.
-pub fn read_games(path: &Path) -> Result<Vec<Game>, ChainError> {
+pub fn read_games(path: &Path) -> Result<Vec<ChainGame>, ChainError> {
     let mut games = Vec::new();
     visit_games(path, &mut |_, _| {}, &mut |game| games.push(game))?;
     Ok(games)
@@ -209,10 +209,10 @@ pub fn read_games(path: &Path) -> Result<Vec<Game>, ChainError> {
 ///
 /// ```
 /// use ox88_board::{CastlingMode, GameResult, Move, MoveKind, Square};
-/// use ox88_train::chain::{read_training_positions, write_chunk, Game, Ply, Start};
-/// let mut game = Game::new(Start::Arrangement(518), CastlingMode::Standard);
-/// game.plies.push(Ply { mv: Move::new(Square::E2, Square::E4, MoveKind::DoublePush), score: Some(30) });
-/// game.plies.push(Ply { mv: Move::new(Square::E7, Square::E5, MoveKind::DoublePush), score: Some(25) });
+/// use ox88_train::chain::{read_training_positions, write_chunk, ChainGame, ChainPly, ChainStart};
+/// let mut game = ChainGame::new(ChainStart::Arrangement(518), CastlingMode::Standard);
+/// game.plies.push(ChainPly { mv: Move::new(Square::E2, Square::E4, MoveKind::DoublePush), score: Some(30) });
+/// game.plies.push(ChainPly { mv: Move::new(Square::E7, Square::E5, MoveKind::DoublePush), score: Some(25) });
 /// game.result = GameResult::Draw;
 /// let path = std::env::temp_dir().join(format!("ox88-chain-doc-{}.chain", std::process::id()));
 /// write_chunk(&path, &game.to_bytes()?)?;
@@ -243,7 +243,7 @@ pub fn read_training_positions(path: &Path) -> Result<Vec<PackedPosition>, Chain
     Ok(records)
 }
 
-/// Appends one game's bytes (from [`Game::to_bytes`]) to the raw chain
+/// Appends one game's bytes (from [`ChainGame::to_bytes`]) to the raw chain
 /// file at `path` in one write, creating it with its header if needed.
 /// A process killed during the write leaves at most this game cut short,
 /// which readers leave out and [`recover_in_progress`] cuts off.

@@ -54,7 +54,7 @@ mod file;
 #[cfg(test)]
 mod tests;
 
-pub use codec::{is_training_position, ordered_legal_moves, Game, Ply, Start};
+pub use codec::{is_training_position, ordered_legal_moves, ChainGame, ChainPly, ChainStart};
 pub use file::{
     append_game, count_games, read_games, read_training_positions, recover_in_progress, visit_games, write_chunk,
     ChainHeader, StreamCounts, CHAIN_HEADER_SIZE, CHAIN_MAGIC, CHAIN_VERSION, MAX_CHUNK_BYTES, MAX_STREAM_BYTES,

@@ -7,13 +7,13 @@ use std::path::PathBuf;
 
 /// A random game: random legal moves from `start`, each searched ply with a
 /// random score, some ending on a last searched position.
-fn random_game(random: &mut Random, start: Start) -> Game {
+fn random_game(random: &mut Random, start: ChainStart) -> ChainGame {
     let castling = match start {
-        Start::Arrangement(518) | Start::Position(_) => CastlingMode::Standard,
-        Start::Arrangement(_) => CastlingMode::Chess960,
+        ChainStart::Arrangement(518) | ChainStart::Position(_) => CastlingMode::Standard,
+        ChainStart::Arrangement(_) => CastlingMode::Chess960,
     };
     let mut board = start.board().expect("a valid start");
-    let mut game = Game::new(start, castling);
+    let mut game = ChainGame::new(start, castling);
     let opening = random.below(12);
     let plies = random.below(200);
     let mut score = 0i32;
@@ -28,34 +28,34 @@ fn random_game(random: &mut Random, start: Start) -> Game {
         } else {
             score = (score + random.below(201) as i32 - 100).clamp(-32_000, 32_000);
             let score = if random.below(50) == 0 { 31_990 } else { score as i16 };
-            game.plies.push(Ply { mv, score: (moves.len() > 1).then_some(score) });
+            game.plies.push(ChainPly { mv, score: (moves.len() > 1).then_some(score) });
         }
         board.make_move_unchecked(mv);
     }
     let moves = board.legal_moves();
     if !moves.is_empty() && random.below(2) == 0 {
-        game.last = Some(Ply { mv: moves[random.below(moves.len())], score: Some(-1234) });
+        game.last = Some(ChainPly { mv: moves[random.below(moves.len())], score: Some(-1234) });
     }
     game.result = GameResult::ALL[random.below(GameResult::ALL.len())];
     game
 }
 
-fn random_games(seed: u64, count: usize) -> Vec<Game> {
+fn random_games(seed: u64, count: usize) -> Vec<ChainGame> {
     let mut random = Random::new(seed);
     let position: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
     (0..count)
         .map(|i| {
             let start = match i % 3 {
-                0 => Start::Arrangement(518),
-                1 => Start::Arrangement(random.below(960) as u16),
-                _ => Start::Position(Box::new(position.clone())),
+                0 => ChainStart::Arrangement(518),
+                1 => ChainStart::Arrangement(random.below(960) as u16),
+                _ => ChainStart::Position(Box::new(position.clone())),
             };
             random_game(&mut random, start)
         })
         .collect()
 }
 
-fn stream(games: &[Game]) -> Vec<u8> {
+fn stream(games: &[ChainGame]) -> Vec<u8> {
     let mut bytes = Vec::new();
     for game in games {
         game.write(&mut bytes).expect("a valid game");
@@ -73,7 +73,7 @@ fn games_round_trip_through_bytes_and_chunks() {
     let bytes = stream(&games);
     let mut at = 0;
     for game in &games {
-        let (decoded, used) = Game::from_bytes(&bytes[at..]).unwrap();
+        let (decoded, used) = ChainGame::from_bytes(&bytes[at..]).unwrap();
         assert_eq!(&decoded, game);
         at += used;
     }
@@ -85,7 +85,7 @@ fn games_round_trip_through_bytes_and_chunks() {
     assert_eq!(read_games(&path).unwrap(), games);
     let header = ChainHeader::parse(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!((header.games, header.stream_bytes), (60, bytes.len() as u64));
-    assert_eq!(header.positions as usize, games.iter().map(Game::scored_positions).sum::<usize>());
+    assert_eq!(header.positions as usize, games.iter().map(ChainGame::scored_positions).sum::<usize>());
     std::fs::remove_file(&path).unwrap();
 }
 
@@ -149,29 +149,29 @@ fn moves_are_ordered_by_squares_then_promotion() {
 
 #[test]
 fn games_that_break_the_format_are_refused_when_written() {
-    let mut game = Game::new(Start::Arrangement(518), CastlingMode::Standard);
-    game.plies.push(Ply { mv: Move::new(Square::E2, Square::E5, MoveKind::Quiet), score: Some(0) });
+    let mut game = ChainGame::new(ChainStart::Arrangement(518), CastlingMode::Standard);
+    game.plies.push(ChainPly { mv: Move::new(Square::E2, Square::E5, MoveKind::Quiet), score: Some(0) });
     assert!(matches!(game.to_bytes(), Err(ChainError::Invalid(_))));
-    game.plies[0] = Ply { mv: Move::new(Square::E2, Square::E4, MoveKind::DoublePush), score: None };
+    game.plies[0] = ChainPly { mv: Move::new(Square::E2, Square::E4, MoveKind::DoublePush), score: None };
     assert!(matches!(game.to_bytes(), Err(ChainError::Invalid(m)) if m.contains("no score")));
     // In check with one legal move (Ka2): no score.
     let forced: Board = "1r5k/8/8/8/8/8/8/K6q w - - 0 1".parse().unwrap();
-    let mut game = Game::new(Start::Position(Box::new(forced)), CastlingMode::Standard);
-    game.plies.push(Ply { mv: Move::new(Square::A1, Square::A2, MoveKind::Quiet), score: Some(-500) });
+    let mut game = ChainGame::new(ChainStart::Position(Box::new(forced)), CastlingMode::Standard);
+    game.plies.push(ChainPly { mv: Move::new(Square::A1, Square::A2, MoveKind::Quiet), score: Some(-500) });
     let mut out = vec![7];
     assert!(game.write(&mut out).is_err());
     assert_eq!(out, [7], "a refused game leaves the output as it was");
     game.plies[0].score = None;
     game.result = GameResult::Win(Color::Black);
     let bytes = game.to_bytes().unwrap();
-    assert_eq!(Game::from_bytes(&bytes).unwrap().0, game);
+    assert_eq!(ChainGame::from_bytes(&bytes).unwrap().0, game);
     assert!(matches!(
-        Game::new(Start::Arrangement(960), CastlingMode::Chess960).to_bytes(),
+        ChainGame::new(ChainStart::Arrangement(960), CastlingMode::Chess960).to_bytes(),
         Err(ChainError::Invalid(_))
     ));
     // A halfmove clock past the packed record's 255 would not read back.
     let late: Board = "4k3/8/8/8/8/8/8/4K2R w K - 300 400".parse().unwrap();
-    let game = Game::new(Start::Position(Box::new(late)), CastlingMode::Standard);
+    let game = ChainGame::new(ChainStart::Position(Box::new(late)), CastlingMode::Standard);
     assert!(matches!(game.to_bytes(), Err(ChainError::Invalid(m)) if m.contains("start position")));
 }
 
@@ -231,7 +231,7 @@ proptest! {
 
     #[test]
     fn any_bytes_decode_to_a_game_or_an_error(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
-        let _ = Game::from_bytes(&bytes);
+        let _ = ChainGame::from_bytes(&bytes);
         let _ = count_games(&bytes);
         let _ = ChainHeader::parse(&bytes);
     }
@@ -246,9 +246,9 @@ proptest! {
         let (counts, _) = count_games(&bytes);
         prop_assert!(counts.bytes as usize <= bytes.len());
         // A game that decodes is a valid game: it writes and reads back.
-        if let Ok((game, _)) = Game::from_bytes(&bytes) {
+        if let Ok((game, _)) = ChainGame::from_bytes(&bytes) {
             let again = game.to_bytes().expect("a decoded game is valid");
-            prop_assert_eq!(Game::from_bytes(&again).ok().map(|(g, _)| g), Some(game));
+            prop_assert_eq!(ChainGame::from_bytes(&again).ok().map(|(g, _)| g), Some(game));
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::cli::{Args, CommandError};
 use crate::positions::chain_files;
-use ox88_train::chain::{is_training_position, visit_games, write_chunk, Game};
+use ox88_train::chain::{is_training_position, visit_games, write_chunk, ChainGame};
 use std::path::{Path, PathBuf};
 
 /// What chain files hold.
@@ -16,7 +16,7 @@ struct Totals {
 }
 
 /// Reads every game of `files`, counting them.
-fn totals(files: &[PathBuf], mut each: impl FnMut(Game)) -> Result<Totals, CommandError> {
+fn totals(files: &[PathBuf], mut each: impl FnMut(ChainGame)) -> Result<Totals, CommandError> {
     let mut totals = Totals::default();
     for file in files {
         let mut training = 0;
@@ -26,7 +26,8 @@ fn totals(files: &[PathBuf], mut each: impl FnMut(Game)) -> Result<Totals, Comma
         totals.games += counts.games;
         totals.scored += counts.positions;
         totals.training += training;
-        totals.bytes += std::fs::metadata(file).map_err(|e| CommandError::Run(format!("{}: {e}", file.display())))?.len();
+        totals.bytes +=
+            std::fs::metadata(file).map_err(|e| CommandError::Run(format!("{}: {e}", file.display())))?.len();
     }
     Ok(totals)
 }

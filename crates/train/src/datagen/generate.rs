@@ -11,7 +11,7 @@ use ox88_eval::nnue::{Network, Nnue};
 use ox88_eval::{Classical, Evaluator};
 use ox88_movegen::MoveGen;
 use ox88_search::{Limits, Searcher, SEARCH_STACK_BYTES};
-use ox88_train::chain::{self, is_training_position, Ply};
+use ox88_train::chain::{self, is_training_position, ChainPly};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -148,7 +148,9 @@ pub fn run(options: GenerateOptions) -> Result<(), CommandError> {
     let network = match (options.eval, &options.net) {
         (Evaluation::Classical, _) => None,
         (Evaluation::Nnue, None) => Some(Arc::new(Network::embedded())),
-        (Evaluation::Nnue, Some(path)) => Some(Arc::new(Network::load(path).map_err(|e| CommandError::Run(e.to_string()))?)),
+        (Evaluation::Nnue, Some(path)) => {
+            Some(Arc::new(Network::load(path).map_err(|e| CommandError::Run(e.to_string()))?))
+        }
     };
     let evaluation = match &network {
         None => "the classical evaluation".to_owned(),
@@ -336,7 +338,7 @@ impl Budgets {
 #[derive(Debug)]
 struct Played {
     /// The game as a chain, its result set.
-    game: chain::Game,
+    game: chain::ChainGame,
     /// Its training positions (see [`is_training_position`]).
     kept: u64,
     /// Whether the tables gave the result.
@@ -354,7 +356,7 @@ fn play_game<E: Evaluator + Clone + Send>(
     nodes: &mut u64,
 ) -> Option<Played> {
     let Start { mut game, origin, castling } = start;
-    let mut chain = chain::Game::new(origin, castling);
+    let mut chain = chain::ChainGame::new(origin, castling);
     chain.opening = game.moves().to_vec();
     let mut white_scores: Vec<i32> = Vec::new();
     let mut kept = 0;
@@ -376,7 +378,7 @@ fn play_game<E: Evaluator + Clone + Send>(
         }
         let (limits, reduced) = match budgets.step(game.board(), foreseen) {
             Step::Forced(only) => {
-                chain.plies.push(Ply { mv: only, score: None });
+                chain.plies.push(ChainPly { mv: only, score: None });
                 game.play(only).expect("a generated move is legal");
                 foreseen = None;
                 continue;
@@ -399,7 +401,7 @@ fn play_game<E: Evaluator + Clone + Send>(
             return None;
         }
         white_scores.push(white_score);
-        let ply = Ply { mv: best, score: Some(white_score.clamp(-32_767, 32_767) as i16) };
+        let ply = ChainPly { mv: best, score: Some(white_score.clamp(-32_767, 32_767) as i16) };
         kept += u64::from(is_training_position(board, &ply));
         if let Some(result) = adjudication::by_score(&white_scores, board.fullmove_number(), score) {
             chain.last = Some(ply);
@@ -466,7 +468,7 @@ mod tests {
 
     fn start(fen: &str) -> Start {
         let game: ox88_movegen::Position = fen.parse().expect("a legal FEN");
-        let origin = chain::Start::Position(Box::new(game.board().clone()));
+        let origin = chain::ChainStart::Position(Box::new(game.board().clone()));
         Start { game, origin, castling: ox88_board::CastlingMode::Standard }
     }
 

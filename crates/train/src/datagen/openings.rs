@@ -18,7 +18,7 @@ pub struct Start {
     /// The game after the random plies (its moves: the chain's opening).
     pub game: Position,
     /// The position before the random plies, as the chain stores it.
-    pub origin: chain::Start,
+    pub origin: chain::ChainStart,
     /// Chess960 when it began from a Chess960 arrangement (other than the standard one).
     pub castling: CastlingMode,
 }
@@ -42,13 +42,13 @@ impl Openings {
         let roll = random.below(100);
         let (origin, plies, castling) = if !self.book.is_empty() && roll < 30 {
             let board = self.book[random.below(self.book.len())].clone();
-            (chain::Start::Position(Box::new(board)), 2, CastlingMode::Standard)
+            (chain::ChainStart::Position(Box::new(board)), 2, CastlingMode::Standard)
         } else if roll >= 100 - self.chess960_percent {
             let number = random.below(960) as u16;
             let castling = if number == 518 { CastlingMode::Standard } else { CastlingMode::Chess960 };
-            (chain::Start::Arrangement(number), 6 + random.below(2), castling)
+            (chain::ChainStart::Arrangement(number), 6 + random.below(2), castling)
         } else {
-            (chain::Start::Arrangement(518), 8 + random.below(2), CastlingMode::Standard)
+            (chain::ChainStart::Arrangement(518), 8 + random.below(2), CastlingMode::Standard)
         };
         let mut game = Position::new(origin.board().expect("an arrangement below 960"));
         for _ in 0..plies {

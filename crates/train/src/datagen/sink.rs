@@ -2,7 +2,7 @@
 //! raw chain file of its own, a game a write, and turns it into a finished,
 //! compressed chunk once it holds enough positions or is old enough.
 
-use ox88_train::chain::{append_game, recover_in_progress, write_chunk, ChainHeader, Game, CHAIN_HEADER_SIZE};
+use ox88_train::chain::{append_game, recover_in_progress, write_chunk, ChainGame, ChainHeader, CHAIN_HEADER_SIZE};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -54,7 +54,7 @@ impl ChainSink {
     }
 
     /// Appends `game`; returns the chunk written if the raw file became one.
-    pub fn append(&mut self, game: &Game) -> Result<Option<PathBuf>, String> {
+    pub fn append(&mut self, game: &ChainGame) -> Result<Option<PathBuf>, String> {
         let bytes = game.to_bytes().map_err(|e| format!("a generated game cannot be written: {e}"))?;
         append_game(&self.raw, &bytes).map_err(|e| e.to_string())?;
         self.raw_positions += game.scored_positions() as u64;
