@@ -4,7 +4,7 @@
 use crate::board::BoardCore;
 use crate::moves::PyMove;
 use ox88_board::{ByColor, CastlingMode, Move};
-use ox88_client::{Clock, EngineCommand, ExternalEngine, Limits, LineReport, OptionKind, Timeouts};
+use ox88_client::{EngineCommand, ExternalEngine, Limits, LineReport, OptionKind, TimeLeft, Timeouts};
 use pyo3::create_exception;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -52,7 +52,7 @@ fn seconds(s: Option<f64>) -> Duration {
 
 impl LimitArgs {
     fn limits(&self) -> Limits {
-        let clock = (self.white_clock.is_some() || self.black_clock.is_some()).then(|| Clock {
+        let clock = (self.white_clock.is_some() || self.black_clock.is_some()).then(|| TimeLeft {
             remaining: ByColor::new(seconds(self.white_clock), seconds(self.black_clock)),
             increment: ByColor::new(seconds(self.white_inc), seconds(self.black_inc)),
             moves_to_go: self.remaining_moves,
