@@ -62,6 +62,7 @@ fn two_engines_end_with_fastchess_summary_lines() {
         assert!(comment(book).is_some_and(|c| c.ends_with('s')), "scores and times as comments");
     }
     assert_eq!(read[0].headers.get("Event"), Some("ox88 match"));
+    assert_eq!(read[0].headers.get("TimeControl"), Some("-"), "depth, not a clock, limits the engines");
     assert!(read.iter().any(|g| g.headers.get("Opening") == Some("Slav")));
     let _ = (std::fs::remove_file(book), std::fs::remove_file(games));
     for game in 1..=4 {

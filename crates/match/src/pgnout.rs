@@ -49,7 +49,7 @@ impl PgnOut {
         let white = &config.engines[job.white].budget;
         let black = &config.engines[job.black].budget;
         if white == black {
-            headers.set("MatchTimeControl", white.pgn());
+            headers.set("TimeControl", white.pgn());
         } else {
             headers.set("WhiteTimeControl", white.pgn());
             headers.set("BlackTimeControl", black.pgn());
