@@ -2,17 +2,21 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod clock;
 mod limits;
 mod report;
 mod result;
 mod stop;
+mod time_control;
 
+pub use clock::{Flagged, GameClock};
 #[allow(deprecated)]
 pub use limits::Clock;
 pub use limits::{Limits, TimeLeft};
 pub use report::{Bound, LineReport, Report};
 pub use result::{BenchReport, SearchResult};
 pub use stop::StopHandle;
+pub use time_control::{ParseTimeControlError, TimeControl};
 
 /// The stack a thread that runs a search should have, whoever spawns it (the
 /// search's helper threads, a protocol driver's search thread, a data
