@@ -16,6 +16,7 @@ mod pgn;
 mod picture;
 mod piece;
 mod squares;
+mod table;
 mod text;
 
 use pyo3::prelude::*;
@@ -44,6 +45,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::perft, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_piece_planes, m)?)?;
     m.add_function(wrap_pyfunction!(encode::_legal_move_masks, m)?)?;
+    m.add_class::<table::GameStream>()?;
     m.add_function(wrap_pyfunction!(pgn::_read_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_comment_clock, m)?)?;

@@ -75,7 +75,7 @@ impl PyMove {
     /// hand-made moves have).
     pub fn object(self, py: Python<'_>) -> PyResult<Py<PyMove>> {
         match self.index() {
-            Some(index) => Ok(table(py)?[index].clone_ref(py)),
+            Some(index) => Ok(shared(py, index)?.clone_ref(py)),
             None => Py::new(py, self),
         }
     }
@@ -123,28 +123,30 @@ impl PyMove {
     }
 }
 
-/// Every move of 64 x 64 squares with no promotion or a promotion to knight, bishop, rook or queen.
-static MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
+/// Every move of 64 x 64 squares with no promotion or a promotion to knight, bishop, rook or queen, each made
+/// when first asked for (a game meets a few hundred of them; the garbage collector visits only those).
+static MOVES: PyOnceLock<Vec<PyOnceLock<Py<PyMove>>>> = PyOnceLock::new();
 
-/// The shared moves, made on first use (20,480 small objects, about a megabyte).
-fn table(py: Python<'_>) -> PyResult<&Vec<Py<PyMove>>> {
-    MOVES.get_or_try_init(py, || {
-        (0..64 * 64 * 5)
-            .map(|index| {
-                let (pair, slot) = (index / 5, index % 5);
-                let promotion = if slot == 0 { 0 } else { slot as u8 + 1 };
-                Py::new(py, PyMove { from_square: (pair / 64) as u8, to_square: (pair % 64) as u8, promotion })
-            })
-            .collect()
+/// The shared move at `index` of the table.
+fn shared(py: Python<'_>, index: usize) -> PyResult<&Py<PyMove>> {
+    let table = MOVES.get_or_init(py, || (0..64 * 64 * 5).map(|_| PyOnceLock::new()).collect());
+    table[index].get_or_try_init(py, || {
+        let (pair, slot) = (index / 5, index % 5);
+        let promotion = if slot == 0 { 0 } else { slot as u8 + 1 };
+        Py::new(py, PyMove { from_square: (pair / 64) as u8, to_square: (pair % 64) as u8, promotion })
     })
 }
 
 /// The shared objects of ox88's legal `moves` in a position of castling mode `mode`, as a Python list.
 pub fn list<'py>(py: Python<'py>, moves: &[RustMove], mode: CastlingMode) -> PyResult<Bound<'py, PyList>> {
-    let table = table(py)?;
-    // Legal moves promote only to knight, bishop, rook or queen: each has a shared object.
-    let objects = moves.iter().map(|&m| table[table_index(m, mode)].bind(py));
-    PyList::new(py, objects)
+    // Legal moves promote only to knight, bishop, rook or queen: each has a shared object, made here first if
+    // need be, then put in the list (two passes: no vector in between).
+    for &m in moves {
+        shared(py, table_index(m, mode))?;
+    }
+    let table = MOVES.get(py).map_or(&[][..], Vec::as_slice);
+    // Every entry was made by the loop above.
+    PyList::new(py, moves.iter().map(|&m| table[table_index(m, mode)].get(py).expect("made above").bind(py)))
 }
 
 /// The index in the table of shared moves of the legal ox88 move `m` (which promotes, if at all, to a knight,

@@ -12,8 +12,9 @@ writes it in export format, and ``read_table(paths)`` reads whole files of games
 
 from __future__ import annotations
 
+import os
 import re
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, MutableMapping, Optional, Set, TextIO, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Mapping, MutableMapping, Optional, Set, TextIO, Tuple, TypeVar, Union
 
 from . import _core
 from ._board import Board
@@ -32,6 +33,11 @@ _TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
 _CHESS960 = ("chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random")
 
 GameT = TypeVar("GameT", bound="Game")
+
+if TYPE_CHECKING:
+    import pyarrow
+
+PathLike = Union[str, "os.PathLike[str]"]
 
 
 class Headers(MutableMapping[str, str]):
@@ -458,3 +464,36 @@ def read_headers(handle: TextIO) -> Optional[Headers]:
 def skip_game(handle: TextIO) -> bool:
     """Skips the next game; whether there was one."""
     return _game_text(handle) is not None
+
+
+def read_batches(paths: Union[PathLike, Iterable[PathLike]], *, threads: int = 1, uci: bool = True, san: bool = True,
+                 annotations: bool = True, move_indices: bool = False, batch_size: int = 4096) -> pyarrow.RecordBatchReader:
+    """The games of PGN files (``.pgn``, ``.pgn.zst``, ``.pgn.bz2``) as a stream of Arrow record batches, one row a
+    game, read on ``threads`` threads in bounded memory whatever the files' size.
+
+    The columns are ox88-db's games table: ``id``, ``file`` and ``number``; the tags (``event``, ``site``,
+    ``white``, ``black``, the ratings and ``time_control_*`` as integers, ``date`` and ``utc_date`` as dates,
+    ``eco``, ``opening``, ``termination``, ``fen`` and a ``tags`` map of the others); ``result``; ``ply_count``;
+    the main line's moves as ``uci`` and ``san`` text; ``clocks`` (seconds) and ``eval_cp``/``eval_mate`` (White's
+    view) after each move; and ``error``, why a game could not be read (the others go on). ``uci``, ``san``,
+    ``annotations`` and ``move_indices`` (a byte a move: its index among the legal moves) choose the optional
+    columns."""
+    import pyarrow.ipc
+
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    stream = _core.GameStream([os.fspath(p) for p in paths], threads, uci, san, annotations, move_indices, batch_size)
+    return pyarrow.ipc.open_stream(stream)
+
+
+def read_table(paths: Union[PathLike, Iterable[PathLike]], *, threads: int = 1, uci: bool = True, san: bool = True,
+               annotations: bool = True, move_indices: bool = False, columns: Optional[List[str]] = None) -> pyarrow.Table:
+    """The games of PGN files as a ``pyarrow.Table``, one row a game (see ``read_batches`` for the columns); with
+    ``columns``, only those. The files are streamed: memory holds the table, never the PGN text.
+
+    >>> import ox88.pgn
+    >>> table = ox88.pgn.read_table(["games.pgn"], threads=2)  # doctest: +SKIP
+    >>> table.to_pandas()  # doctest: +SKIP
+    """
+    table = read_batches(paths, threads=threads, uci=uci, san=san, annotations=annotations, move_indices=move_indices).read_all()
+    return table.select(columns) if columns is not None else table

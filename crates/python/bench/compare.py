@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""ox88 beside python-chess, in one interleaved run: the figures of docs/python.md.
+
+    python crates/python/bench/compare.py [--repeat 7] [--pgn FILE ...] [--big-pgn FILE]
+
+Each figure is the median of ``--repeat`` runs, ox88 and python-chess taking turns, so that a noisy machine
+slows both alike; ratios are of medians.
+
+1. Random playouts: ``legal_moves``, ``push``, ``is_game_over`` to the end of the game, then ``pop`` back to
+   the start; plies a second.
+2. Small calls: ``board.turn``, ``board.piece_at(sq)``, ``Move.from_uci(text)``, ``board.fen()``; time a call.
+3. PGN to moves, clocks and evaluations (the repository's real files by default): python-chess's ``read_game``
+   and a walk of each main line, against ``ox88.pgn.read_table`` on 1 and 2 threads; MB a second.
+4. ``--big-pgn FILE``: the peak memory of ``read_batches`` over FILE (made of the real files repeated to 1 GB by
+   ``--make-big-pgn``), in a process of its own.
+"""
+
+import argparse
+import gc
+import io
+import os
+import pathlib
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+
+import chess
+import chess.pgn
+
+import ox88
+import ox88.pgn
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def playouts(lib, seconds, seed):
+    """Plies a second of random games from the start position, for about ``seconds``."""
+    rng = random.Random(seed)
+    plies, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = lib.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+        while board.move_stack:
+            board.pop()
+    return plies / (time.perf_counter() - start)
+
+
+SMALL_CALLS = {
+    "board.turn": "board.turn",
+    "board.piece_at(sq)": "board.piece_at(12)",
+    "Move.from_uci(text)": "Move.from_uci('g1f3')",
+    "board.fen()": "board.fen()",
+}
+
+
+def small_call(lib, stmt):
+    """Seconds a call: the best of three timings of enough calls to take about 0.2 s."""
+    board = lib.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    timer = timeit.Timer(stmt, globals={"board": board, "Move": lib.Move})
+    number, _ = timer.autorange()
+    return min(timer.repeat(number=number, repeat=3)) / number
+
+
+def python_chess_pgn(paths):
+    """python-chess: every game's main-line moves (UCI), clocks and evaluations."""
+    games = 0
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            while (game := chess.pgn.read_game(handle)) is not None:
+                moves, clocks, evals = [], [], []
+                for node in game.mainline():
+                    moves.append(node.move.uci())
+                    clocks.append(node.clock())
+                    evals.append(node.eval())
+                games += 1
+    return games
+
+
+def ox88_pgn(paths, threads):
+    table = ox88.pgn.read_table(paths, threads=threads, columns=["uci", "clocks", "eval_cp", "eval_mate"])
+    return table.num_rows
+
+
+def median_runs(repeat, runs):
+    """Runs each of ``runs`` (name -> function) ``repeat`` times in turn; the median of each."""
+    results = {name: [] for name in runs}
+    for _ in range(repeat):
+        for name, run in runs.items():
+            gc.collect()
+            results[name].append(run())
+    return {name: statistics.median(values) for name, values in results.items()}
+
+
+def timed(function):
+    def run():
+        start = time.perf_counter()
+        function()
+        return time.perf_counter() - start
+    return run
+
+
+def make_big_pgn(path, size, sources):
+    text = b"".join(pathlib.Path(s).read_bytes().rstrip(b"\n") + b"\n\n" for s in sources)
+    with open(path, "wb") as out:
+        written = 0
+        while written < size:
+            out.write(text)
+            written += len(text)
+    return written
+
+
+def peak_memory(path):
+    """Peak resident memory (MB) of a process that streams ``path`` through ``read_batches``, and its rows."""
+    code = (
+        "import resource, sys, ox88.pgn\n"
+        "rows = 0\n"
+        "for batch in ox88.pgn.read_batches([sys.argv[1]], threads=2):\n"
+        "    rows += batch.num_rows\n"
+        "print(rows, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True).stdout
+    rows, peak = out.split()
+    return int(rows), int(peak)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of one playout run")
+    parser.add_argument("--pgn", nargs="*", default=[str(p) for p in sorted((ROOT / "tests/data/pgn").glob("*.pgn"))])
+    parser.add_argument("--big-pgn", help="a large PGN file for the memory figure")
+    parser.add_argument("--make-big-pgn", metavar="FILE", help="write a 1 GB PGN file of the --pgn files, and exit")
+    parser.add_argument("--only", choices=["playouts", "calls", "pgn", "memory"], action="append")
+    args = parser.parse_args()
+    if args.make_big_pgn:
+        print(f"wrote {make_big_pgn(args.make_big_pgn, 1 << 30, args.pgn):,} bytes to {args.make_big_pgn}")
+        return
+    only = set(args.only or ["playouts", "calls", "pgn", "memory"])
+    print(f"python {sys.version.split()[0]}, python-chess {chess.__version__}, ox88 {ox88.__version__}; "
+          f"medians of {args.repeat} interleaved runs")
+
+    if "playouts" in only:
+        rates = median_runs(args.repeat, {
+            "python-chess": lambda: playouts(chess, args.seconds, 1),
+            "ox88": lambda: playouts(ox88, args.seconds, 1),
+        })
+        print(f"random playouts: python-chess {rates['python-chess']:,.0f} plies/s, ox88 {rates['ox88']:,.0f} "
+              f"plies/s: {rates['ox88'] / rates['python-chess']:.1f}x")
+
+    if "calls" in only:
+        for name, stmt in SMALL_CALLS.items():
+            times = median_runs(args.repeat, {lib.__name__: (lambda lib=lib: small_call(lib, stmt)) for lib in (chess, ox88)})
+            print(f"{name}: python-chess {times['chess'] * 1e9:.0f} ns, ox88 {times['ox88'] * 1e9:.0f} ns: "
+                  f"ox88 takes {times['ox88'] / times['chess']:.2f}x python-chess's time")
+
+    if "pgn" in only and args.pgn:
+        size = sum(os.path.getsize(p) for p in args.pgn) / 1e6
+        times = median_runs(max(3, args.repeat // 2), {
+            "python-chess": timed(lambda: python_chess_pgn(args.pgn)),
+            "ox88 1 thread": timed(lambda: ox88_pgn(args.pgn, 1)),
+            "ox88 2 threads": timed(lambda: ox88_pgn(args.pgn, 2)),
+        })
+        rates = {name: size / seconds for name, seconds in times.items()}
+        print(f"PGN to moves, clocks and evaluations ({size:.1f} MB): python-chess {rates['python-chess']:.2f} MB/s, "
+              f"ox88 {rates['ox88 1 thread']:.1f} MB/s on 1 thread ({rates['ox88 1 thread'] / rates['python-chess']:.0f}x), "
+              f"{rates['ox88 2 threads']:.1f} MB/s on 2 ({rates['ox88 2 threads'] / rates['ox88 1 thread']:.2f}x 1 thread)")
+
+    if "memory" in only and args.big_pgn:
+        rows, peak = peak_memory(args.big_pgn)
+        size = os.path.getsize(args.big_pgn) / 1e6
+        print(f"read_batches over {size:,.0f} MB of PGN ({rows:,} games): peak memory {peak} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""ox88.pgn.read_table and read_batches: the repository's PGN files as Arrow tables, row for row what
+python-chess reads from them (tags, UCI and SAN moves, clocks, evaluations, result); a game that cannot be read
+keeps its row with its error; batches stream; pandas and Polars-style use through Arrow."""
+
+import io
+
+import chess
+import chess.pgn
+import pyarrow
+import pytest
+
+import ox88.pgn
+
+from conftest import ROOT
+
+FILES = sorted((ROOT / "tests/data/pgn").glob("*.pgn"))
+
+
+def python_chess_rows(paths):
+    rows = []
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            while (game := chess.pgn.read_game(handle)) is not None:
+                board = game.board()
+                uci, san, clocks, evals = [], [], [], []
+                for node in game.mainline():
+                    san.append(board.san(node.move))
+                    uci.append(node.move.uci())
+                    board.push(node.move)
+                    clocks.append(node.clock())
+                    score = node.eval()
+                    evals.append(None if score is None else (score.white().score(), score.white().mate()))
+                rows.append((game.headers.get("White"), game.headers.get("Black"), game.headers.get("Result"),
+                             " ".join(uci), " ".join(san), clocks, evals))
+    return rows
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_tables_hold_what_python_chess_reads(threads):
+    table = ox88.pgn.read_table(FILES, threads=threads)
+    expected = python_chess_rows(FILES)
+    assert table.num_rows == len(expected)
+    assert table.column("error").null_count == table.num_rows
+    got = table.select(["white", "black", "result", "uci", "san", "clocks", "eval_cp", "eval_mate"]).to_pylist()
+    for row, want in zip(got, expected):
+        white, black, result, uci, san, clocks, evals = want
+        assert (row["white"], row["black"], row["result"]) == (white, black, result)
+        assert (row["uci"], row["san"]) == (uci, san)
+        if any(c is not None for c in clocks):
+            assert [None if c is None else round(c, 1) for c in row["clocks"]] == [None if c is None else round(c, 1) for c in clocks]
+        if any(e is not None for e in evals):
+            ours = [None if cp is None and mate is None else (cp, mate) for cp, mate in zip(row["eval_cp"], row["eval_mate"])]
+            assert ours == evals
+
+
+def test_a_game_that_cannot_be_read_keeps_its_row(tmp_path):
+    path = tmp_path / "three.pgn"
+    path.write_text('[White "A"]\n\n1. e4 e5 *\n\n[White "B"]\n\n1. e4 e5 2. Ke2 Ke7 3. Kd5 *\n\n[White "C"]\n\n1. d4 *\n')
+    table = ox88.pgn.read_table(path)
+    assert table.column("white").to_pylist() == ["A", "B", "C"]
+    errors = table.column("error").to_pylist()
+    assert errors[0] is None and errors[2] is None and "Kd5" in errors[1]
+    assert table.column("uci").to_pylist()[2] == "d2d4"
+
+
+def test_batches_stream_in_order():
+    reader = ox88.pgn.read_batches(FILES, threads=2, batch_size=100, san=False)
+    assert isinstance(reader, pyarrow.RecordBatchReader)
+    sizes = [batch.num_rows for batch in reader]
+    assert len(sizes) > 3 and max(sizes) <= 100
+    table = ox88.pgn.read_table(FILES, san=False, columns=["id", "uci"])
+    assert table.column_names == ["id", "uci"] and table.column("id").to_pylist() == list(range(1, sum(sizes) + 1))
+
+
+def test_missing_files_are_errors(tmp_path):
+    with pytest.raises(OSError):
+        ox88.pgn.read_table(tmp_path / "none.pgn")
+
+
+def test_tables_go_to_pandas_and_polars():
+    table = ox88.pgn.read_table(FILES[:1], san=False)
+    pandas = pytest.importorskip("pandas")
+    frame = table.to_pandas()
+    assert isinstance(frame, pandas.DataFrame) and frame["ply_count"].sum() > 0
+    polars = pytest.importorskip("polars")
+    games = polars.from_arrow(table)
+    assert games.height == table.num_rows and games["ply_count"].sum() == frame["ply_count"].sum()
