@@ -16,9 +16,9 @@ use ox88_server::{app, app_with, serve, shutdown_signal, ServerConfig};
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
-/// The benchmark's requests (benches/peers/requests).
-const POSITION: &str = include_str!("../../../benches/peers/requests/position.json");
-const PLAY: &str = include_str!("../../../benches/peers/requests/play.json");
+/// The benchmark's requests (crates/server/peers/requests).
+const POSITION: &str = include_str!("../peers/requests/position.json");
+const PLAY: &str = include_str!("../peers/requests/play.json");
 
 /// What the application answers to `body` at `path`.
 async fn answer(config: &ServerConfig, path: &str, body: &'static str) -> Bytes {

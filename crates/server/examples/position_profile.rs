@@ -11,8 +11,8 @@ use ox88_server::routes::position::{describe, to_json};
 use std::hint::black_box;
 use std::time::Instant;
 
-/// The benchmark's request (benches/peers/requests).
-const POSITION: &str = include_str!("../../../benches/peers/requests/position.json");
+/// The benchmark's request (crates/server/peers/requests).
+const POSITION: &str = include_str!("../peers/requests/position.json");
 
 /// One request's work: the body read, the answer's bytes written.
 fn answer(body: &[u8]) -> Vec<u8> {

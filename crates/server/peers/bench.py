@@ -11,8 +11,8 @@ interleaved: each round runs every endpoint on every service in turn, and the ta
 rounds of requests/s and wrk's p50 and p99 latency, with each service's peak resident memory (VmHWM).
 Every service's answer to the Position request is checked against ox88-server's (the same moves and SAN) first.
 
-usage: benches/peers/bench.py [--rounds N] [--duration S] [--connections C] [--threads T] [--nginx]
-(benches/peers/setup installs wrk, nginx, the npm and PyPI packages, and builds the Rust side.)
+usage: crates/server/peers/bench.py [--rounds N] [--duration S] [--connections C] [--threads T] [--nginx]
+(crates/server/peers/setup installs wrk, nginx, the npm and PyPI packages, and builds the Rust side.)
 """
 import argparse
 import json
@@ -28,7 +28,7 @@ import time
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 PORTS = {"ox88": 18081, "fixed": 18082, "express": 18083, "fastapi": 18084, "nginx": 18085, "ox88-a": 18086,
          "ox88-b": 18087}
 ENDPOINTS = {"position": "/api/v1/position", "play": "/api/v1/play"}

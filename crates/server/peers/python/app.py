@@ -1,7 +1,7 @@
 """python-chess behind FastAPI, for docs/server.md: the same requests as ox88-server's Position and Play endpoints,
 answered with the same fields.
 
-usage: uvicorn --app-dir benches/peers/python app:app --port PORT --log-level warning
+usage: uvicorn --app-dir crates/server/peers/python app:app --port PORT --log-level warning
 """
 from typing import List, Optional
 
