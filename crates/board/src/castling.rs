@@ -15,6 +15,20 @@ pub enum CastlingSide {
 impl CastlingSide {
     /// Both sides, short first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::Short, CastlingSide::Long];
+
+    /// The side's name as players say it, `kingside` or `queenside`, for
+    /// messages, markup and wire formats.
+    ///
+    /// ```
+    /// use ox88_board::CastlingSide;
+    /// assert_eq!(CastlingSide::Long.name(), "queenside");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            CastlingSide::Short => "kingside",
+            CastlingSide::Long => "queenside",
+        }
+    }
 }
 
 /// The castling rights of both sides: for each colour and side, the square of

@@ -22,6 +22,8 @@ mod pov_score;
 mod random;
 mod result;
 mod score;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod setup_error;
 mod square;

@@ -24,6 +24,8 @@ mod san_illegal;
 mod san_line;
 mod san_parse;
 mod san_resolve;
+#[cfg(feature = "serde")]
+mod serde_impls;
 #[doc(hidden)]
 pub mod testing;
 mod uci;
