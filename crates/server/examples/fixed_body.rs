@@ -46,5 +46,5 @@ async fn main() -> std::io::Result<()> {
     let extra = Router::new().route("/bench/position", fixed(position)).route("/bench/play", fixed(play));
     let listener = TcpListener::bind(config.address()).await?;
     eprintln!("listening on http://{}", listener.local_addr()?);
-    serve(listener, app_with(config, extra).map_err(std::io::Error::other)?, shutdown_signal()).await
+    serve(listener, app_with(config, extra.into()).map_err(std::io::Error::other)?, shutdown_signal()).await
 }

@@ -2,17 +2,17 @@
 //! layers every request passes through (limits, time-out, panics caught,
 //! metrics, compression, CORS, tracing), and serving it until shutdown.
 
-use crate::error::ApiError;
 use crate::metrics::{self, Metrics};
 use crate::routes;
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, Method};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::{Extension, Router};
 use ox88::SettingsError;
+use ox88_http::{ApiError, ErrorCode};
 use std::any::Any;
 use std::future::Future;
 use std::sync::Arc;
@@ -40,11 +40,12 @@ pub const OPENAPI_PATH: &str = "/api/v1/openapi.json";
                        best moves and PGN, on the ox88 crates. Every error is \
                        `{\"error\": {\"code\", \"message\", \"field\"}}`."
     ),
+    paths(routes::service::openapi_document),
     tags(
         (name = "rules", description = "Positions, moves and perft"),
         (name = "engine", description = "Analysis and best moves from the engine pool"),
         (name = "pgn", description = "PGN to JSON and back"),
-        (name = "service", description = "Health and metrics"),
+        (name = "service", description = "Health, metrics and this document"),
     )
 )]
 struct ApiDoc;
@@ -63,14 +64,15 @@ fn api(config: &crate::ServerConfig) -> (Router<Arc<AppState>>, OpenApi) {
         .routes(api_routes!(routes::best_move::best_move))
         .routes(api_routes!(routes::best_move::levels))
         .layer(json_limit);
-    let pgn = OpenApiRouter::new().routes(api_routes!(routes::pgn::import)).routes(api_routes!(routes::pgn::export));
+    let pgn = OpenApiRouter::new().routes(api_routes!(routes::pgn::import)).routes(api_routes!(routes::pgn_export::export));
     let service = OpenApiRouter::new()
         .routes(api_routes!(routes::service::healthz))
         .routes(api_routes!(routes::service::metrics));
     json.merge(pgn.layer(pgn_limit)).merge(service).split_for_parts()
 }
 
-/// The OpenAPI 3 document of the API, as served at [`OPENAPI_PATH`].
+/// The OpenAPI 3 document of the API, as served at [`OPENAPI_PATH`] by
+/// [`app`] (an [`app_with`] adds the extra routes' paths).
 ///
 /// ```
 /// let doc = ox88_server::openapi();
@@ -88,21 +90,32 @@ pub fn openapi() -> OpenApi {
 /// # Ok::<(), ox88::SettingsError>(())
 /// ```
 pub fn app(config: crate::ServerConfig) -> Result<Router, SettingsError> {
-    app_with(config, Router::new())
+    app_with(config, OpenApiRouter::new())
 }
 
-/// The application with `extra` merged in (another crate's routes, such as
-/// a web page at `/`): its requests pass through the same layers (panics
-/// caught, metrics, compression, CORS, tracing), though body limits and
-/// time-outs of the API's routes are the API's alone. Its paths must not
-/// clash with the API's (`/api/v1/...`, `/healthz`, `/metrics`).
-pub fn app_with(config: crate::ServerConfig, extra: Router) -> Result<Router, SettingsError> {
+/// The application with `extra` merged in (another crate's routes with
+/// their OpenAPI document, such as `ox88-web`'s page and friend games):
+/// its requests pass through the same layers (panics caught, metrics,
+/// compression, CORS, tracing), though body limits and time-outs of the
+/// API's routes are the API's alone, and its paths join the served
+/// document. Its paths must not clash with the API's (`/api/v1/...`,
+/// `/healthz`, `/metrics`).
+///
+/// ```
+/// use utoipa_axum::router::OpenApiRouter;
+/// let app: axum::Router = ox88_server::app_with(ox88_server::ServerConfig::default(), OpenApiRouter::new())?;
+/// # Ok::<(), ox88::SettingsError>(())
+/// ```
+pub fn app_with(config: crate::ServerConfig, extra: OpenApiRouter) -> Result<Router, SettingsError> {
     let state = Arc::new(AppState::new(config)?);
-    let (api, doc) = api(&state.config);
-    let doc = Arc::new(doc);
+    let (api, mut doc) = api(&state.config);
+    let (extra, extra_doc) = extra.split_for_parts();
+    doc.merge(extra_doc);
+    // Serialised once: the document does not change while the server runs.
+    let document = routes::service::DocumentJson(serde_json::to_vec(&doc).expect("the document serialises").into());
     let timeout = state.config.request_timeout();
     let api = api
-        .route(OPENAPI_PATH, get(move || async move { Json(doc.as_ref().clone()) }))
+        .route(OPENAPI_PATH, get(routes::service::openapi_document).layer(Extension(document)))
         .route_layer(middleware::from_fn(move |request: Request, next: Next| time_limit(timeout, request, next)))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -169,8 +182,7 @@ async fn time_limit(limit: Duration, request: Request, next: Next) -> Response {
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "timeout",
+            ErrorCode::Timeout,
             format!("the request took longer than the server's {} ms", limit.as_millis()),
         )
         .into_response(),
@@ -179,13 +191,13 @@ async fn time_limit(limit: Duration, request: Request, next: Next) -> Response {
 
 /// 404 in the API's shape.
 async fn not_found(request: Request) -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", format!("no route {}", request.uri().path()))
+    ApiError::not_found(format!("no route {}", request.uri().path()))
 }
 
 /// 405 in the API's shape.
 async fn method_not_allowed(request: Request) -> ApiError {
     let message = format!("{} is not allowed on {}", request.method(), request.uri().path());
-    ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", message)
+    ApiError::new(ErrorCode::MethodNotAllowed, message)
 }
 
 /// A panic in a handler: counted, logged and answered 500.

@@ -2,8 +2,7 @@
 //! and moves from it in SAN or UCI), and its reading into a [`Position`]
 //! with errors that name the field and the token.
 
-use crate::error::ApiError;
-use axum::http::StatusCode;
+use ox88_http::{ApiError, ErrorCode};
 use ox88::board::{CastlingMode, FenRepair, Move};
 use ox88::Position;
 use serde::Deserialize;
@@ -104,7 +103,7 @@ pub fn check_move_count(count: usize, max_moves: usize, prefix: &str) -> Result<
 /// Reads `fen`, strictly or leniently.
 fn read_fen(fen: &str, lenient: bool) -> Result<(Position, Vec<String>), ApiError> {
     let invalid = |e: ox88::board::FenError| {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid_fen", format!("FEN {fen:?}: {e}"))
+        ApiError::new(ErrorCode::InvalidFen, format!("FEN {fen:?}: {e}"))
     };
     if lenient {
         let (position, repairs) = Position::from_fen_lenient(fen).map_err(invalid)?;
@@ -134,7 +133,7 @@ fn describe_repair(repair: &FenRepair) -> String {
 /// error names the field, the index, the text and why.
 pub fn read_move(position: &Position, text: &str, index: usize, prefix: &str) -> Result<Move, ApiError> {
     position.parse_move(text).map_err(|reason| {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", format!("move {index} {text:?}: {reason}"))
+        ApiError::new(ErrorCode::IllegalMove, format!("move {index} {text:?}: {reason}"))
             .field(format!("{prefix}moves[{index}]"))
     })
 }

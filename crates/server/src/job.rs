@@ -3,7 +3,7 @@
 //! leased from the pool with its stop handle reset, and the search run on
 //! it. The analysis, its stream and the best-move routes share it.
 
-use crate::error::ApiError;
+use ox88_http::ApiError;
 use crate::input::PositionInput;
 use crate::metrics::Metrics;
 use crate::pool::Lease;

@@ -4,8 +4,6 @@
 
 mod app;
 mod config;
-pub mod error;
-mod extract;
 pub mod input;
 pub mod job;
 pub mod metrics;
@@ -20,4 +18,4 @@ pub use app::{app, app_with, openapi, serve, shutdown_signal, OPENAPI_PATH};
 #[allow(deprecated)]
 pub use config::Config;
 pub use config::ServerConfig;
-pub use error::{ApiError, ErrorBody, ErrorResponse};
+pub use ox88_http::{ApiError, ErrorBody, ErrorCode, ErrorResponse};

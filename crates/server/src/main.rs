@@ -1,9 +1,12 @@
 //! `ox88-server`: serves the ox88 rules and analysis API (see `--help`), and
-//! the web page with games between two people (`ox88-web`) beside it.
+//! (with the feature `web`, on by default) the web page with games between
+//! two people (`ox88-web`) beside it.
 
 use clap::Parser;
 use ox88_server::{app_with, serve, shutdown_signal, ServerConfig};
+#[cfg(feature = "web")]
 use std::path::PathBuf;
+use utoipa_axum::router::OpenApiRouter;
 
 /// The service's settings and the web page's.
 #[derive(Debug, Parser)]
@@ -15,12 +18,14 @@ use std::path::PathBuf;
 struct Cli {
     #[command(flatten)]
     server: ServerConfig,
+    #[cfg(feature = "web")]
     #[command(flatten)]
     web: WebArgs,
 }
 
 /// The web page's settings (`ox88-web`): where friend games are stored, and
 /// how many one visitor may open.
+#[cfg(feature = "web")]
 #[derive(Debug, clap::Args)]
 struct WebArgs {
     /// The SQLite file of the friend games (created if missing).
@@ -52,21 +57,31 @@ async fn run() -> std::io::Result<()> {
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()),
         )
         .init();
-    let Cli { server: config, web } = Cli::parse();
-    let address = config.address();
-    // The web page and the friend games (ox88-web), beside the API.
-    let web = ox88_web::WebConfig {
+    let cli = Cli::parse();
+    let address = cli.server.address();
+    let app = app_with(cli.server, pages(#[cfg(feature = "web")] cli.web)?).map_err(std::io::Error::other)?;
+    // Room in the accept queue for many players connecting at once.
+    let listener = ox88_http::listen(address).await?;
+    tracing::info!("ox88-server listening on http://{}", listener.local_addr()?);
+    serve(listener, app, shutdown_signal()).await?;
+    tracing::info!("ox88-server stopped");
+    Ok(())
+}
+
+/// The web page and the friend games (ox88-web), beside the API.
+#[cfg(feature = "web")]
+fn pages(web: WebArgs) -> std::io::Result<OpenApiRouter> {
+    let config = ox88_web::WebConfig {
         database: web.games_db,
         max_open_games_per_address: web.max_open_games,
         trust_forwarded_for: web.trust_forwarded_for,
         ..ox88_web::WebConfig::default()
     };
-    let extra = ox88_web::router(web).map_err(std::io::Error::other)?;
-    let app = app_with(config, extra).map_err(std::io::Error::other)?;
-    // Room in the accept queue for many players connecting at once.
-    let listener = ox88_web::listen(address).await?;
-    tracing::info!("ox88-server listening on http://{}", listener.local_addr()?);
-    serve(listener, app, shutdown_signal()).await?;
-    tracing::info!("ox88-server stopped");
-    Ok(())
+    ox88_web::router(config).map_err(std::io::Error::other)
+}
+
+/// Built without the feature `web`: the API alone.
+#[cfg(not(feature = "web"))]
+fn pages() -> std::io::Result<OpenApiRouter> {
+    Ok(OpenApiRouter::new())
 }

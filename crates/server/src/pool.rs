@@ -1,7 +1,7 @@
 //! [`EnginePool`]: a fixed number of engines, each searching for one request
 //! at a time. A request waits a bounded time for one, then gets 503.
 
-use crate::error::ApiError;
+use ox88_http::ApiError;
 use crate::metrics::Metrics;
 use ox88::protocol::Engine;
 use ox88::{Ox88, Settings, SettingsError};
@@ -120,7 +120,7 @@ mod tests {
         let lease = pool.acquire().await.expect("a free engine");
         assert_eq!(pool.in_use(), 1);
         let error = pool.acquire().await.expect_err("no free engine");
-        assert_eq!(error.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(error.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
         drop(lease);
         assert_eq!(pool.in_use(), 0);
         assert!(pool.acquire().await.is_ok());

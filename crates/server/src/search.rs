@@ -2,9 +2,11 @@
 //! server's; the search on a pooled engine; and the engine's lines as JSON.
 
 use crate::config::ServerConfig;
-use crate::error::ApiError;
+use ox88_http::ApiError;
 use crate::pool::Lease;
-use ox88::board::Score;
+use ox88::board::{Score, UciMove};
+use ox88::movegen::SanPlus;
+use ox88_http::schema::{SanSchema, UciMoveSchema};
 use ox88::control::{Bound, LineReport, StopHandle};
 use ox88::protocol::{Limits, SearchResult};
 use ox88::{Position, Settings};
@@ -91,27 +93,30 @@ pub fn run(
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct MoveText {
     /// UCI.
-    pub uci: String,
+    #[schema(value_type = UciMoveSchema)]
+    pub uci: UciMove,
     /// SAN, with `+` or `#`.
-    pub san: String,
+    #[schema(value_type = SanSchema)]
+    pub san: SanPlus,
 }
 
 impl MoveText {
-    /// `m`, legal in `position`, in both notations.
-    fn new(position: &Position, m: ox88::board::Move) -> MoveText {
-        let san = position.san(m).map(|san| san.to_string()).unwrap_or_default();
-        MoveText { uci: position.uci(m).to_string(), san }
+    /// `m`, legal in `position`, in both notations; `None` if it is not
+    /// legal there.
+    fn new(position: &Position, m: ox88::board::Move) -> Option<MoveText> {
+        Some(MoveText { uci: position.uci(m), san: position.san(m).ok()? })
     }
 }
 
 /// The result's move and the reply expected, each checked legal and
 /// written in both notations.
 pub fn best_and_ponder(position: &Position, result: &SearchResult) -> (Option<MoveText>, Option<MoveText>) {
-    let Some(best) = result.best.filter(|&m| position.is_legal(m)) else { return (None, None) };
+    let Some(best) = result.best.and_then(|m| MoveText::new(position, m)) else { return (None, None) };
     let mut after = position.clone();
-    after.play_unchecked(best);
-    let ponder = result.ponder.filter(|&m| after.is_legal(m)).map(|m| MoveText::new(&after, m));
-    (Some(MoveText::new(position, best)), ponder)
+    // MoveText::new found it legal.
+    after.play_unchecked(result.best.expect("the best move"));
+    let ponder = result.ponder.and_then(|m| MoveText::new(&after, m));
+    (Some(best), ponder)
 }
 
 /// Stops a search when dropped: held by whatever waits for the search (a
@@ -176,9 +181,11 @@ pub struct LineJson {
     /// Milliseconds since the search started.
     pub time_ms: u64,
     /// The line in UCI.
-    pub pv_uci: Vec<String>,
+    #[schema(value_type = Vec<UciMoveSchema>)]
+    pub pv_uci: Vec<UciMove>,
     /// The line in SAN.
-    pub pv_san: Vec<String>,
+    #[schema(value_type = Vec<SanSchema>)]
+    pub pv_san: Vec<SanPlus>,
     /// Positions found in the Syzygy tables so far; null when the server
     /// has no tables.
     pub tbhits: Option<u64>,
@@ -192,8 +199,8 @@ pub fn line_json(position: &Position, line: &LineReport) -> LineJson {
         // A line's moves are legal; stop at one that is not, rather than
         // write nonsense.
         let Ok(san) = board.san(m) else { break };
-        pv_uci.push(board.uci(m).to_string());
-        pv_san.push(san.to_string());
+        pv_uci.push(board.uci(m));
+        pv_san.push(san);
         board.play_unchecked(m);
     }
     LineJson {

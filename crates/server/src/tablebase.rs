@@ -3,9 +3,10 @@
 //! to zeroing of the position, and of each legal move, best first, as
 //! lichess's tablebase view lists them; or why the tables cannot say.
 
-use crate::words::Side;
-use ox88::board::Color;
+use ox88::board::{Color, UciMove};
+use ox88::movegen::SanPlus;
 use ox88::syzygy::{ProbeError, Tablebase, Wdl};
+use ox88_http::schema::{ColorSchema, SanSchema, UciMoveSchema};
 use ox88::Position;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -67,9 +68,11 @@ pub struct Unprobeable {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct TablebaseMove {
     /// The move in UCI.
-    pub uci: String,
+    #[schema(value_type = UciMoveSchema)]
+    pub uci: UciMove,
     /// The move in SAN.
-    pub san: String,
+    #[schema(value_type = SanSchema)]
+    pub san: SanPlus,
     /// The result of the move for the side that plays it, with best play
     /// after it and the fifty-move rule counted from this position's
     /// halfmove clock.
@@ -92,7 +95,8 @@ pub struct TablebaseVerdict {
     pub wdl: Option<WdlJson>,
     /// The winner with best play under the fifty-move rule; null for a
     /// draw (cursed wins and blessed losses included) or when unprobeable.
-    pub winner: Option<Side>,
+    #[schema(value_type = Option<ColorSchema>)]
+    pub winner: Option<Color>,
     /// The position's distance to zeroing for the side to move, as the
     /// tables give it (the halfmove clock not counted): positive when it
     /// wins, negative when it loses, beyond ±100 when the fifty-move rule
@@ -158,16 +162,16 @@ fn probe(tables: &Tablebase, position: &Position) -> Result<TablebaseVerdict, Pr
     let moves = ranked
         .iter()
         .map(|root| TablebaseMove {
-            uci: position.uci(root.mv).to_string(),
-            san: position.san_unchecked(root.mv).to_string(),
+            uci: position.uci(root.mv),
+            san: position.san_unchecked(root.mv),
             wdl: root.wdl.into(),
             dtz: root.dtz,
         })
         .collect();
     let side = position.side_to_move();
     let winner = match wdl {
-        Wdl::Win => Some(side.into()),
-        Wdl::Loss => Some((!side).into()),
+        Wdl::Win => Some(side),
+        Wdl::Loss => Some(!side),
         Wdl::CursedWin | Wdl::Draw | Wdl::BlessedLoss => None,
     };
     Ok(TablebaseVerdict { wdl: Some(wdl.into()), winner, dtz: Some(dtz.plies()), moves, unprobeable: None })

@@ -1,154 +1,22 @@
-//! The chess words of the JSON answers: sides, piece kinds, castling sides
-//! and how a game ended, as lower-case strings with a schema each.
+//! The chess words of the JSON answers are the chess crates' own types,
+//! serialized by their `serde` features (`ox88::board::Color` as `"white"`,
+//! `Role` as `"knight"`, `CastlingSide` as `"kingside"`,
+//! `ox88::movegen::Outcome` as `{"result", "winner", "termination"}`). The
+//! server's mirrors of them are gone; these names stay one release for the
+//! code that used them.
 
-use ox88::board::{CastlingSide, Color, Role};
-use ox88::movegen::{Outcome, Termination};
-use serde::Serialize;
-use utoipa::ToSchema;
-
-/// A side: `white` or `black`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl From<Color> for Side {
-    fn from(color: Color) -> Side {
-        match color {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-}
+/// A side.
+#[deprecated(note = "the JSON answers use ox88::board::Color")]
+pub type Side = ox88::board::Color;
 
 /// A kind of piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PieceKind {
-    /// A pawn.
-    Pawn,
-    /// A knight.
-    Knight,
-    /// A bishop.
-    Bishop,
-    /// A rook.
-    Rook,
-    /// A queen.
-    Queen,
-    /// A king.
-    King,
-}
+#[deprecated(note = "the JSON answers use ox88::board::Role")]
+pub type PieceKind = ox88::board::Role;
 
-impl PieceKind {
-    /// The word, as the JSON answers write it: `pawn`, `knight`, ...
-    pub const fn name(self) -> &'static str {
-        match self {
-            PieceKind::Pawn => "pawn",
-            PieceKind::Knight => "knight",
-            PieceKind::Bishop => "bishop",
-            PieceKind::Rook => "rook",
-            PieceKind::Queen => "queen",
-            PieceKind::King => "king",
-        }
-    }
-}
+/// A castling side (its variants are `Short` and `Long`).
+#[deprecated(note = "the JSON answers use ox88::board::CastlingSide")]
+pub type CastleSide = ox88::board::CastlingSide;
 
-impl From<Role> for PieceKind {
-    fn from(role: Role) -> PieceKind {
-        match role {
-            Role::Pawn => PieceKind::Pawn,
-            Role::Knight => PieceKind::Knight,
-            Role::Bishop => PieceKind::Bishop,
-            Role::Rook => PieceKind::Rook,
-            Role::Queen => PieceKind::Queen,
-            Role::King => PieceKind::King,
-        }
-    }
-}
-
-/// A castling side: `kingside` (towards the h-file) or `queenside`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum CastleSide {
-    /// Towards the h-file (O-O).
-    Kingside,
-    /// Towards the a-file (O-O-O).
-    Queenside,
-}
-
-impl CastleSide {
-    /// The word, as the JSON answers write it: `kingside` or `queenside`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            CastleSide::Kingside => "kingside",
-            CastleSide::Queenside => "queenside",
-        }
-    }
-}
-
-impl From<CastlingSide> for CastleSide {
-    fn from(side: CastlingSide) -> CastleSide {
-        match side {
-            CastlingSide::Short => CastleSide::Kingside,
-            CastlingSide::Long => CastleSide::Queenside,
-        }
-    }
-}
-
-/// How a game ended: the PGN result, the winner and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct GameEnd {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
-    /// The winner; null for a draw.
-    pub winner: Option<Side>,
-    /// Why: ox88-movegen's [`Termination`], by its name.
-    #[serde(serialize_with = "termination_name")]
-    #[schema(schema_with = termination_schema)]
-    pub reason: Termination,
-}
-
-impl From<Outcome> for GameEnd {
-    fn from(outcome: Outcome) -> GameEnd {
-        GameEnd {
-            result: outcome.result().to_string(),
-            winner: outcome.winner.map(Side::from),
-            reason: outcome.termination,
-        }
-    }
-}
-
-/// A termination as JSON: its name (`checkmate`, `fifty_moves`, ...).
-fn termination_name<S: serde::Serializer>(termination: &Termination, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(termination.as_str())
-}
-
-/// The schema of a termination: a string, one of the names.
-fn termination_schema() -> utoipa::openapi::Object {
-    utoipa::openapi::ObjectBuilder::new()
-        .schema_type(utoipa::openapi::schema::Type::String)
-        .enum_values(Some(Termination::ALL.iter().map(|t| t.as_str())))
-        .description(Some("Why the game ended, or may end (a draw to claim)"))
-        .build()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_the_serialised_words() {
-        let kinds =
-            [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen, PieceKind::King];
-        for kind in kinds {
-            assert_eq!(serde_json::to_string(&kind).expect("JSON"), format!("\"{}\"", kind.name()));
-        }
-        for side in [CastleSide::Kingside, CastleSide::Queenside] {
-            assert_eq!(serde_json::to_string(&side).expect("JSON"), format!("\"{}\"", side.name()));
-        }
-    }
-}
+/// How a game ended (its `reason` is now `termination`).
+#[deprecated(note = "the JSON answers use ox88::movegen::Outcome")]
+pub type GameEnd = ox88::movegen::Outcome;

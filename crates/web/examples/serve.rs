@@ -1,7 +1,8 @@
-//! The page and the friend games alone, without the engine's routes:
+//! The friend games and the page's files alone, without the server's API:
 //! `cargo run --release -p ox88-web --example serve -- [--addr 127.0.0.1:8089] [--db FILE] [--max-open-games N]`.
-//! `ox88-server` serves the same router beside its API; this is for working
-//! on the page and for tests that need no engine.
+//! `ox88-server` serves the same router beside its API, which the page's
+//! screens need (legal moves, the engine, PGN); this is for the friend
+//! games' load test (`load.sh`) and tests that need no engine.
 
 use std::net::SocketAddr;
 
@@ -24,8 +25,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             other => return Err(format!("unknown argument {other:?} (try --help)").into()),
         }
     }
-    let app = ox88_web::router(config)?;
-    let listener = ox88_web::listen(addr).await?;
+    let app = axum::Router::from(ox88_web::router(config)?);
+    let listener = ox88_http::listen(addr).await?;
     println!("ox88 web on http://{}/", listener.local_addr()?);
     // Moves are small frames: send each at once (no Nagle delay).
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {

@@ -2,8 +2,9 @@
 //! binary, so the server needs nothing beside itself.
 
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use ox88_http::{ApiError, ErrorResponse};
 
 /// One embedded file: its path under `/assets/`, its media type, its bytes.
 struct Asset {
@@ -36,17 +37,30 @@ const ASSETS: [Asset; 6] = [
     },
 ];
 
-/// `GET /`: the page. Not cached, so a new version is seen at once; the
-/// files it loads are small and revalidated.
+/// The page: play ox88, analyse, play a friend. Not cached, so a new
+/// version is seen at once; the files it loads are small and revalidated.
+#[utoipa::path(get, path = "/", tag = "page",
+    responses((status = 200, description = "The page", body = String, content_type = "text/html")))]
 pub async fn index() -> Response {
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], INDEX).into_response()
 }
 
-/// `GET /assets/{*path}`: an embedded file, or 404.
-pub async fn asset(Path(path): Path<String>) -> Response {
+/// One of the page's files: its script, style sheet, pieces and markers.
+#[utoipa::path(get, path = "/assets/{path}", tag = "page",
+    params(("path" = String, Path, description = "The file's path, as `app.js` or `pieces/ox88.svg` (axum routes the
+        rest of the address, slashes and all: `/assets/{*path}`)")),
+    responses(
+        (status = 200, description = "The file", body = String, content_type = "text/javascript",
+         content_type = "text/css", content_type = "image/svg+xml", content_type = "text/plain"),
+        (status = 404, description = "No such file", body = ErrorResponse),
+    ))]
+pub async fn asset(Path(path): Path<String>) -> Result<Response, ApiError> {
     match ASSETS.iter().find(|a| a.path == path) {
-        Some(asset) => ([(header::CONTENT_TYPE, asset.media_type), (header::CACHE_CONTROL, "no-cache")], asset.bytes)
-            .into_response(),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+        Some(asset) => Ok(([(header::CONTENT_TYPE, asset.media_type), (header::CACHE_CONTROL, "no-cache")], asset.bytes)
+            .into_response()),
+        None => {
+            let shown: String = path.chars().take(60).collect();
+            Err(ApiError::not_found(format!("no file {shown:?} among the page's")).field("path"))
+        }
     }
 }

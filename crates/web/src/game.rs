@@ -8,17 +8,23 @@
 
 use crate::clock::{GameClock, TimeControl};
 use crate::ids::{FriendGameId, SeatToken};
-use ox88_board::Color;
-use ox88_movegen::{Outcome, Position, Termination};
+use ox88_board::{Color, UciMove};
+use ox88_http::schema::{SanSchema, UciMoveSchema};
+use ox88_movegen::{Outcome, Position, SanPlus, Termination};
 
-/// A move as played: its UCI and SAN text, and the mover's time left after
-/// it; sent as it is in the protocol's `move` and `state` frames.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+/// A move as played: its UCI and SAN, the position after it, and the
+/// mover's time left after it; sent as it is in the protocol's `move` and
+/// `state` frames.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct PlayedMove {
     /// The move in UCI notation (`e2e4`, `e7e8q`).
-    pub uci: String,
+    #[schema(value_type = UciMoveSchema)]
+    pub uci: UciMove,
     /// The move in SAN with its check suffix (`e4`, `Qxf7#`).
-    pub san: String,
+    #[schema(value_type = SanSchema)]
+    pub san: SanPlus,
+    /// The position after the move, as FEN.
+    pub fen: String,
     /// The mover's time left after the move (increment included), in
     /// milliseconds, for timed games.
     pub clock_ms: Option<u64>,
@@ -142,9 +148,9 @@ impl FriendGame {
     ) -> Option<FriendGame> {
         for uci in moves {
             let m = game.position.parse_uci(uci).ok()?;
-            let san = game.position.san(m).ok()?.to_string();
+            let (san, uci) = (game.position.san(m).ok()?, game.position.uci(m));
             game.position.play(m).ok()?;
-            game.moves.push(PlayedMove { uci: uci.clone(), san, clock_ms: None });
+            game.moves.push(PlayedMove { uci, san, fen: game.position.fen(), clock_ms: None });
         }
         if let (Some(clock), Some((white, black))) = (&mut game.clock, times) {
             *clock = GameClock::resumed(clock.control(), white, black);
@@ -308,8 +314,8 @@ impl FriendGame {
         }
         let illegal = |reason: String| GameError::IllegalMove { uci: uci.chars().take(12).collect(), reason };
         let m = self.position.parse_uci(uci).map_err(|e| illegal(e.to_string()))?;
-        let san = self.position.san(m).map_err(|e| illegal(e.to_string()))?.to_string();
-        let uci = self.position.uci(m).to_string();
+        let san = self.position.san(m).map_err(|e| illegal(e.to_string()))?;
+        let uci = self.position.uci(m);
         let mut clock_ms = None;
         if let Some(clock) = &mut self.clock {
             if let Err(flag) = clock.press(seat, ply, now) {
@@ -320,7 +326,7 @@ impl FriendGame {
             clock_ms = Some(clock.remaining(seat, now));
         }
         self.position.play(m).map_err(|e| illegal(e.to_string()))?;
-        let played = PlayedMove { uci, san, clock_ms };
+        let played = PlayedMove { uci, san, fen: self.position.fen(), clock_ms };
         self.moves.push(played.clone());
         let mut changes = vec![Change::Moved(ply, played)];
         if self.draw_offer == Some(!seat) {

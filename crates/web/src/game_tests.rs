@@ -24,7 +24,7 @@ fn fools_mate_ends_the_game_by_checkmate() {
     let changes = g.apply(Color::Black, mv("d8h4", 3), 0).expect("legal");
     let ending = Outcome { winner: Some(Color::Black), termination: Termination::Checkmate };
     assert_eq!(changes.last(), Some(&Change::Ended(ending)));
-    assert_eq!(g.moves().iter().map(|m| m.san.as_str()).collect::<Vec<_>>(), ["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(g.moves().iter().map(|m| m.san.to_string()).collect::<Vec<_>>(), ["f3", "e5", "g4", "Qh4#"]);
     assert_eq!(g.apply(Color::White, mv("e2e4", 4), 0), Err(GameError::GameOver));
 }
 
@@ -111,7 +111,7 @@ fn timed_moves_carry_the_clock_and_restore_resumes_it() {
     assert_eq!(clocks, [Some(60_000), Some(60_000), Some(52_000)]);
 
     let fresh = FriendGame::new(g.id().clone(), control, g.seats().clone());
-    let ucis: Vec<String> = g.moves().iter().map(|m| m.uci.clone()).collect();
+    let ucis: Vec<String> = g.moves().iter().map(|m| m.uci.to_string()).collect();
     let restored = FriendGame::restore(fresh, &ucis, Some((52_000, 60_000)), None, 100_000).expect("legal moves");
     assert_eq!(restored.position().fen(), g.position().fen());
     let clock = restored.clock().expect("timed");

@@ -1,81 +1,134 @@
 //! The friend games' HTTP routes: create a game, see one, list and download
-//! the finished ones, and the WebSocket upgrade.
+//! the finished ones, and the WebSocket upgrade. Every error is an
+//! [`ApiError`], the shape of the server's other routes.
 
 use crate::clock::TimeControl;
 use crate::hub::{CreateError, Hub};
-use crate::ids::FriendGameId;
+use crate::ids::{FriendGameId, SeatToken};
+use crate::protocol::GameView;
+use crate::store::{FinishedGame, StoreError};
 use crate::task::Command;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
 use ox88_board::Color;
-use serde::Deserialize;
-use serde_json::json;
+use ox88_http::schema::ColorSchema;
+use ox88_http::{ApiError, ApiJson, ApiQuery, ErrorCode, ErrorResponse};
+use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::oneshot;
+use utoipa::{IntoParams, ToSchema};
 
-/// An error answer: `{"error": {"code", "message", "field"}}`, as the
-/// server's other routes write them.
-pub fn error(status: StatusCode, code: &str, message: impl Into<String>, field: Option<&str>) -> Response {
-    let body = json!({ "error": { "code": code, "message": message.into(), "field": field } });
-    (status, Json(body)).into_response()
+/// 503 `storage`: the games' store failed.
+fn unavailable(what: impl std::fmt::Display) -> ApiError {
+    ApiError::new(ErrorCode::Storage, format!("the games' store failed: {what}"))
 }
 
-fn unavailable(what: impl std::fmt::Display) -> Response {
-    error(StatusCode::SERVICE_UNAVAILABLE, "storage", format!("the games' store failed: {what}"), None)
-}
-
-fn no_such_game(text: &str) -> Response {
+/// 404 `not_found` naming the id.
+fn no_such_game(text: &str) -> ApiError {
     let shown: String = text.chars().take(40).collect();
-    error(StatusCode::NOT_FOUND, "no_such_game", format!("there is no game {shown:?}"), Some("id"))
+    ApiError::not_found(format!("there is no game {shown:?}")).field("id")
+}
+
+/// The game `id` names, if it exists (its task started).
+async fn existing(hub: &Arc<Hub>, id: &str) -> Result<FriendGameId, ApiError> {
+    let Ok(game) = id.parse::<FriendGameId>() else { return Err(no_such_game(id)) };
+    match hub.game(&game).await {
+        Ok(Some(_)) => Ok(game),
+        Ok(None) => Err(no_such_game(id)),
+        Err(e) => Err(unavailable(e)),
+    }
+}
+
+/// The side the creator of a game asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// A coin toss (the default).
+    #[default]
+    Random,
 }
 
 /// What a new game is to be.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
-    /// `white`, `black` or `random`: the creator's side.
+    /// The creator's side (`random` when absent).
     #[serde(default)]
-    pub color: Option<String>,
-    /// Each side's time in seconds; absent for an untimed game.
+    pub color: SeatChoice,
+    /// Each side's time in seconds, 1 to 36,000; absent for an untimed
+    /// game.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 36000)]
     pub initial_seconds: Option<u64>,
-    /// The increment per move in seconds.
+    /// The increment per move in seconds, up to 600.
     #[serde(default)]
+    #[schema(maximum = 600)]
     pub increment_seconds: Option<u64>,
+}
+
+/// A game just created: keep the token, it makes its holder the player of
+/// the seat.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreateResponse {
+    /// The game's id, as in its link.
+    #[schema(value_type = String)]
+    pub id: FriendGameId,
+    /// The creator's side.
+    #[schema(value_type = ColorSchema)]
+    pub seat: Color,
+    /// The creator's seat token.
+    #[schema(value_type = String)]
+    pub token: SeatToken,
 }
 
 /// The visitor's address: the connection's, or the proxy's
 /// `X-Forwarded-For` when the configuration trusts it.
-fn address(hub: &Hub, headers: &HeaderMap, request_info: Option<SocketAddr>) -> String {
+fn address(hub: &Hub, headers: &HeaderMap, connection: Option<SocketAddr>) -> String {
     if hub.config().trust_forwarded_for {
         let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
         if let Some(first) = forwarded.and_then(|v| v.split(',').next()) {
             return first.trim().chars().take(64).collect();
         }
     }
-    request_info.map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
+    connection.map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
 }
 
-/// `POST /api/v1/friend/games`: a new game; answers its id and the
-/// creator's seat and token.
-pub async fn create(State(hub): State<Arc<Hub>>, request: Request) -> Response {
-    let info = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
-    let creator = address(&hub, request.headers(), info);
-    let body: Result<Json<CreateRequest>, JsonRejection> =
-        <Json<CreateRequest> as axum::extract::FromRequest<()>>::from_request(request, &()).await;
-    let Json(body) = match body {
-        Ok(body) => body,
-        Err(rejection) => return error(rejection.status(), "bad_request", rejection.body_text(), None),
-    };
-    let seat = match body.color.as_deref().unwrap_or("random") {
-        "white" => Color::White,
-        "black" => Color::Black,
-        "random" => {
+/// Creates a game: answers its id and the creator's seat and token.
+#[utoipa::path(
+    post,
+    path = "/api/v1/friend/games",
+    tag = "friend",
+    request_body = CreateRequest,
+    responses(
+        (status = 201, description = "The game, and the creator's seat and token", body = CreateResponse),
+        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
+        (status = 413, description = "The body is too large", body = ErrorResponse),
+        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        (status = 422, description = "A time control out of range", body = ErrorResponse),
+        (status = 429, description = "This address has as many unfinished games as it may", body = ErrorResponse),
+        (status = 503, description = "The games' store failed", body = ErrorResponse),
+    )
+)]
+pub async fn create(
+    State(hub): State<Arc<Hub>>,
+    connection: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<CreateRequest>,
+) -> Result<(StatusCode, Json<CreateResponse>), ApiError> {
+    let creator = address(&hub, &headers, connection.map(|Extension(ConnectInfo(address))| address));
+    let seat = match body.color {
+        SeatChoice::White => Color::White,
+        SeatChoice::Black => Color::Black,
+        SeatChoice::Random => {
             let mut byte = [0u8];
             // A coin toss; the operating system's random source does not fail here.
             getrandom::fill(&mut byte).expect("the operating system's random source");
@@ -85,10 +138,6 @@ pub async fn create(State(hub): State<Arc<Hub>>, request: Request) -> Response {
                 Color::Black
             }
         }
-        other => {
-            let message = format!("color {other:?}: expected white, black or random");
-            return error(StatusCode::UNPROCESSABLE_ENTITY, "bad_color", message, Some("color"));
-        }
     };
     let control = match body.initial_seconds {
         None => None,
@@ -97,49 +146,63 @@ pub async fn create(State(hub): State<Arc<Hub>>, request: Request) -> Response {
             let control = TimeControl::new(initial.saturating_mul(1000), increment.saturating_mul(1000));
             if control.is_none() {
                 let message = format!("time control {initial}+{increment}: from 1 s to 10 h, increment up to 10 min");
-                return error(StatusCode::UNPROCESSABLE_ENTITY, "bad_time_control", message, Some("initial_seconds"));
+                return Err(ApiError::invalid("initial_seconds", message));
             }
             control
         }
     };
     match hub.create(control, seat, creator).await {
-        Ok(created) => {
-            let body = json!({ "id": created.id, "seat": created.seat.name(), "token": created.token });
-            (StatusCode::CREATED, Json(body)).into_response()
-        }
-        Err(CreateError::TooManyGames(n)) => {
-            let message = format!("this address has {n} unfinished games already: finish one first");
-            error(StatusCode::TOO_MANY_REQUESTS, "too_many_games", message, None)
-        }
-        Err(CreateError::Store(e)) => unavailable(e),
+        Ok(created) => Ok((
+            StatusCode::CREATED,
+            Json(CreateResponse { id: created.id, seat: created.seat, token: created.token }),
+        )),
+        Err(CreateError::TooManyGames(n)) => Err(ApiError::new(
+            ErrorCode::TooManyGames,
+            format!("this address has {n} unfinished games already: finish one first"),
+        )),
+        Err(CreateError::Store(e)) => Err(unavailable(e)),
     }
 }
 
-/// `GET /api/v1/friend/games/{id}`: the game now, as the `state` frame's game.
-pub async fn show(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    let Ok(game) = id.parse::<FriendGameId>() else { return no_such_game(&id) };
-    match hub.game(&game).await {
-        Ok(Some(_)) => {}
-        Ok(None) => return no_such_game(&id),
-        Err(e) => return unavailable(e),
-    }
+/// The game now, as the WebSocket's `state` frame has it.
+#[utoipa::path(
+    get,
+    path = "/api/v1/friend/games/{id}",
+    tag = "friend",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The game", body = GameView),
+        (status = 404, description = "No such game", body = ErrorResponse),
+        (status = 503, description = "The games' store failed", body = ErrorResponse),
+    )
+)]
+pub async fn show(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+    let game = existing(&hub, &id).await?;
     let (reply, answer) = oneshot::channel();
-    if hub.send(&game, Command::Resync { reply }).await.is_err() {
-        return unavailable("the game's task stopped");
-    }
-    let Ok(state) = answer.await else { return unavailable("the game's task stopped") };
-    // The frame is {"type":"state","game":{...}}: answer the game.
-    let value: serde_json::Value = serde_json::from_str(&state).unwrap_or_default();
-    Json(value["game"].clone()).into_response()
+    let stopped = || unavailable("the game's task stopped");
+    hub.send(&game, Command::View { reply }).await.map_err(|_| stopped())?;
+    Ok(Json(answer.await.map_err(|_| stopped())?))
 }
 
-/// `GET /api/v1/friend/games/{id}/pgn`: one game as PGN.
-pub async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    let Ok(game) = id.parse::<FriendGameId>() else { return no_such_game(&id) };
+/// One game as PGN, its clocks as `[%clk]` comments.
+#[utoipa::path(
+    get,
+    path = "/api/v1/friend/games/{id}/pgn",
+    tag = "friend",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The game in PGN export format", body = String,
+         content_type = "application/x-chess-pgn"),
+        (status = 404, description = "No such game", body = ErrorResponse),
+        (status = 503, description = "The games' store failed", body = ErrorResponse),
+    )
+)]
+pub async fn pgn(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let Ok(game) = id.parse::<FriendGameId>() else { return Err(no_such_game(&id)) };
     match hub.store().load(&game, crate::task::now_ms()).await {
-        Ok(Some(game)) => pgn_response(crate::pgn::to_pgn(&game), &format!("ox88-{}.pgn", game.id())),
-        Ok(None) => no_such_game(&id),
-        Err(e) => unavailable(e),
+        Ok(Some(game)) => Ok(pgn_response(crate::pgn::to_pgn(&game), &format!("ox88-{}.pgn", game.id()))),
+        Ok(None) => Err(no_such_game(&id)),
+        Err(e) => Err(unavailable(e)),
     }
 }
 
@@ -150,52 +213,94 @@ fn pgn_response(text: String, file: &str) -> Response {
 }
 
 /// How many finished games to list.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
-    /// At most this many (default 50, at most 1,000).
+    /// At most this many (50 when absent; more than 1,000 counts as 1,000).
     pub limit: Option<usize>,
 }
 
-/// `GET /api/v1/friend/games`: the finished games, newest first.
-pub async fn finished(State(hub): State<Arc<Hub>>, Query(query): Query<ListQuery>) -> Response {
-    let limit = query.limit.unwrap_or(50).min(1000);
-    match hub.store().finished(limit).await {
-        Ok(games) => Json(json!({ "games": games })).into_response(),
-        Err(e) => unavailable(e),
-    }
+/// The finished games, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FinishedList {
+    /// The games.
+    pub games: Vec<FinishedGame>,
 }
 
-/// `GET /api/v1/friend/finished.pgn`: the last 1,000 finished games as one PGN file.
-pub async fn finished_pgn(State(hub): State<Arc<Hub>>) -> Response {
-    let games = match hub.store().finished(1000).await {
-        Ok(games) => games,
-        Err(e) => return unavailable(e),
-    };
+/// The finished games, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/v1/friend/games",
+    tag = "friend",
+    params(ListQuery),
+    responses(
+        (status = 200, description = "The finished games", body = FinishedList),
+        (status = 400, description = "The query is not of the schema", body = ErrorResponse),
+        (status = 503, description = "The games' store failed", body = ErrorResponse),
+    )
+)]
+pub async fn finished(
+    State(hub): State<Arc<Hub>>,
+    ApiQuery(query): ApiQuery<ListQuery>,
+) -> Result<Json<FinishedList>, ApiError> {
+    let limit = query.limit.unwrap_or(50).min(1000);
+    Ok(Json(FinishedList { games: hub.store().finished(limit).await.map_err(unavailable)? }))
+}
+
+/// The last 1,000 finished games as one PGN file.
+#[utoipa::path(
+    get,
+    path = "/api/v1/friend/finished.pgn",
+    tag = "friend",
+    responses(
+        (status = 200, description = "The games in PGN export format", body = String,
+         content_type = "application/x-chess-pgn"),
+        (status = 503, description = "The games' store failed", body = ErrorResponse),
+    )
+)]
+pub async fn finished_pgn(State(hub): State<Arc<Hub>>) -> Result<Response, ApiError> {
+    let games = hub.store().finished(1000).await.map_err(unavailable)?;
     let mut text = String::new();
     for listed in games {
-        match hub.store().load(&listed.id, crate::task::now_ms()).await {
-            Ok(Some(game)) => text.push_str(&crate::pgn::to_pgn(&game)),
-            Ok(None) => {}
-            Err(e) => return unavailable(e),
+        let loaded: Result<_, StoreError> = hub.store().load(&listed.id, crate::task::now_ms()).await;
+        if let Some(game) = loaded.map_err(unavailable)? {
+            text.push_str(&crate::pgn::to_pgn(&game));
         }
     }
-    pgn_response(text, "ox88-games.pgn")
+    Ok(pgn_response(text, "ox88-games.pgn"))
 }
 
-/// `GET /api/v1/friend/games/{id}/ws`: the game's WebSocket.
-pub async fn socket(State(hub): State<Arc<Hub>>, Path(id): Path<String>, upgrade: WebSocketUpgrade) -> Response {
-    let Ok(game) = id.parse::<FriendGameId>() else { return no_such_game(&id) };
-    match hub.game(&game).await {
-        Ok(Some(_)) => {}
-        Ok(None) => return no_such_game(&id),
-        Err(e) => return unavailable(e),
-    }
+/// The game's WebSocket: JSON text frames both ways (the protocol is in
+/// `ox88-web`'s README and its `protocol` module). The first frame from
+/// the page is `{"type":"hello","token":…,"sit":true}`; the server answers
+/// `welcome` and `state`, then every change of the game.
+#[utoipa::path(
+    get,
+    path = "/api/v1/friend/games/{id}/ws",
+    tag = "friend",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 101, description = "Switching Protocols: the friend-game protocol over WebSocket"),
+        (status = 404, description = "No such game", body = ErrorResponse),
+        (status = 426, description = "Not a WebSocket handshake", body = ErrorResponse),
+        (status = 503, description = "The games' store failed", body = ErrorResponse),
+    )
+)]
+pub async fn socket(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let game = existing(&hub, &id).await?;
+    let upgrade = upgrade.map_err(|rejection| {
+        ApiError::new(ErrorCode::UpgradeRequired, format!("not a WebSocket handshake: {}", rejection.body_text()))
+    })?;
     let limit = hub.config().max_message_bytes;
-    upgrade
+    Ok(upgrade
         .read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(limit)
         .max_frame_size(limit)
-        .on_upgrade(move |socket| crate::ws::serve(socket, hub, game))
+        .on_upgrade(move |socket| crate::ws::serve(socket, hub, game)))
 }
 
 /// A connection's read buffer. tungstenite allocates (and zeroes, as it

@@ -6,10 +6,9 @@ mod assets;
 pub mod clock;
 mod config;
 pub mod game;
-mod http;
+pub mod http;
 pub mod hub;
 pub mod ids;
-mod listen;
 pub mod pgn;
 pub mod protocol;
 pub mod store;
@@ -17,15 +16,27 @@ pub mod task;
 mod ws;
 
 pub use config::WebConfig;
-pub use listen::{listen, ACCEPT_BACKLOG};
 pub use store::StoreError;
 pub use ws::RateLimit;
 
-use axum::routing::{get, post};
-use axum::Router;
+use utoipa::OpenApi as _;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// The document's tags for this crate's routes, and the page's files (a
+/// wildcard route, described here by hand: axum's `{*path}` is not an
+/// OpenAPI template).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(assets::asset), tags(
+    (name = "page", description = "The web page and its files"),
+    (name = "friend", description = "Games between two people by link: HTTP, and the WebSocket they play over"),
+))]
+struct WebDoc;
 
 /// The page at `/` (its files under `/assets/`) and the friend games under
-/// `/api/v1/friend/`, for a server to merge into its own router.
+/// `/api/v1/friend/`, with their OpenAPI document, for a server to merge
+/// into its own router (`ox88-server` does); `axum::Router::from` serves it
+/// alone.
 ///
 /// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so
 /// that the cap on open games counts per visitor's address (else all
@@ -34,21 +45,32 @@ use axum::Router;
 /// ```no_run
 /// # async fn serve() -> Result<(), Box<dyn std::error::Error>> {
 /// use std::net::SocketAddr;
-/// let app = ox88_web::router(ox88_web::WebConfig::in_memory())?;
-/// let listener = ox88_web::listen("127.0.0.1:8088".parse()?).await?;
+/// let (app, document) = ox88_web::router(ox88_web::WebConfig::in_memory())?.split_for_parts();
+/// assert!(document.paths.paths.contains_key("/api/v1/friend/games"));
+/// let listener = ox88_http::listen("127.0.0.1:8088".parse()?).await?;
 /// axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await?;
 /// # Ok(())
 /// # }
 /// ```
-pub fn router(config: WebConfig) -> Result<Router, StoreError> {
+pub fn router(config: WebConfig) -> Result<OpenApiRouter, StoreError> {
     let hub = hub::Hub::new(config)?;
-    Ok(Router::new()
-        .route("/", get(assets::index))
-        .route("/assets/{*path}", get(assets::asset))
-        .route("/api/v1/friend/games", post(http::create).get(http::finished))
-        .route("/api/v1/friend/finished.pgn", get(http::finished_pgn))
-        .route("/api/v1/friend/games/{id}", get(http::show))
-        .route("/api/v1/friend/games/{id}/pgn", get(http::pgn))
-        .route("/api/v1/friend/games/{id}/ws", get(http::socket))
+    Ok(OpenApiRouter::with_openapi(WebDoc::openapi())
+        .routes(routes!(assets::index))
+        .route("/assets/{*path}", axum::routing::get(assets::asset))
+        .routes(routes!(http::create, http::finished))
+        .routes(routes!(http::finished_pgn))
+        .routes(routes!(http::show))
+        .routes(routes!(http::pgn))
+        .routes(routes!(http::socket))
         .with_state(hub))
 }
+
+/// The address to listen on, with room for many players connecting at once.
+#[deprecated(note = "moved to ox88_http::listen")]
+pub async fn listen(addr: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    ox88_http::listen(addr).await
+}
+
+/// How many connections may wait to be accepted.
+#[deprecated(note = "moved to ox88_http::ACCEPT_BACKLOG")]
+pub const ACCEPT_BACKLOG: u32 = ox88_http::ACCEPT_BACKLOG;

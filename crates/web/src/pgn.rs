@@ -45,7 +45,7 @@ pub fn write_game<W: io::Write>(game: &FriendGame, out: W) -> io::Result<W> {
     writer.begin_movetext(&position);
     for played in game.moves() {
         let m = position
-            .parse_uci(&played.uci)
+            .parse_uci(&played.uci.to_string())
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", played.uci)))?;
         writer.write_move(&position, m)?;
         position.play_unchecked(m); // parse_uci returns only legal moves

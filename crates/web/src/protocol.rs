@@ -5,12 +5,20 @@
 //! (the seat, and a token if it just gave one) and the game's `state`, then
 //! each change as it happens (`move`, `ended`, `draw_offer`, `rematch_offer`,
 //! `rematch`, `presence`). A refused request gets `error` with a `code` and
-//! a `message`, and changes nothing.
+//! a `code` (an [`ErrorCode`], as the HTTP errors have) and a `message`,
+//! and changes nothing. The chess words are the chess crates' own, as their
+//! `serde` features write them: sides `"white"`/`"black"`, moves in UCI and
+//! SAN, the end of a game an `Outcome` (`{"result", "winner",
+//! "termination"}`).
 
 use crate::game::{Action, FriendGame, GameError, PlayedMove};
 use crate::ids::{FriendGameId, SeatToken};
-use ox88_board::Color;
+use ox88_board::{ByColor, Color};
+use ox88_http::schema::{by_color, ColorSchema, OutcomeSchema};
+use ox88_http::ErrorCode;
+use ox88_movegen::Outcome;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// A frame from the browser: who is there, a ping, or a game [`Action`]
 /// (written as the action is: `{"type":"move","uci":"e2e4","ply":0}`,
@@ -36,7 +44,7 @@ pub enum ClientMessage {
 }
 
 /// Both clocks as the server sees them when it sends them.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ClockView {
     /// The game's starting time, in milliseconds.
     pub initial_ms: u64,
@@ -47,7 +55,8 @@ pub struct ClockView {
     /// Black's time left.
     pub black_ms: u64,
     /// The side whose time runs, if any.
-    pub running: Option<&'static str>,
+    #[schema(value_type = Option<ColorSchema>)]
+    pub running: Option<Color>,
 }
 
 impl ClockView {
@@ -58,13 +67,13 @@ impl ClockView {
             increment_ms: clock.control().increment_ms,
             white_ms: clock.remaining(Color::White, now),
             black_ms: clock.remaining(Color::Black, now),
-            running: clock.running().map(Color::name),
+            running: clock.running(),
         })
     }
 }
 
 /// Who is connected.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Presence {
     /// Connections holding White's seat.
     pub white: usize,
@@ -74,44 +83,56 @@ pub struct Presence {
     pub spectators: usize,
 }
 
-/// The whole game, sent on joining (and after a connection fell behind).
-#[derive(Clone, Debug, Serialize)]
+/// The whole game, sent on joining (and after a connection fell behind),
+/// and answered by `GET /api/v1/friend/games/{id}`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameView {
     /// The game's id.
+    #[schema(value_type = String)]
     pub id: FriendGameId,
+    /// The start position, as FEN.
+    pub start_fen: String,
     /// The moves so far.
     pub moves: Vec<PlayedMove>,
     /// The position now, as FEN.
     pub fen: String,
     /// The clocks, for a timed game.
     pub clock: Option<ClockView>,
-    /// `1-0`, `0-1` or `1/2-1/2` once over.
-    pub result: Option<&'static str>,
-    /// Why it ended, once over.
-    pub termination: Option<&'static str>,
+    /// How the game ended, once it has.
+    #[schema(value_type = Option<OutcomeSchema>)]
+    pub outcome: Option<Outcome>,
     /// The side whose draw offer stands.
-    pub draw_offer: Option<&'static str>,
+    #[schema(value_type = Option<ColorSchema>)]
+    pub draw_offer: Option<Color>,
     /// The side whose rematch offer stands.
-    pub rematch_offer: Option<&'static str>,
+    #[schema(value_type = Option<ColorSchema>)]
+    pub rematch_offer: Option<Color>,
     /// Which seats have been taken.
-    pub seated: [bool; 2],
+    #[schema(schema_with = seated_schema)]
+    pub seated: ByColor<bool>,
     /// Who is connected.
     pub presence: Presence,
+}
+
+/// The schema of [`GameView::seated`].
+fn seated_schema() -> utoipa::openapi::Object {
+    by_color(utoipa::openapi::Object::with_type(utoipa::openapi::Type::Boolean))
 }
 
 impl GameView {
     /// `game` as seen at `now`.
     pub fn of(game: &FriendGame, presence: Presence, now: u64) -> GameView {
+        let seats = game.seats();
         GameView {
             id: game.id().clone(),
+            start_fen: ox88_board::STARTPOS_FEN.to_owned(),
             moves: game.moves().to_vec(),
             fen: game.position().fen(),
             clock: ClockView::of(game, now),
-            result: game.ending().map(|e| e.result().as_str()),
-            termination: game.ending().map(|e| e.termination.as_str()),
-            draw_offer: game.draw_offer().map(Color::name),
-            rematch_offer: game.rematch_offer().map(Color::name),
-            seated: game.seats().clone().map(|seat| seat.is_some()),
+            outcome: game.ending(),
+            draw_offer: game.draw_offer(),
+            rematch_offer: game.rematch_offer(),
+            seated: ByColor::new(seats[Color::White.index()].is_some(), seats[Color::Black.index()].is_some()),
             presence,
         }
     }
@@ -124,7 +145,7 @@ pub enum ServerMessage {
     /// The answer to `hello`.
     Welcome {
         /// The seat of this connection (`null`: watching).
-        seat: Option<&'static str>,
+        seat: Option<Color>,
         /// The seat's token, when the seat was just taken: keep it.
         token: Option<SeatToken>,
     },
@@ -145,22 +166,20 @@ pub enum ServerMessage {
     },
     /// The game ended.
     Ended {
-        /// `1-0`, `0-1` or `1/2-1/2`.
-        result: &'static str,
-        /// Why.
-        termination: &'static str,
+        /// How.
+        outcome: Outcome,
         /// The clocks as they stopped.
         clock: Option<ClockView>,
     },
     /// A draw offer stands (`by`), or no longer does (`null`).
     DrawOffer {
         /// The offering side.
-        by: Option<&'static str>,
+        by: Option<Color>,
     },
     /// A rematch offer stands.
     RematchOffer {
         /// The offering side.
-        by: &'static str,
+        by: Color,
     },
     /// The rematch exists: players keep their tokens, colours swapped.
     Rematch {
@@ -174,7 +193,7 @@ pub enum ServerMessage {
     /// A request was refused; nothing changed.
     Error {
         /// A stable code (`illegal_move`, `not_your_turn`, ...).
-        code: &'static str,
+        code: ErrorCode,
         /// What was wrong, for people.
         message: String,
     },
@@ -184,18 +203,18 @@ impl ServerMessage {
     /// The error frame for a refused action.
     pub fn refused(error: &GameError) -> ServerMessage {
         let code = match error {
-            GameError::IllegalMove { .. } => "illegal_move",
-            GameError::NotYourTurn => "not_your_turn",
-            GameError::GameOver => "game_over",
-            GameError::Stale { .. } => "stale_move",
-            GameError::NoOffer => "no_offer",
-            GameError::NotOver => "not_over",
+            GameError::IllegalMove { .. } => ErrorCode::IllegalMove,
+            GameError::NotYourTurn => ErrorCode::NotYourTurn,
+            GameError::GameOver => ErrorCode::GameOver,
+            GameError::Stale { .. } => ErrorCode::StaleMove,
+            GameError::NoOffer => ErrorCode::NoOffer,
+            GameError::NotOver => ErrorCode::NotOver,
         };
         ServerMessage::Error { code, message: error.to_string() }
     }
 
     /// An error frame.
-    pub fn error(code: &'static str, message: impl Into<String>) -> ServerMessage {
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
         ServerMessage::Error { code, message: message.into() }
     }
 
@@ -250,8 +269,29 @@ mod tests {
 
     #[test]
     fn a_move_frame_is_the_played_move_flattened() {
-        let played = PlayedMove { uci: "e2e4".into(), san: "e4".into(), clock_ms: Some(59_000) };
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let played = PlayedMove {
+            uci: "e2e4".parse().expect("UCI"),
+            san: "e4".parse().expect("SAN"),
+            fen: fen.into(),
+            clock_ms: Some(59_000),
+        };
         let frame = ServerMessage::Move { ply: 0, played, clock: None }.to_json();
-        assert_eq!(frame, r#"{"type":"move","ply":0,"uci":"e2e4","san":"e4","clock_ms":59000,"clock":null}"#);
+        let expected = format!(r#"{{"type":"move","ply":0,"uci":"e2e4","san":"e4","fen":"{fen}","clock_ms":59000,"clock":null}}"#);
+        assert_eq!(frame, expected);
+    }
+
+    #[test]
+    fn endings_offers_and_errors_speak_the_chess_words() {
+        let mate = Outcome { winner: Some(Color::Black), termination: ox88_movegen::Termination::Checkmate };
+        assert_eq!(
+            ServerMessage::Ended { outcome: mate, clock: None }.to_json(),
+            r#"{"type":"ended","outcome":{"result":"0-1","winner":"black","termination":"checkmate"},"clock":null}"#
+        );
+        assert_eq!(ServerMessage::DrawOffer { by: Some(Color::White) }.to_json(), r#"{"type":"draw_offer","by":"white"}"#);
+        assert_eq!(
+            ServerMessage::refused(&GameError::NotYourTurn).to_json(),
+            r#"{"type":"error","code":"not_your_turn","message":"it is not your turn"}"#
+        );
     }
 }

@@ -9,6 +9,7 @@ use crate::clock::TimeControl;
 use crate::game::{FriendGame, PlayedMove};
 use crate::ids::{FriendGameId, SeatToken};
 use ox88_board::Color;
+use ox88_http::schema::OutcomeSchema;
 use ox88_movegen::Outcome;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -38,14 +39,14 @@ pub enum StoreError {
 }
 
 /// A finished game, as listed on the page.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct FinishedGame {
     /// The game's id.
+    #[schema(value_type = String)]
     pub id: FriendGameId,
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
-    /// Why it ended (`checkmate`, `timeout`, ...).
-    pub termination: String,
+    /// How it ended.
+    #[schema(value_type = OutcomeSchema)]
+    pub outcome: Outcome,
     /// How many moves (plies) were played.
     pub plies: usize,
     /// When it ended, in milliseconds since 1970.
@@ -144,7 +145,7 @@ impl Store {
         played: &PlayedMove,
         times: Option<(u64, u64)>,
     ) -> Result<(), StoreError> {
-        let (id, uci, clock) = (id.to_string(), played.uci.clone(), played.clock_ms);
+        let (id, uci, clock) = (id.to_string(), played.uci.to_string(), played.clock_ms);
         self.call(move |c| {
             c.execute(
                 "INSERT INTO moves (game, ply, uci, clock_ms) VALUES (?1, ?2, ?3, ?4)",
@@ -265,13 +266,18 @@ impl Store {
                 "SELECT id, result, termination, finished_ms, (SELECT count(*) FROM moves WHERE game = id) \
                  FROM games WHERE result IS NOT NULL ORDER BY finished_ms DESC, id LIMIT ?1",
             )?;
-            let rows = statement
-                .query_map([limit], |r| Ok((r.get::<_, String>(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?;
+            let rows = statement.query_map([limit], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get(3)?, r.get(4)?))
+            })?;
             let mut games = Vec::new();
             for row in rows {
                 let (id, result, termination, finished_ms, plies) = row?;
-                if let Ok(id) = id.parse() {
-                    games.push(FinishedGame { id, result, termination, plies, finished_ms });
+                // A row that does not read back (a damaged store) is left
+                // out, as `load` leaves it out.
+                let outcome = result.parse().ok().zip(termination.parse().ok());
+                let outcome = outcome.and_then(|(result, termination)| Outcome::with_result(result, termination));
+                if let (Ok(id), Some(outcome)) = (id.parse(), outcome) {
+                    games.push(FinishedGame { id, outcome, plies, finished_ms });
                 }
             }
             Ok(games)

@@ -7,6 +7,7 @@ use crate::hub::Hub;
 use crate::ids::{FriendGameId, SeatToken};
 use crate::protocol::{ClockView, GameView, Presence, ServerMessage};
 use ox88_board::Color;
+use ox88_http::ErrorCode;
 use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio::time::{sleep_until, Duration, Instant};
@@ -47,6 +48,11 @@ pub enum Command {
     Resync {
         /// Where to answer.
         reply: oneshot::Sender<Arc<str>>,
+    },
+    /// The whole game, for `GET /api/v1/friend/games/{id}`.
+    View {
+        /// Where to answer.
+        reply: oneshot::Sender<GameView>,
     },
 }
 
@@ -146,6 +152,9 @@ impl GameTask {
             Command::Resync { reply } => {
                 let _ = reply.send(self.state_frame());
             }
+            Command::View { reply } => {
+                let _ = reply.send(GameView::of(&self.game, self.presence, now_ms()));
+            }
         }
     }
 
@@ -169,7 +178,7 @@ impl GameTask {
             Some(Color::Black) => self.presence.black += 1,
             None => self.presence.spectators += 1,
         }
-        let welcome = ServerMessage::Welcome { seat: seat.map(Color::name), token: new_token };
+        let welcome = ServerMessage::Welcome { seat, token: new_token };
         Joined { seat, welcome: welcome.to_json().into(), state: self.state_frame(), events: self.events.subscribe() }
     }
 
@@ -201,25 +210,21 @@ impl GameTask {
             };
             if let Err(error) = stored {
                 self.game = before;
-                return Err(ServerMessage::error("storage", error.to_string()));
+                return Err(ServerMessage::error(ErrorCode::Storage, error.to_string()));
             }
             frames.push(match change {
                 Change::Moved(ply, played) => {
                     ServerMessage::Move { ply, played, clock: ClockView::of(&self.game, now) }
                 }
-                Change::Ended(ending) => ServerMessage::Ended {
-                    result: ending.result().as_str(),
-                    termination: ending.termination.as_str(),
-                    clock: ClockView::of(&self.game, now),
-                },
-                Change::DrawOffered(by) => ServerMessage::DrawOffer { by: Some(by.name()) },
+                Change::Ended(outcome) => ServerMessage::Ended { outcome, clock: ClockView::of(&self.game, now) },
+                Change::DrawOffered(by) => ServerMessage::DrawOffer { by: Some(by) },
                 Change::DrawOfferWithdrawn => ServerMessage::DrawOffer { by: None },
-                Change::RematchOffered(by) => ServerMessage::RematchOffer { by: by.name() },
+                Change::RematchOffered(by) => ServerMessage::RematchOffer { by },
                 Change::RematchAgreed => match self.rematch().await {
                     Ok(id) => ServerMessage::Rematch { id },
                     Err(error) => {
                         self.game = before;
-                        return Err(ServerMessage::error("storage", error.to_string()));
+                        return Err(ServerMessage::error(ErrorCode::Storage, error.to_string()));
                     }
                 },
             });

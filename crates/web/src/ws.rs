@@ -6,6 +6,7 @@ use crate::hub::Hub;
 use crate::ids::FriendGameId;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::task::Command;
+use ox88_http::ErrorCode;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use ox88_board::Color;
 use std::sync::Arc;
@@ -70,7 +71,7 @@ pub async fn serve(mut socket: WebSocket, hub: Arc<Hub>, id: FriendGameId) {
                 }
                 let answer = match frame {
                     Message::Text(text) => request(&hub, &id, seated.seat, &text).await,
-                    Message::Binary(_) => Some(ServerMessage::error("bad_frame", "frames are JSON text")),
+                    Message::Binary(_) => Some(ServerMessage::error(ErrorCode::BadFrame, "frames are JSON text")),
                     Message::Ping(_) | Message::Pong(_) => None,
                     Message::Close(_) => break,
                 };
@@ -116,7 +117,7 @@ async fn hello(socket: &mut WebSocket, hub: &Arc<Hub>, id: &FriendGameId, limit:
             if matches!(frame, Message::Close(_)) {
                 return None;
             }
-            send(socket, &ServerMessage::error("bad_frame", "say hello first").to_json()).await.ok()?;
+            send(socket, &ServerMessage::error(ErrorCode::BadFrame, "say hello first").to_json()).await.ok()?;
             continue;
         };
         match serde_json::from_str::<ClientMessage>(&text) {
@@ -128,14 +129,14 @@ async fn hello(socket: &mut WebSocket, hub: &Arc<Hub>, id: &FriendGameId, limit:
                 send(socket, &joined.state).await.ok()?;
                 return Some(Seated { seat: joined.seat, events: joined.events });
             }
-            Ok(_) => send(socket, &ServerMessage::error("hello_first", "say hello first").to_json()).await.ok()?,
+            Ok(_) => send(socket, &ServerMessage::error(ErrorCode::HelloFirst, "say hello first").to_json()).await.ok()?,
             Err(error) => send(socket, &bad_frame(&error).to_json()).await.ok()?,
         }
     }
 }
 
 fn bad_frame(error: &serde_json::Error) -> ServerMessage {
-    ServerMessage::error("bad_frame", format!("not a message of this protocol: {error}"))
+    ServerMessage::error(ErrorCode::BadFrame, format!("not a message of this protocol: {error}"))
 }
 
 /// The answer to one text frame after hello, if it has one.
@@ -146,20 +147,20 @@ async fn request(hub: &Arc<Hub>, id: &FriendGameId, seat: Option<Color>, text: &
     };
     let action = match message {
         ClientMessage::Ping => return Some(ServerMessage::Pong),
-        ClientMessage::Hello { .. } => return Some(ServerMessage::error("already_joined", "hello was said already")),
+        ClientMessage::Hello { .. } => return Some(ServerMessage::error(ErrorCode::AlreadyJoined, "hello was said already")),
         ClientMessage::Act(action) => action,
     };
     let Some(seat) = seat else {
-        return Some(ServerMessage::error("not_a_player", "spectators watch; only the players act"));
+        return Some(ServerMessage::error(ErrorCode::NotAPlayer, "spectators watch; only the players act"));
     };
     let (reply, answer) = oneshot::channel();
     if hub.send(id, Command::Act { seat, action, reply }).await.is_err() {
-        return Some(ServerMessage::error("unavailable", "the game cannot be reached now"));
+        return Some(ServerMessage::error(ErrorCode::Unavailable, "the game cannot be reached now"));
     }
     match answer.await {
         Ok(Ok(())) => None,
         Ok(Err(refused)) => Some(refused),
-        Err(_) => Some(ServerMessage::error("unavailable", "the game cannot be reached now")),
+        Err(_) => Some(ServerMessage::error(ErrorCode::Unavailable, "the game cannot be reached now")),
     }
 }
 

@@ -33,7 +33,8 @@ async fn two_players_and_a_spectator_play_to_mate() {
     }
     for client in [&mut white, &mut black, &mut watcher] {
         let frame = client.expect("ended").await;
-        assert_eq!((frame["result"].as_str(), frame["termination"].as_str()), (Some("0-1"), Some("checkmate")));
+        let mate = serde_json::json!({"result": "0-1", "winner": "black", "termination": "checkmate"});
+        assert_eq!(frame["outcome"], mate, "{frame}");
     }
     white.play("e2e4", 4).await;
     assert_eq!(white.expect("error").await["code"], "game_over");
@@ -89,7 +90,7 @@ async fn forged_ids_get_404_and_a_flood_closes_the_connection() {
     {
         let (status, body) = http(server.addr, "GET", path, "").await;
         assert_eq!(status, 404, "{path}: {body}");
-        assert!(body.contains("no_such_game"), "{body}");
+        assert!(body.contains(r#""code":"not_found""#) && body.contains(r#""field":"id""#), "{body}");
     }
     let url = format!("ws://{}/api/v1/friend/games/AAAAAAAAAA/ws", server.addr);
     assert!(tokio_tungstenite::connect_async(url).await.is_err(), "no upgrade for a game that does not exist");
@@ -111,12 +112,26 @@ async fn forged_ids_get_404_and_a_flood_closes_the_connection() {
     }
     assert_eq!(closed, Some(1008), "a flood closes the connection as a policy violation");
 
+    // Not of the schema: 400 naming the bad word; out of range: 422 naming
+    // the field; not JSON: 400. Each in the one error shape.
     let (status, body) = http(server.addr, "POST", "/api/v1/friend/games", r#"{"color":"purple"}"#).await;
-    assert_eq!(status, 422, "{body}");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains(r#""code":"unreadable""#) && body.contains("purple"), "{body}");
     let (status, body) = http(server.addr, "POST", "/api/v1/friend/games", r#"{"initial_seconds":0}"#).await;
     assert_eq!(status, 422, "{body}");
-    let (status, _) = http(server.addr, "POST", "/api/v1/friend/games", "{oops").await;
-    assert_eq!(status, 400);
+    assert!(body.contains(r#""code":"invalid_value""#) && body.contains(r#""field":"initial_seconds""#), "{body}");
+    let (status, body) = http(server.addr, "POST", "/api/v1/friend/games", "{oops").await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains(r#""code":"unreadable""#), "{body}");
+    // A WebSocket route asked without the handshake.
+    let (status, body) = http(server.addr, "GET", &format!("/api/v1/friend/games/{id}/ws"), "").await;
+    assert_eq!(status, 426, "{body}");
+    assert!(body.contains(r#""code":"upgrade_required""#), "{body}");
+    let (status, body) = http(server.addr, "GET", "/assets/no-such-file.js", "").await;
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains(r#""code":"not_found""#), "{body}");
+    let (status, body) = http(server.addr, "GET", "/api/v1/friend/games?limit=many", "").await;
+    assert_eq!(status, 400, "{body}");
 }
 
 #[tokio::test]
@@ -204,7 +219,8 @@ async fn resignation_then_a_rematch_with_colours_swapped() {
     black.expect("draw_offer").await;
     black.send(r#"{"type":"resign"}"#).await;
     let ended = white.expect("ended").await;
-    assert_eq!((ended["result"].as_str(), ended["termination"].as_str()), (Some("1-0"), Some("resignation")));
+    let resigned = serde_json::json!({"result": "1-0", "winner": "white", "termination": "resignation"});
+    assert_eq!(ended["outcome"], resigned, "{ended}");
     black.expect("ended").await;
     white.send(r#"{"type":"rematch"}"#).await;
     assert_eq!(black.expect("rematch_offer").await["by"], "white");

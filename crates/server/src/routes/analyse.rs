@@ -1,8 +1,8 @@
 //! `POST /api/v1/analyse` and `POST /api/v1/analyse/stream`: the engine's
 //! lines for a position, at once or as Server-Sent Events while it thinks.
 
-use crate::error::{ApiError, ErrorResponse};
-use crate::extract::ApiJson;
+use ox88_http::{ApiError, ErrorResponse};
+use ox88_http::ApiJson;
 use crate::input::PositionInput;
 use crate::job::{Finished, SearchJob};
 use crate::search::{self, line_json, Asked, Capped, LineJson, MoveText};

@@ -2,8 +2,8 @@
 //! against ox88, by clock, by move time or by strength level; and
 //! `GET /api/v1/levels`, what each level means.
 
-use crate::error::{ApiError, ErrorResponse};
-use crate::extract::ApiJson;
+use ox88_http::{ApiError, ErrorResponse};
+use ox88_http::ApiJson;
 use crate::input::PositionInput;
 use crate::job::{Finished, SearchJob};
 use crate::search::{self, Asked, MoveText, ScoreJson};

@@ -5,6 +5,7 @@ pub mod analyse;
 pub mod best_move;
 pub mod perft;
 pub mod pgn;
+pub mod pgn_export;
 pub mod play;
 pub mod position;
 mod position_json;

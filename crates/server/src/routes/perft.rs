@@ -1,15 +1,15 @@
 //! `POST /api/v1/perft`: the number of move paths of a given depth, with
 //! the count under each legal move (divide); bounded in depth and time.
 
-use crate::error::{ApiError, ErrorResponse};
-use crate::extract::ApiJson;
 use crate::input::PositionInput;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
-use ox88::board::Board;
-use ox88::movegen;
+use ox88::board::{Board, UciMove};
+use ox88::movegen::{self, SanPlus};
 use ox88::Position;
+use ox88_http::schema::{SanSchema, UciMoveSchema};
+use ox88_http::{ApiError, ApiJson, ErrorResponse};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -50,9 +50,11 @@ pub struct PerftResponse {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DivideEntry {
     /// The move in UCI.
-    pub uci: String,
+    #[schema(value_type = UciMoveSchema)]
+    pub uci: UciMove,
     /// The move in SAN.
-    pub san: String,
+    #[schema(value_type = SanSchema)]
+    pub san: SanPlus,
     /// Leaf nodes under it.
     pub nodes: u64,
 }
@@ -146,8 +148,8 @@ fn count(position: &Position, depth: u32, divide: bool, limit: Duration) -> Resu
             let nodes = movegen::perft(&mut after, depth - 1);
             total += nodes;
             if divide {
-                let san = position.san(m).expect("a legal move").to_string();
-                entries.push(DivideEntry { uci: position.uci(m).to_string(), san, nodes });
+                let san = position.san(m).expect("a legal move");
+                entries.push(DivideEntry { uci: position.uci(m), san, nodes });
             }
             if Instant::now() > deadline {
                 return Err(stopped(depth, limit));
@@ -188,6 +190,6 @@ mod tests {
     #[test]
     fn a_count_estimated_over_the_limit_is_refused() {
         let error = count(&Position::startpos(), 7, false, Duration::from_millis(1)).expect_err("too long");
-        assert_eq!(error.body.code, "too_much_work");
+        assert_eq!(error.code(), ox88_http::ErrorCode::TooMuchWork);
     }
 }

@@ -1,16 +1,18 @@
 //! `POST /api/v1/pgn/import`: PGN text (one game or many, import format as
-//! people write it) to games as JSON; `POST /api/v1/pgn/export`: games as
-//! JSON to PGN export text.
+//! people write it) to games as JSON, each a tree of moves with their
+//! comments, clocks, NAGs and variations. `POST /api/v1/pgn/export`
+//! ([`pgn_export`](super::pgn_export)) takes the same tree back to PGN.
 
-use crate::error::{ApiError, ErrorBody, ErrorResponse};
-use crate::extract::ApiJson;
-use crate::input::{check_move_count, read_move, PositionInput};
+use ox88_http::{ApiError, ErrorBody, ErrorCode, ErrorResponse};
+use ox88_http::ApiJson;
+use crate::input::read_move;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
 use axum::Json;
-use ox88::pgn::{Game, Line, MoveToken, Reader};
+use ox88::board::{GameResult, UciMove};
+use ox88::movegen::SanPlus;
+use ox88::pgn::{annotation, Game, Line, MoveToken, Reader};
+use ox88_http::schema::{GameResultSchema, SanSchema, UciMoveSchema};
 use ox88::Position;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -64,7 +66,8 @@ pub struct GameJson {
     /// The main line, each move with its variations.
     pub moves: Vec<PlyJson>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub result: String,
+    #[schema(value_type = GameResultSchema)]
+    pub result: GameResult,
     /// What is wrong with the game (`field` names the move as
     /// `games[i].moves[k]`, variations as `...variations[j][k]`), or null.
     pub error: Option<ErrorBody>,
@@ -74,17 +77,23 @@ pub struct GameJson {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlyJson {
     /// The move in SAN, as export format writes it.
-    pub san: String,
+    #[schema(value_type = SanSchema)]
+    pub san: SanPlus,
     /// The move in UCI.
-    pub uci: String,
+    #[schema(value_type = UciMoveSchema)]
+    pub uci: UciMove,
     /// The position after it, as FEN.
     pub fen: String,
     /// Its annotation glyphs (`!` is 1).
     pub nags: Vec<u8>,
     /// The comment before it, if any.
     pub comment_before: Option<String>,
-    /// The comment after it, if any.
+    /// The comment after it, if any, without its `[%clk]` command (which
+    /// is `clock_ms`); other commands (`[%eval]`, ...) stay as written.
     pub comment: Option<String>,
+    /// The mover's clock after the move, from the comment's `[%clk]`, in
+    /// milliseconds.
+    pub clock_ms: Option<u64>,
     /// Alternatives to this move, each a line from the position before it.
     #[schema(no_recursion)]
     pub variations: Vec<Vec<PlyJson>>,
@@ -144,9 +153,9 @@ fn read_games(pgn: &str, skip: usize, limit: usize, max_moves: usize) -> PgnImpo
                 start_fen: None,
                 comment: None,
                 moves: Vec::new(),
-                result: "*".to_owned(),
+                result: GameResult::Unknown,
                 error: Some(
-                    ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "invalid_pgn", error.to_string())
+                    ApiError::new(ErrorCode::InvalidPgn, error.to_string())
                         .field(field)
                         .body,
                 ),
@@ -167,13 +176,13 @@ fn game_json(game: &Game, field: &str, max_moves: usize) -> GameJson {
         start_fen: None,
         comment: game.comment().map(str::to_owned),
         moves: Vec::new(),
-        result: game.outcome().as_str().to_owned(),
+        result: game.outcome(),
         error: None,
     };
     let mut position = match game.start_position() {
         Ok(position) => position,
         Err(error) => {
-            let error = ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "invalid_pgn", error.to_string());
+            let error = ApiError::new(ErrorCode::InvalidPgn, error.to_string());
             json.error = Some(error.field(format!("{field}.tags")).body);
             return json;
         }
@@ -227,110 +236,22 @@ fn line_json(
             let path = format!("{here}.variations[{number}]");
             variations.push(line_json(variation, &mut alternative, &path, budget, error));
         }
-        let san = position.san(m).expect("a legal move").to_string();
-        let uci = position.uci(m).to_string();
+        let san = position.san(m).expect("a legal move");
+        let uci = position.uci(m);
         position.play_unchecked(m);
+        let mut comment = node.comment.clone();
+        let clock_ms = node.clock().map(|clock| u64::try_from(clock.as_millis()).unwrap_or(u64::MAX));
+        annotation::set_clock(&mut comment, None);
         plies.push(PlyJson {
             san,
             uci,
             fen: position.fen(),
             nags: node.nags.iter().map(|nag| nag.0).collect(),
             comment_before: node.comment_before.clone(),
-            comment: node.comment.clone(),
+            comment,
+            clock_ms,
             variations,
         });
     }
     plies
-}
-
-/// Games to write as PGN.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct PgnExportRequest {
-    /// The games.
-    pub games: Vec<GameInput>,
-}
-
-/// A game to write: its tags, its start and moves, its result.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct GameInput {
-    /// Tag pairs, written in export order (the Seven Tag Roster first).
-    #[serde(default)]
-    pub tags: Vec<Tag>,
-    /// The start and the moves (SAN or UCI, mixed).
-    #[serde(flatten)]
-    pub position: PositionInput,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*` (the default).
-    #[serde(default)]
-    pub result: Option<String>,
-}
-
-/// Writes games as PGN export text (`text/plain`): the tags in export
-/// order, the moves in SAN checked against the positions, the result.
-#[utoipa::path(
-    post,
-    path = "/api/v1/pgn/export",
-    tag = "pgn",
-    request_body = PgnExportRequest,
-    responses(
-        (status = 200, description = "PGN in export format", body = String, content_type = "application/x-chess-pgn"),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
-        (status = 422, description = "A bad start, move or result (`field` names the game and move)",
-         body = ErrorResponse),
-    )
-)]
-pub async fn export(
-    State(state): State<Arc<AppState>>,
-    ApiJson(request): ApiJson<PgnExportRequest>,
-) -> Result<impl IntoResponse, ApiError> {
-    let max = state.config.max_pgn_games;
-    if request.games.len() > max {
-        return Err(ApiError::too_much_work(
-            "games",
-            format!("{} games; this server writes at most {max}", request.games.len()),
-        ));
-    }
-    let mut text = String::new();
-    for (number, input) in request.games.iter().enumerate() {
-        let prefix = format!("games[{number}].");
-        check_move_count(input.position.moves.len(), state.config.max_moves, &prefix)?;
-        let mut position = input.position.start(&prefix)?.position;
-        for (index, move_text) in input.position.moves.iter().enumerate() {
-            let m = read_move(&position, move_text, index, &prefix)?;
-            position.play_unchecked(m);
-        }
-        // The start tags (SetUp, FEN, Variant) come from the position.
-        let mut game = Game::from_position(&position);
-        for (index, tag) in input.tags.iter().enumerate() {
-            check_tag(tag).map_err(|message| ApiError::invalid(format!("{prefix}tags[{index}]"), message))?;
-            game.headers.set(tag.name.clone(), tag.value.clone());
-        }
-        let result = input.result.as_deref().unwrap_or("*");
-        let parsed = result.parse::<ox88::board::GameResult>().map_err(|_| {
-            ApiError::invalid(format!("{prefix}result"), format!("result {result:?} is not 1-0, 0-1, 1/2-1/2 or *"))
-        })?;
-        game.result = Some(parsed);
-        game.headers.set("Result", parsed.as_str());
-        text.push_str(&game.to_string());
-    }
-    Ok(([(header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8")], text))
-}
-
-/// Whether `tag` can be written: a name of letters, digits and `_`
-/// starting with a letter (PGN 8.1.1), a value without control characters.
-fn check_tag(tag: &Tag) -> Result<(), String> {
-    let mut chars = tag.name.chars();
-    let name_ok =
-        chars.next().is_some_and(|c| c.is_ascii_alphabetic()) && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if !name_ok {
-        return Err(format!("tag name {:?} is not letters, digits and _", tag.name));
-    }
-    if ["FEN", "SetUp", "Variant"].contains(&tag.name.as_str()) {
-        return Err(format!("the {} tag comes from the game's start: give fen or chess960_start", tag.name));
-    }
-    if tag.value.chars().any(char::is_control) {
-        return Err(format!("tag {} has a control character in its value", tag.name));
-    }
-    Ok(())
 }

@@ -1,15 +1,16 @@
 //! `POST /api/v1/play`: moves in SAN or UCI, played one by one, each
 //! answered with its SAN, UCI and the FEN after it.
 
-use crate::error::{ApiError, ErrorBody, ErrorResponse};
-use crate::extract::ApiJson;
 use crate::input::{check_move_count, read_move, PositionInput};
 use crate::state::AppState;
-use crate::words::GameEnd;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use ox88::board::UciMove;
+use ox88::movegen::{Outcome, SanPlus};
+use ox88_http::schema::{OutcomeSchema, SanSchema, UciMoveSchema};
+use ox88_http::{ApiError, ApiJson, ErrorBody, ErrorResponse};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -20,9 +21,11 @@ pub struct Ply {
     /// Its index in the request's list, from 0.
     pub index: usize,
     /// The move in SAN, with `+` or `#`.
-    pub san: String,
+    #[schema(value_type = SanSchema)]
+    pub san: SanPlus,
     /// The move in UCI.
-    pub uci: String,
+    #[schema(value_type = UciMoveSchema)]
+    pub uci: UciMove,
     /// The position after it, as FEN.
     pub fen: String,
 }
@@ -37,7 +40,8 @@ pub struct PlayResponse {
     /// The position after the last move, as FEN.
     pub fen: String,
     /// The end of the game when it is over by itself, or null.
-    pub outcome: Option<GameEnd>,
+    #[schema(value_type = Option<OutcomeSchema>)]
+    pub outcome: Option<Outcome>,
 }
 
 /// The answer when a move cannot be played: the error names the move's
@@ -65,8 +69,8 @@ impl IntoResponse for PlayFailure {
         match self {
             // A 422 always has the PlayError shape, with no moves played
             // when the start itself is wrong.
-            PlayFailure::Request(error) if error.status == StatusCode::UNPROCESSABLE_ENTITY => {
-                (error.status, Json(PlayError { error: error.body, plies: Vec::new() })).into_response()
+            PlayFailure::Request(error) if error.status() == StatusCode::UNPROCESSABLE_ENTITY => {
+                (error.status(), Json(PlayError { error: error.body, plies: Vec::new() })).into_response()
             }
             PlayFailure::Request(error) => error.into_response(),
             PlayFailure::Move(error) => (StatusCode::UNPROCESSABLE_ENTITY, Json(error)).into_response(),
@@ -109,9 +113,9 @@ pub async fn play(
             Err(error) => return Err(PlayFailure::Move(PlayError { error: error.body, plies })),
         };
         // read_move returns only legal moves.
-        let (san, uci) = (position.san(m).expect("a legal move").to_string(), position.uci(m).to_string());
+        let (san, uci) = (position.san(m).expect("a legal move"), position.uci(m));
         position.play_unchecked(m);
         plies.push(Ply { index, san, uci, fen: position.fen() });
     }
-    Ok(Json(PlayResponse { start_fen, plies, fen: position.fen(), outcome: position.outcome().map(GameEnd::from) }))
+    Ok(Json(PlayResponse { start_fen, plies, fen: position.fen(), outcome: position.outcome() }))
 }

@@ -1,19 +1,19 @@
 //! `POST /api/v1/position`: a position's legal moves, each described in
 //! full, and the state of the game.
 
-use crate::error::{ApiError, ErrorResponse};
-use crate::extract::ApiJson;
+use ox88_http::{ApiError, ErrorResponse};
+use ox88_http::ApiJson;
 use crate::input::PositionInput;
-pub use crate::routes::position_json::{to_json, ShortText};
+pub use crate::routes::position_json::to_json;
 use crate::state::AppState;
 use crate::tablebase::{self, TablebaseVerdict};
-use crate::words::{CastleSide, GameEnd, PieceKind, Side};
 use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use ox88::board::{CastlingSide, Move, MoveKind, UciMove};
-use ox88::movegen::Suffix;
+use ox88::board::{CastlingSide, Color, Move, MoveKind, Role, Square, UciMove};
+use ox88::movegen::{Outcome, SanPlus, Suffix};
 use ox88::Position;
+use ox88_http::schema::{CastlingSideSchema, ColorSchema, OutcomeSchema, RoleSchema, SanSchema, SquareSchema, UciMoveSchema};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -29,7 +29,8 @@ pub struct PositionResponse {
     /// Whether castling is written king-takes-rook (Chess960).
     pub chess960: bool,
     /// The side to move.
-    pub side_to_move: Side,
+    #[schema(value_type = ColorSchema)]
+    pub side_to_move: Color,
     /// The repairs the lenient FEN reader made, in words (empty when
     /// strict).
     pub repairs: Vec<String>,
@@ -46,29 +47,33 @@ pub struct PositionResponse {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct MoveInfo {
     /// The move in UCI (castling as the position writes it).
-    #[schema(value_type = String)]
-    pub uci: ShortText,
+    #[schema(value_type = UciMoveSchema)]
+    pub uci: UciMove,
     /// The move in SAN, with `+` or `#`.
-    #[schema(value_type = String)]
-    pub san: ShortText,
+    #[schema(value_type = SanSchema)]
+    pub san: SanPlus,
     /// The square the piece (the king, when castling) leaves.
-    #[schema(value_type = String)]
-    pub from: ShortText,
+    #[schema(value_type = SquareSchema)]
+    pub from: Square,
     /// The square the UCI move names as destination.
-    #[schema(value_type = String)]
-    pub to: ShortText,
+    #[schema(value_type = SquareSchema)]
+    pub to: Square,
     /// The kind of piece that moves.
-    pub piece: PieceKind,
+    #[schema(value_type = RoleSchema)]
+    pub piece: Role,
     /// The kind of piece captured (a pawn for en passant), or null.
-    pub captured: Option<PieceKind>,
+    #[schema(value_type = Option<RoleSchema>)]
+    pub captured: Option<Role>,
     /// The promotion piece, or null.
-    pub promotion: Option<PieceKind>,
+    #[schema(value_type = Option<RoleSchema>)]
+    pub promotion: Option<Role>,
     /// Whether it captures.
     pub capture: bool,
     /// Whether it is an en-passant capture.
     pub en_passant: bool,
     /// The castling side, or null when it is not castling.
-    pub castling: Option<CastleSide>,
+    #[schema(value_type = Option<CastlingSideSchema>)]
+    pub castling: Option<CastlingSide>,
     /// Whether it gives check (mate included).
     pub check: bool,
     /// Whether it mates.
@@ -98,9 +103,11 @@ pub struct GameState {
     /// request's moves passed through (2: a threefold repetition).
     pub repetitions: usize,
     /// The end of the game when it is over by itself, or null.
-    pub outcome: Option<GameEnd>,
+    #[schema(value_type = Option<OutcomeSchema>)]
+    pub outcome: Option<Outcome>,
     /// A draw the side to move may claim now, or null.
-    pub claimable_draw: Option<GameEnd>,
+    #[schema(value_type = Option<OutcomeSchema>)]
+    pub claimable_draw: Option<Outcome>,
 }
 
 /// The legal moves of a position, and how the game stands.
@@ -146,7 +153,7 @@ pub fn describe(position: &Position, repairs: Vec<String>) -> PositionResponse {
         fen: position.fen(),
         shredder_fen: position.shredder_fen(),
         chess960: position.is_chess960(),
-        side_to_move: position.side_to_move().into(),
+        side_to_move: position.side_to_move(),
         repairs,
         moves,
         state: game_state(position),
@@ -167,24 +174,24 @@ pub fn move_info(position: &Position, m: Move) -> MoveInfo {
     let san = position.san_unchecked(m);
     let kind = m.kind();
     let castling = match kind {
-        MoveKind::CastleShort => Some(CastlingSide::Short.into()),
-        MoveKind::CastleLong => Some(CastlingSide::Long.into()),
+        MoveKind::CastleShort => Some(CastlingSide::Short),
+        MoveKind::CastleLong => Some(CastlingSide::Long),
         _ => None,
     };
     let captured = match kind {
-        MoveKind::EnPassant => Some(PieceKind::Pawn),
-        MoveKind::Capture | MoveKind::PromotionCapture(_) => board.piece_at(m.to()).map(|p| p.role().into()),
+        MoveKind::EnPassant => Some(Role::Pawn),
+        MoveKind::Capture | MoveKind::PromotionCapture(_) => board.piece_at(m.to()).map(|p| p.role()),
         _ => None,
     };
-    let piece = board.piece_at(m.from()).map(|p| p.role().into()).expect("a legal move moves a piece");
+    let piece = board.piece_at(m.from()).map(|p| p.role()).expect("a legal move moves a piece");
     MoveInfo {
-        uci: ShortText::uci(uci),
-        san: ShortText::san(san),
-        from: ShortText::square(from),
-        to: ShortText::square(to),
+        uci,
+        san,
+        from,
+        to,
         piece,
         captured,
-        promotion: m.promotion().map(PieceKind::from),
+        promotion: m.promotion(),
         capture: captured.is_some(),
         en_passant: kind == MoveKind::EnPassant,
         castling,
@@ -206,7 +213,7 @@ pub fn game_state(position: &Position) -> GameState {
         halfmove_clock: board.halfmove_clock(),
         fullmove_number: board.fullmove_number(),
         repetitions: position.repetitions(),
-        outcome: position.outcome().map(GameEnd::from),
-        claimable_draw: position.claimable_draw().map(|reason| GameEnd::from(ox88::movegen::Outcome::draw(reason))),
+        outcome: position.outcome(),
+        claimable_draw: position.claimable_draw().map(Outcome::draw),
     }
 }

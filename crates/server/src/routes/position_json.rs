@@ -1,80 +1,17 @@
 //! The position answer as JSON, written for speed: the Position endpoint is
 //! the service's busiest, and most of its answer is the moves (about 230
-//! bytes each). Their texts are held in place ([`ShortText`]: no allocation
-//! per move) and written straight into the answer's buffer, keys and all,
-//! without serde_json's escaping pass: every text of a move (squares, UCI,
-//! SAN, the words of `words.rs`) is plain ASCII with nothing to escape. The
-//! rest of the answer goes through serde_json. The derived `Serialize` of
-//! [`PositionResponse`] stays the definition: the tests check that this
-//! writer gives the same bytes.
+//! bytes each). Their texts (squares, UCI, SAN, the chess words) are
+//! written straight into the answer's buffer, keys and all, with no
+//! allocation per move and without serde_json's escaping pass: each is
+//! plain ASCII with nothing to escape. The rest of the answer goes through
+//! serde_json. The derived `Serialize` of [`PositionResponse`] (the chess
+//! words by their `serde` encoding) stays the definition: the tests check
+//! that this writer gives the same bytes.
 
 use crate::routes::position::{MoveInfo, PositionResponse};
-use crate::words::{CastleSide, PieceKind};
-use arrayvec::ArrayString;
 use ox88::board::{Square, UciMove};
-use ox88::movegen::SanPlus;
 use serde::Serialize;
-use std::fmt::{self, Write};
-
-/// A short text held in place — a square, a move in UCI or in SAN — so
-/// that describing a move allocates nothing; written as a JSON string.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ShortText(ArrayString<8>);
-
-impl ShortText {
-    /// A square: "e4".
-    pub fn square(square: Square) -> ShortText {
-        let mut text = ArrayString::new();
-        text.push(square.file().char());
-        text.push(square.rank().char());
-        ShortText(text)
-    }
-
-    /// A move in UCI: "e7e8q" (at most 5 characters).
-    pub fn uci(uci: UciMove) -> ShortText {
-        match uci {
-            UciMove::Null => ShortText::from_display(&uci),
-            UciMove::Normal { from, to, promotion } => {
-                let mut text = ShortText::square(from).0;
-                text.push_str(&ShortText::square(to).0);
-                if let Some(role) = promotion {
-                    text.push(role.char());
-                }
-                ShortText(text)
-            }
-        }
-    }
-
-    /// A move in SAN: "Qh4xe1#" (at most 7 characters).
-    pub fn san(san: SanPlus) -> ShortText {
-        ShortText::from_display(&san)
-    }
-
-    /// `value` written by its `Display`, at most 8 bytes long.
-    fn from_display(value: &impl fmt::Display) -> ShortText {
-        let mut text = ArrayString::new();
-        // Only a text longer than 8 bytes fails, and none of ours is.
-        write!(text, "{value}").expect("a move fits in 8 bytes");
-        ShortText(text)
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for ShortText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl Serialize for ShortText {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
-    }
-}
+use std::io::Write as _;
 
 /// `answer` as JSON: the same bytes as `serde_json::to_vec(answer)`,
 /// written into a buffer of about the answer's size.
@@ -107,26 +44,28 @@ pub fn to_json(answer: &PositionResponse) -> Vec<u8> {
 
 /// One move, its fields in the order of [`MoveInfo`].
 fn write_move(out: &mut Vec<u8>, m: &MoveInfo) {
-    out.extend_from_slice(b"{\"uci\":");
-    text(out, m.uci.as_str());
-    out.extend_from_slice(b",\"san\":");
-    text(out, m.san.as_str());
-    out.extend_from_slice(b",\"from\":");
-    text(out, m.from.as_str());
-    out.extend_from_slice(b",\"to\":");
-    text(out, m.to.as_str());
-    out.extend_from_slice(b",\"piece\":");
+    out.extend_from_slice(b"{\"uci\":\"");
+    uci(out, m.uci);
+    out.extend_from_slice(b"\",\"san\":\"");
+    // SAN is ASCII letters, digits and `x=+#-`: nothing to escape. Writing
+    // into a Vec cannot fail.
+    write!(out, "{}", m.san).expect("a Vec takes every byte");
+    out.extend_from_slice(b"\",\"from\":\"");
+    square(out, m.from);
+    out.extend_from_slice(b"\",\"to\":\"");
+    square(out, m.to);
+    out.extend_from_slice(b"\",\"piece\":");
     text(out, m.piece.name());
     out.extend_from_slice(b",\"captured\":");
-    optional(out, m.captured.map(PieceKind::name));
+    optional(out, m.captured.map(|role| role.name()));
     out.extend_from_slice(b",\"promotion\":");
-    optional(out, m.promotion.map(PieceKind::name));
+    optional(out, m.promotion.map(|role| role.name()));
     out.extend_from_slice(b",\"capture\":");
     boolean(out, m.capture);
     out.extend_from_slice(b",\"en_passant\":");
     boolean(out, m.en_passant);
     out.extend_from_slice(b",\"castling\":");
-    optional(out, m.castling.map(CastleSide::name));
+    optional(out, m.castling.map(|side| side.name()));
     out.extend_from_slice(b",\"check\":");
     boolean(out, m.check);
     out.extend_from_slice(b",\"mate\":");
@@ -134,8 +73,28 @@ fn write_move(out: &mut Vec<u8>, m: &MoveInfo) {
     out.push(b'}');
 }
 
-/// A string with nothing to escape (plain ASCII letters, digits and
-/// `-+#=_`), as the texts of a move are.
+/// A square's name, `e4`, unquoted.
+fn square(out: &mut Vec<u8>, square: Square) {
+    out.push(square.file().char() as u8);
+    out.push(square.rank().char() as u8);
+}
+
+/// A move in UCI, `e7e8q` or `0000`, unquoted.
+fn uci(out: &mut Vec<u8>, uci: UciMove) {
+    match uci {
+        UciMove::Null => out.extend_from_slice(b"0000"),
+        UciMove::Normal { from, to, promotion } => {
+            square(out, from);
+            square(out, to);
+            if let Some(role) = promotion {
+                out.push(role.char() as u8);
+            }
+        }
+    }
+}
+
+/// A string with nothing to escape (plain ASCII letters and `_`), as the
+/// chess words are.
 fn text(out: &mut Vec<u8>, text: &str) {
     debug_assert!(text.bytes().all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\'), "{text}");
     out.push(b'"');
@@ -203,15 +162,21 @@ mod tests {
     }
 
     #[test]
-    fn short_texts_are_the_library_texts() {
+    fn squares_and_moves_are_written_as_serde_writes_them() {
         for square in Square::all() {
-            assert_eq!(ShortText::square(square).as_str(), square.to_string());
+            let mut out = Vec::new();
+            super::square(&mut out, square);
+            assert_eq!(format!("\"{}\"", String::from_utf8(out).expect("ASCII")), to_string(&square));
         }
         let position = Position::from_fen("1r4k1/P7/8/3pP3/8/8/8/R3K2R w KQ d6 0 2").expect("a FEN");
-        for m in position.legal_moves() {
-            assert_eq!(ShortText::uci(position.uci(m)).as_str(), position.uci(m).to_string());
-            assert_eq!(ShortText::san(position.san_unchecked(m)).as_str(), position.san_unchecked(m).to_string());
+        for m in position.legal_moves().iter().map(|&m| position.uci(m)).chain([UciMove::Null]) {
+            let mut out = Vec::new();
+            uci(&mut out, m);
+            assert_eq!(format!("\"{}\"", String::from_utf8(out).expect("ASCII")), to_string(&m));
         }
-        assert_eq!(ShortText::uci(UciMove::Null).as_str(), "0000");
+    }
+
+    fn to_string(value: &impl Serialize) -> String {
+        serde_json::to_string(value).expect("JSON")
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::state::AppState;
 use axum::extract::State;
+use axum::Extension;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
@@ -42,4 +43,17 @@ pub async fn healthz(State(state): State<Arc<AppState>>) -> Json<Health> {
     responses((status = 200, description = "Prometheus text format 0.0.4", body = String, content_type = "text/plain")))]
 pub async fn metrics(State(state): State<Arc<AppState>>) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], state.metrics.render())
+}
+
+/// The OpenAPI document as served: its JSON, written once.
+#[derive(Clone, Debug)]
+pub struct DocumentJson(pub axum::body::Bytes);
+
+/// This document: the OpenAPI 3.1 description of every route of the
+/// service.
+#[utoipa::path(get, path = "/api/v1/openapi.json", tag = "service",
+    responses((status = 200, description = "The OpenAPI document", body = serde_json::Value,
+               content_type = "application/json")))]
+pub async fn openapi_document(Extension(DocumentJson(json)): Extension<DocumentJson>) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], json)
 }

@@ -25,11 +25,12 @@ pub fn small() -> ServerConfig {
 impl Server {
     /// A server with `config` (its port is ignored: any free port).
     pub async fn start(config: ServerConfig) -> Server {
-        Server::start_with(config, axum::Router::new()).await
+        Server::start_with(config, axum::Router::new().into()).await
     }
 
-    /// A server with `config` and `extra` routes merged in.
-    pub async fn start_with(config: ServerConfig, extra: axum::Router) -> Server {
+    /// A server with `config` and `extra` routes (with their document)
+    /// merged in.
+    pub async fn start_with(config: ServerConfig, extra: utoipa_axum::router::OpenApiRouter) -> Server {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).await.expect("a free loopback port");
         let base = format!("http://{}", listener.local_addr().expect("an address"));
         let (stop, stopped) = oneshot::channel::<()>();

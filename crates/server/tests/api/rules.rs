@@ -63,10 +63,10 @@ async fn position_tells_how_the_game_stands() {
     let (_, body) = server.post("/api/v1/position", &fools).await;
     assert_eq!(body["moves"].as_array().map(Vec::len), Some(0));
     assert_eq!((body["state"]["check"].as_bool(), body["state"]["checkmate"].as_bool()), (Some(true), Some(true)));
-    assert_eq!(body["state"]["outcome"], json!({"result": "0-1", "winner": "black", "reason": "checkmate"}));
+    assert_eq!(body["state"]["outcome"], json!({"result": "0-1", "winner": "black", "termination": "checkmate"}));
     let (_, body) = server.post("/api/v1/position", &json!({"fen": "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"})).await;
     assert_eq!(body["state"]["stalemate"], true);
-    assert_eq!(body["state"]["outcome"]["reason"], "stalemate");
+    assert_eq!(body["state"]["outcome"]["termination"], "stalemate");
     let (_, body) = server.post("/api/v1/position", &json!({"fen": "8/8/4k3/8/8/3BK3/8/8 w - - 0 1"})).await;
     assert_eq!(body["state"]["insufficient_material"], true);
     let (_, body) = server.post("/api/v1/position", &json!({"fen": "8/8/4k3/8/8/3RK3/8/8 w - - 100 80"})).await;
@@ -74,11 +74,11 @@ async fn position_tells_how_the_game_stands() {
         (body["state"]["fifty_moves"].as_bool(), body["state"]["seventy_five_moves"].as_bool()),
         (Some(true), Some(false))
     );
-    assert_eq!(body["state"]["claimable_draw"]["reason"], "fifty_moves");
+    assert_eq!(body["state"]["claimable_draw"]["termination"], "fifty_moves");
     let shuffle: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].repeat(2);
     let (_, body) = server.post("/api/v1/position", &json!({"moves": shuffle})).await;
     assert_eq!(body["state"]["repetitions"], 2);
-    assert_eq!(body["state"]["claimable_draw"]["reason"], "threefold_repetition");
+    assert_eq!(body["state"]["claimable_draw"]["termination"], "threefold_repetition");
     assert_eq!(body["state"]["outcome"], Value::Null);
 }
 

@@ -31,19 +31,19 @@ async fn healthz_and_metrics_answer() {
     assert!(text.contains("ox88_http_request_duration_seconds_bucket{route=\"/api/v1/position\""), "{text}");
 }
 
-#[tokio::test]
-async fn the_openapi_document_and_the_routes_agree() {
-    // Searches without limits end at the server's cap: keep it short.
-    let server = Server::start(ox88_server::ServerConfig { max_movetime_ms: 200, ..small() }).await;
+/// The document `server` serves, after checking that every documented
+/// operation is served (it answers, and not 404 or 405; `{id}` is `game`,
+/// `{path}` one of the page's files), that `expected` are its paths, and
+/// that every error answer has the error shape.
+async fn check_document(server: &Server, expected: &[&str], game: &str) {
     let (status, text) = server.get("/api/v1/openapi.json").await;
     assert_eq!(status, 200);
     let doc: Value = serde_json::from_str(&text).expect("JSON");
     assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.")), "{}", doc["openapi"]);
     let paths = doc["paths"].as_object().expect("paths");
-    // Every documented operation is served: it answers, and not 404 or 405.
     for (path, item) in paths {
         for method in item.as_object().expect("a path item").keys() {
-            let url = server.url(path);
+            let url = server.url(&path.replace("{id}", game).replace("{path}", "app.js"));
             let request = match method.as_str() {
                 "get" => server.client.get(url),
                 "post" => server.client.post(url).json(&json!({})),
@@ -53,25 +53,10 @@ async fn the_openapi_document_and_the_routes_agree() {
             assert!(status != 404 && status != 405, "{method} {path} is documented but answers {status}");
         }
     }
-    // Every route of the API is documented (the document itself aside).
-    let expected = [
-        "/api/v1/position",
-        "/api/v1/play",
-        "/api/v1/perft",
-        "/api/v1/analyse",
-        "/api/v1/analyse/stream",
-        "/api/v1/best-move",
-        "/api/v1/levels",
-        "/api/v1/pgn/import",
-        "/api/v1/pgn/export",
-        "/healthz",
-        "/metrics",
-    ];
     for path in expected {
-        assert!(paths.contains_key(path), "{path} is not documented: {:?}", paths.keys());
+        assert!(paths.contains_key(*path), "{path} is not documented: {:?}", paths.keys());
     }
     assert_eq!(paths.len(), expected.len(), "documented: {:?}", paths.keys());
-    // Every error answer of every operation has the error shape.
     for (path, item) in paths {
         for (method, operation) in item.as_object().expect("a path item") {
             for (status, response) in operation["responses"].as_object().expect("responses") {
@@ -85,6 +70,50 @@ async fn the_openapi_document_and_the_routes_agree() {
             }
         }
     }
+}
+
+/// The API's routes, the document's own among them.
+const API_PATHS: [&str; 12] = [
+    "/api/v1/position",
+    "/api/v1/play",
+    "/api/v1/perft",
+    "/api/v1/analyse",
+    "/api/v1/analyse/stream",
+    "/api/v1/best-move",
+    "/api/v1/levels",
+    "/api/v1/pgn/import",
+    "/api/v1/pgn/export",
+    "/api/v1/openapi.json",
+    "/healthz",
+    "/metrics",
+];
+
+#[tokio::test]
+async fn the_openapi_document_and_the_routes_agree() {
+    // Searches without limits end at the server's cap: keep it short.
+    let server = Server::start(ox88_server::ServerConfig { max_movetime_ms: 200, ..small() }).await;
+    check_document(&server, &API_PATHS, "").await;
+}
+
+/// The binary's routes: the API's and the web page's, all documented.
+#[cfg(feature = "web")]
+#[tokio::test]
+async fn every_route_of_the_binary_is_documented() {
+    let web = ox88_web::router(ox88_web::WebConfig::in_memory()).expect("the store opens");
+    let server = Server::start_with(ox88_server::ServerConfig { max_movetime_ms: 200, ..small() }, web).await;
+    let (status, created) = server.post("/api/v1/friend/games", &json!({"color": "white"})).await;
+    assert_eq!(status, 201, "{created}");
+    let web_paths = [
+        "/",
+        "/assets/{path}",
+        "/api/v1/friend/games",
+        "/api/v1/friend/finished.pgn",
+        "/api/v1/friend/games/{id}",
+        "/api/v1/friend/games/{id}/pgn",
+        "/api/v1/friend/games/{id}/ws",
+    ];
+    let expected: Vec<&str> = API_PATHS.iter().chain(&web_paths).copied().collect();
+    check_document(&server, &expected, created["id"].as_str().expect("an id")).await;
 }
 
 #[tokio::test]
@@ -127,7 +156,7 @@ async fn a_panic_is_answered_500_counted_and_the_server_goes_on() {
         panic!("a test handler panics on purpose")
     }
     let extra = axum::Router::new().route("/boom", get(|| async { boom() }));
-    let server = Server::start_with(small(), extra).await;
+    let server = Server::start_with(small(), extra.into()).await;
     let response = server.client.get(server.url("/boom")).send().await.expect("an answer");
     assert_eq!(response.status().as_u16(), 500);
     let body: Value = response.json().await.expect("JSON");
@@ -148,7 +177,7 @@ async fn shutdown_lets_running_requests_finish() {
             "done"
         }),
     );
-    let server = Server::start_with(small(), slow).await;
+    let server = Server::start_with(small(), slow.into()).await;
     let request = server.client.get(server.url("/slow")).send();
     let running = tokio::spawn(async move { request.await.expect("an answer").text().await.expect("text") });
     tokio::time::sleep(std::time::Duration::from_millis(50)).await;

@@ -26,7 +26,7 @@ impl Drop for Server {
 
 /// Starts the web router on 127.0.0.1 with `config`.
 pub async fn start(config: ox88_web::WebConfig) -> Server {
-    let app = ox88_web::router(config).expect("the store opens");
+    let app = axum::Router::from(ox88_web::router(config).expect("the store opens"));
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
     let addr = listener.local_addr().expect("an address");
     let task = tokio::spawn(async move {

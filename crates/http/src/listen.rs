@@ -18,7 +18,7 @@ pub const ACCEPT_BACKLOG: u32 = 4096;
 ///
 /// ```no_run
 /// # async fn serve() -> std::io::Result<()> {
-/// let listener = ox88_web::listen("127.0.0.1:8088".parse().expect("an address")).await?;
+/// let listener = ox88_http::listen("127.0.0.1:8088".parse().expect("an address")).await?;
 /// println!("listening on {}", listener.local_addr()?);
 /// # Ok(())
 /// # }
