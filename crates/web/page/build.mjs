@@ -47,7 +47,6 @@ writeFileSync(
   join(out, "LICENSES.txt"),
   "The ox88 page bundles these packages (versions pinned in page/package-lock.json).\n\n" +
     licence(`cm-chessboard ${pkg("cm-chessboard").version} (MIT)`, "cm-chessboard/LICENSE") +
-    licence(`chess.js ${pkg("chess.js").version} (BSD-2-Clause)`, "chess.js/LICENSE") +
     `${"=".repeat(78)}\nThe pieces (pieces/ox88.svg)\n${"=".repeat(78)}\n` +
     "ox88's own piece set, drawn by the ox88-svg crate: MIT OR Apache-2.0, as the rest of ox88.\n" +
     "The board's markers (extensions/markers/markers.svg) are drawn for ox88 too, under the same licence;\n" +

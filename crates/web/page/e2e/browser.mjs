@@ -86,7 +86,7 @@ export async function statusIs(page, text, timeout = 15000) {
   } catch (error) {
     const shown = await page.evaluate(() => [document.querySelector(".status")?.textContent, document.querySelector(".notice")?.textContent])
     await screenshot(page, `failed-${Date.now()}`)
-    throw new Error(`the status never read "${text}": it reads ${JSON.stringify(shown)} (${page.errors.join("; ")})`)
+    throw new Error(`the status never read "${text}": it reads ${JSON.stringify(shown)} (${page.errors.join("; ")})`, { cause: error })
   }
 }
 

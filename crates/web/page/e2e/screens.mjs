@@ -31,8 +31,14 @@ const PGN = `[Event "Casual game"]
 
 export async function analysePgn(browser, engine) {
   const page = await open(browser, "/#/analyse")
+  // A FEN the server refuses: its message names the field.
+  await page.fill("#fen-input", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0")
+  await page.click("#load-fen")
+  await page.waitForFunction(() => /fullmove number "0"/.test(document.querySelector("#load-error")?.textContent || ""))
+  await screenshot(page, "analyse-bad-fen")
   await page.fill("#pgn-input", PGN)
   await page.click("#load-pgn")
+  await page.waitForFunction(() => (document.querySelector("#load-error")?.textContent || "") === "")
   await page.waitForFunction(() => document.querySelectorAll(".moves .mv").length === 13)
   // The position is the start; the arrow keys walk the main line.
   await page.keyboard.press("ArrowRight")

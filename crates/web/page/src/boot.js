@@ -8,7 +8,7 @@
   if (m) {
     var id = m[1]
     var token = null
-    try { token = localStorage.getItem("ox88-seat-" + id) } catch (e) {}
+    try { token = localStorage.getItem("ox88-seat-" + id) } catch (e) { /* no storage: join as a newcomer */ }
     var watch = /[?&]watch\b/.test(location.hash)
     var scheme = location.protocol === "https:" ? "wss://" : "ws://"
     var ws = new WebSocket(scheme + location.host + "/api/v1/friend/games/" + id + "/ws")

@@ -1,6 +1,13 @@
+// @ts-check
 // Tiny DOM helpers: build elements from tags, attributes and children.
 
-/** `h("button", {class: "x", onclick}, "text", child)`. */
+/**
+ * `h("button", {class: "x", onclick}, "text", child)`.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...any} children
+ * @returns {HTMLElement & Record<string, any>}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag)
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -17,7 +24,11 @@ export function h(tag, attrs = {}, ...children) {
   return el
 }
 
-/** Offers `text` as a download named `name`. */
+/**
+ * Offers `text` as a download named `name`.
+ * @param {string} name
+ * @param {string} text
+ */
 export function download(name, text, type = "application/x-chess-pgn") {
   const url = URL.createObjectURL(new Blob([text], { type }))
   const a = h("a", { href: url, download: name })
@@ -29,6 +40,7 @@ export function download(name, text, type = "application/x-chess-pgn") {
 
 /** Today as a PGN date: "2026.11.26". */
 export function pgnDate(date = new Date()) {
+  /** @param {number} n */
   const pad = (n) => String(n).padStart(2, "0")
   return `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`
 }

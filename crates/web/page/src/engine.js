@@ -1,5 +1,11 @@
+// @ts-check
 // The engine, through ox88-server's API: a move for play, and analysis
 // streamed as Server-Sent Events. The only module that knows those routes.
+import { request } from "./api.js"
+
+/** @typedef {{level: number, depth: number, nodes: number, elo: {elo: number, margin: number, games: number} | null}} Level */
+/** @typedef {{multipv: number, depth: number, seldepth?: number, nodes?: number, nps?: number, cp: number | null,
+ *   mate: number | null, bound: string | null, pv: string[], san: string[]}} Line */
 
 /**
  * The strengths offered against ox88: the server's levels (`GET
@@ -9,55 +15,47 @@
  */
 export async function levels() {
   try {
-    const response = await fetch("/api/v1/levels")
-    if (!response.ok) throw new Error(response.statusText)
-    return (await response.json()).map(levelName)
+    /** @type {Level[]} */
+    const levels = await (await request("/api/v1/levels")).json()
+    return levels.map(levelName)
   } catch {
     return [1, 2, 3, 4, 5, 6, 7, 8].map((level) => ({ level, name: String(level) }))
   }
 }
 
-/** A level of `GET /api/v1/levels` as the strength menu names it. */
+/**
+ * A level of `GET /api/v1/levels` as the strength menu names it.
+ * @param {Level} l
+ * @returns {{level: number, name: string, title?: string}}
+ */
 export function levelName(l) {
   const limits = `depth ${l.depth}, ${nodesText(l.nodes)} nodes`
   const name = l.elo ? `${l.level} · Elo ${l.elo.elo} ± ${l.elo.margin}` : `${l.level} · ${limits}`
   return { level: l.level, name, title: l.elo ? `${limits}; measured in ${l.elo.games} games` : "strength not measured" }
 }
 
+/** @param {number} n */
 function nodesText(n) {
   return n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n)
-}
-
-async function post(path, body, signal) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-    signal,
-  })
-  if (!response.ok) {
-    let message = `${response.status} ${response.statusText}`
-    try {
-      const json = await response.json()
-      if (json.error && json.error.message) message = json.error.message
-    } catch {}
-    throw new Error(message)
-  }
-  return response
 }
 
 /**
  * ox88's move in the position `fen` + `moves` (UCI): `{uci}`, from
  * `POST /api/v1/best-move`, at strength `level` (a number from `levels()`).
  */
+/** @param {{fen: string, moves: string[], level: number}} position @returns {Promise<{uci: string}>} */
 export async function bestMove({ fen, moves, level }) {
-  const json = await (await post("/api/v1/best-move", { fen, moves, level })).json()
+  const json = await (await request("/api/v1/best-move", { fen, moves, level })).json()
   if (!json.best_move) throw new Error("the server found no move")
   return { uci: json.best_move.uci }
 }
 
-/** One analysis line in the page's terms, from the server's `info` event
- * (a `LineJson`: multipv, depth, score {cp, mate}, bound, pv_uci, pv_san). */
+/**
+ * One analysis line in the page's terms, from the server's `info` event
+ * (a `LineJson`: multipv, depth, score {cp, mate}, bound, pv_uci, pv_san).
+ * @param {any} raw
+ * @returns {Line}
+ */
 export function readInfo(raw) {
   const score = raw.score || {}
   return {
@@ -74,7 +72,11 @@ export function readInfo(raw) {
   }
 }
 
-/** Parses Server-Sent Events from a stream of text chunks. */
+/**
+ * Parses Server-Sent Events from a stream of text chunks.
+ * @param {(event: string, data: string) => void} onEvent
+ * @returns {(chunk: string) => void}
+ */
 export function sseParser(onEvent) {
   let buffer = ""
   return (chunk) => {
@@ -98,13 +100,17 @@ export function sseParser(onEvent) {
  * Streams the engine's analysis of `fen` + `moves` with `multipv` lines:
  * `onInfo(line)` for each `info` event, `onDone(error, finished)` at the
  * end (`finished` when the server's limit ended the search). Returns `stop()`.
+ * @param {{fen: string, moves: string[], multipv: number}} position
+ * @param {(line: Line) => void} onInfo
+ * @param {(error: Error | null, finished?: boolean) => void} onDone
  */
 export function analyse({ fen, moves, multipv }, onInfo, onDone) {
   const controller = new AbortController()
   ;(async () => {
     try {
       // No limit asked: the server searches as long as its limits allow.
-      const response = await post("/api/v1/analyse/stream", { fen, moves, multipv }, controller.signal)
+      const response = await request("/api/v1/analyse/stream", { fen, moves, multipv }, controller.signal)
+      if (!response.body) throw new Error("the server sent no stream")
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
       const feed = sseParser((event, data) => {
         if (event === "error") throw new Error(JSON.parse(data).message || data)
@@ -117,13 +123,17 @@ export function analyse({ fen, moves, multipv }, onInfo, onDone) {
       }
       onDone(null, true)
     } catch (error) {
-      onDone(controller.signal.aborted ? null : error)
+      onDone(controller.signal.aborted ? null : /** @type {Error} */ (error))
     }
   })()
   return { stop: () => controller.abort() }
 }
 
-/** A score as people read it: "+0.34", "−1.20", "#3", "#−2", from White's side. */
+/**
+ * A score as people read it: "+0.34", "−1.20", "#3", "#−2", from White's side.
+ * @param {Pick<Line, "cp" | "mate">} line
+ * @param {boolean} whiteToMove
+ */
 export function scoreText(line, whiteToMove) {
   const sign = whiteToMove ? 1 : -1
   if (line.mate != null) {
@@ -135,7 +145,11 @@ export function scoreText(line, whiteToMove) {
   return (cp > 0 ? "+" : cp < 0 ? "−" : "") + Math.abs(cp).toFixed(2)
 }
 
-/** White's share of the eval bar, 0..1, from a line. */
+/**
+ * White's share of the eval bar, 0..1, from a line.
+ * @param {Pick<Line, "cp" | "mate">} line
+ * @param {boolean} whiteToMove
+ */
 export function whiteShare(line, whiteToMove) {
   const sign = whiteToMove ? 1 : -1
   if (line.mate != null) return line.mate * sign > 0 ? 1 : 0

@@ -1,10 +1,14 @@
+// @ts-check
 // Play a friend: create a game and share its link; the server (over a
-// WebSocket) checks every move and keeps the clocks; the page shows them.
-import { Chess } from "chess.js"
+// WebSocket) checks every move and keeps the clocks; the page shows them
+// (the game as the frames tell it is friend-state.js). The legal moves
+// offered on the board are the server's, asked when it is this page's turn.
 import { h } from "./dom.js"
+import * as api from "./api.js"
 import { MoveList } from "./movelist.js"
-import { node, addMove, START_FEN } from "./pgn.js"
-import { clockText, endingText } from "./notation.js"
+import { FriendState } from "./friend-state.js"
+import { START_FEN, movesTo } from "./tree.js"
+import { clockText, endingText, turnOf } from "./notation.js"
 
 const CLOCKS = [
   { name: "No clock", initial: null, increment: 0 },
@@ -15,13 +19,16 @@ const CLOCKS = [
   { name: "30 + 0", initial: 1800, increment: 0 },
 ]
 
+/** @param {string} id */
 const tokenKey = (id) => `ox88-seat-${id}`
 
+/** @param {import("./main.js").App} app @param {string} arg */
 export function mount(app, arg) {
   const id = /^[A-Za-z0-9]{10}/.exec(arg || "")
   return id ? game(app, id[0], /[?&]watch\b/.test(arg)) : create(app)
 }
 
+/** @param {import("./main.js").App} app */
 function create(app) {
   app.board.show(START_FEN)
   const error = h("p", { class: "form-error", role: "alert" })
@@ -35,39 +42,50 @@ function create(app) {
   )
   app.side.replaceChildren(h("h2", {}, "Play a friend"), form,
     h("p", { class: "note" }, "You get a link to send. Whoever opens it first plays you; anyone after watches."))
+  /** @param {Event} event */
   async function submit(event) {
     event.preventDefault()
-    const data = new FormData(form)
+    const data = new FormData(/** @type {HTMLFormElement} */ (form))
     const clock = CLOCKS[Number(data.get("clock"))] || CLOCKS[0]
+    /** @type {Record<string, unknown>} */
     const body = { color: data.get("color") }
     if (clock.initial) Object.assign(body, { initial_seconds: clock.initial, increment_seconds: clock.increment })
     try {
-      const response = await fetch("/api/v1/friend/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
-      const json = await response.json()
-      if (!response.ok) throw new Error((json.error && json.error.message) || response.statusText)
-      localStorage.setItem(tokenKey(json.id), json.token)
-      location.hash = `#/friend/${json.id}`
+      const created = await (await api.request("/api/v1/friend/games", body)).json()
+      localStorage.setItem(tokenKey(created.id), created.token)
+      location.hash = `#/friend/${created.id}`
     } catch (e) {
-      error.textContent = `The game could not be created: ${e.message}`
+      error.textContent = `The game could not be created: ${/** @type {Error} */ (e).message}`
     }
   }
   return {}
 }
 
+/** @param {import("./main.js").App} app @param {string} id @param {boolean} watching */
 function game(app, id, watching) {
-  const s = { root: node(null, START_FEN, null), at: null, seat: null, ended: null, clock: null, clockAt: 0, drawOffer: null, rematchOffer: null, seated: [false, false], presence: null, socket: null, closed: false, retry: 0, pending: false, timer: null }
-  s.at = s.root
+  const state = new FriendState()
+  const s = {
+    /** @type {WebSocket | null} */
+    socket: null,
+    closed: false,
+    retry: 0,
+    /** @type {ReturnType<typeof setInterval> | null} */
+    timer: null,
+    /** The position whose legal moves were asked last. @type {import("./tree.js").Node | null} */
+    asked: null,
+  }
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" })
   const notice = h("p", { class: "notice", role: "alert" })
   const moves = h("div", { class: "moves", "aria-label": "Moves" })
-  const list = new MoveList(moves, (n) => { s.at = n; draw() })
+  const list = new MoveList(moves, (n) => { state.at = n; draw() })
   const link = `${location.origin}/#/friend/${id}`
   const share = h("div", { class: "share" },
     h("label", { for: "share-link" }, "Send this link to your opponent:"),
     h("div", { class: "row" },
-      h("input", { id: "share-link", readonly: true, value: link, onfocus: (e) => e.target.select() }),
+      h("input", { id: "share-link", readonly: true, value: link, onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
       h("button", { type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, "Copy")),
     h("small", {}, "Spectators: ", h("a", { href: `#/friend/${id}?watch` }, "watch link")))
+  /** @param {string} label @param {string} idName @param {() => void} onclick */
   const btn = (label, idName, onclick) => h("button", { type: "button", id: idName, onclick }, label)
   const resign = btn("Resign", "resign", () => send({ type: "resign" }))
   const offer = btn("Offer draw", "offer-draw", () => send({ type: "offer_draw" }))
@@ -77,22 +95,21 @@ function game(app, id, watching) {
   const fenOut = h("input", { class: "fen-out", readonly: true, "aria-label": "FEN", hidden: true })
   const buttons = h("div", { class: "buttons" }, resign, offer, accept, decline, rematch,
     h("a", { class: "button", href: `/api/v1/friend/games/${id}/pgn`, download: `ox88-${id}.pgn` }, "PGN"),
-    btn("FEN", "export-fen", () => { fenOut.hidden = false; fenOut.value = s.at.fen; fenOut.select() }),
+    btn("FEN", "export-fen", () => { fenOut.hidden = false; fenOut.value = state.at.fen; fenOut.select() }),
     btn("Analyse", "to-analysis", toAnalysis))
   app.side.replaceChildren(h("h2", {}, "Play a friend"), status, notice, share, moves, buttons, fenOut)
 
-  const end = () => { let n = s.root; while (n.children[0]) n = n.children[0]; return n }
-  const turn = () => new Chess(end().fen).turn()
-  const mine = () => (s.seat === "white" ? "w" : s.seat === "black" ? "b" : null)
-
   function connect() {
-    const early = window.ox88Boot && window.ox88Boot.socket
+    const boot = window.ox88Boot
+    const early = boot && boot.socket
+    /** @type {WebSocket} */
     let ws
+    /** @type {string[]} */
     let queued = []
-    if (early && early.id === id && early.ws.readyState <= 1) {
+    if (boot && early && early.id === id && early.ws.readyState <= 1) {
       ws = early.ws
       queued = early.queue
-      window.ox88Boot.socket = null
+      boot.socket = null
     } else {
       const scheme = location.protocol === "https:" ? "wss://" : "ws://"
       ws = new WebSocket(`${scheme}${location.host}/api/v1/friend/games/${id}/ws`)
@@ -103,143 +120,110 @@ function game(app, id, watching) {
     ws.onclose = () => {
       if (s.closed) return
       s.retry = Math.min(s.retry + 1, 5)
-      notice.textContent = "Connection lost: reconnecting…"
+      state.notice = "Connection lost: reconnecting…"
+      draw()
       setTimeout(() => { if (!s.closed) connect() }, 500 * s.retry)
     }
     queued.forEach(receive)
   }
 
+  /** @param {object} message */
   function send(message) {
     if (s.socket && s.socket.readyState === 1) s.socket.send(JSON.stringify(message))
-    else notice.textContent = "Not connected: reconnecting…"
+    else {
+      state.notice = "Not connected: reconnecting…"
+      draw()
+    }
   }
 
+  /** @param {string} text */
   function receive(text) {
-    let m
-    try { m = JSON.parse(text) } catch { return }
-    if (m.type === "welcome") {
-      s.seat = m.seat
+    let frame
+    try { frame = JSON.parse(text) } catch { return }
+    const rematchId = state.receive(frame, performance.now())
+    if (frame.type === "welcome") {
       s.retry = 0
-      notice.textContent = ""
-      if (m.token) localStorage.setItem(tokenKey(id), m.token)
-      if (mine()) app.board.orient(mine())
-    } else if (m.type === "state") {
-      const g = m.game
-      s.root = node(null, START_FEN, null)
-      let n = s.root
-      for (const mv of g.moves) { n = addMove(n, mv.uci); n.clock = mv.clock_ms }
-      s.at = n
-      s.ended = g.result ? { result: g.result, termination: g.termination } : null
-      s.drawOffer = g.draw_offer
-      s.rematchOffer = g.rematch_offer
-      s.seated = g.seated
-      s.presence = g.presence
-      setClock(g.clock)
-    } else if (m.type === "move") {
-      const last = end()
-      if (m.ply === last.ply - s.root.ply) {
-        const n = addMove(last, m.uci)
-        n.clock = m.clock_ms
-        if (s.at === last) s.at = n
-      }
-      s.pending = false
-      s.seated = [true, true]
-      setClock(m.clock)
-    } else if (m.type === "ended") {
-      s.ended = { result: m.result, termination: m.termination }
-      s.drawOffer = null
-      setClock(m.clock)
-    } else if (m.type === "draw_offer") {
-      s.drawOffer = m.by
-    } else if (m.type === "rematch_offer") {
-      s.rematchOffer = m.by
-    } else if (m.type === "rematch") {
+      if (frame.token) localStorage.setItem(tokenKey(id), frame.token)
+      const me = state.mine()
+      if (me) app.board.orient(me)
+    }
+    if (rematchId) {
       const token = localStorage.getItem(tokenKey(id))
-      if (token) localStorage.setItem(tokenKey(m.id), token)
-      location.hash = `#/friend/${m.id}`
+      if (token) localStorage.setItem(tokenKey(rematchId), token)
+      location.hash = `#/friend/${rematchId}`
       return
-    } else if (m.type === "presence") {
-      s.presence = m
-      s.seated = [s.seated[0] || m.white > 0, s.seated[1] || m.black > 0]
-    } else if (m.type === "error") {
-      notice.textContent = m.message
-      s.pending = false
     }
     draw()
   }
 
-  function setClock(clock) {
-    s.clock = clock || null
-    s.clockAt = performance.now()
-  }
-
-  function left(color) {
-    const c = s.clock
-    if (!c) return 0
-    const key = color === "w" ? "white_ms" : "black_ms"
-    const running = c.running === (color === "w" ? "white" : "black")
-    return Math.max(0, c[key] - (running ? performance.now() - s.clockAt : 0))
+  /** Asks the server for the legal moves when it is this page's turn, and offers them. */
+  function offerMoves() {
+    const end = state.end()
+    if (end.answer || state.outcome || !state.mine() || turnOf(end.fen) !== state.mine() || s.asked === end) return
+    s.asked = end
+    api.position({ moves: movesTo(end) }).then((answer) => {
+      end.answer = answer
+      if (state.at === end) draw()
+    }, (error) => { state.notice = error.message; draw() })
   }
 
   function tick() {
-    if (!s.clock) return
+    if (!state.clock) return
+    const t = performance.now()
     const bottom = app.board.bottom()
     const top = bottom === "w" ? "b" : "w"
-    const running = s.clock.running ? (s.clock.running[0] === bottom ? "bottom" : "top") : null
-    app.clocks(clockText(left(top)), clockText(left(bottom)), running)
+    const running = state.clock.running ? (state.clock.running[0] === bottom ? "bottom" : "top") : null
+    app.clocks(clockText(state.left(top, t)), clockText(state.left(bottom, t)), running)
   }
 
   function refresh() {
     const bottom = app.board.bottom()
-    const name = (c) => {
-      const you = mine() === c ? " (you)" : ""
-      return `${c === "w" ? "White" : "Black"}${you}`
-    }
-    app.players(name(bottom === "w" ? "b" : "w"), name(bottom), Boolean(s.clock))
+    /** @param {"w" | "b"} c */
+    const name = (c) => `${c === "w" ? "White" : "Black"}${state.mine() === c ? " (you)" : ""}`
+    app.players(name(bottom === "w" ? "b" : "w"), name(bottom), Boolean(state.clock))
     tick()
   }
 
   function draw() {
-    app.board.show(s.at.fen, s.at.parent ? s.at : null)
-    list.render(s.root, s.at)
+    offerMoves()
+    const at = state.at
+    const last = at.uci ? { from: at.uci.slice(0, 2), to: at.uci.slice(2, 4) } : null
+    const check = at.answer ? at.answer.state.check : Boolean(at.san && /[+#]$/.test(at.san))
+    app.board.show(at.fen, { last, check, legal: at.answer ? at.answer.moves : null })
+    list.render(state.root, at)
     refresh()
-    const me = mine()
-    const opponentSeated = me ? s.seated[me === "w" ? 1 : 0] : true
-    share.hidden = !me || opponentSeated
-    if (s.ended) status.textContent = endingText(s.ended.result, s.ended.termination)
-    else if (!me) status.textContent = `You are watching. ${turn() === "w" ? "White" : "Black"} to move.`
-    else if (!opponentSeated) status.textContent = "Waiting for your opponent to open the link."
-    else status.textContent = turn() === me ? "Your move." : "Your opponent's move."
-    if (s.ended) status.textContent += "."
-    if (s.presence && s.presence.spectators) status.textContent += ` ${s.presence.spectators} watching.`
-    const playing = Boolean(me) && !s.ended
-    const theirOffer = s.drawOffer && s.drawOffer[0] !== me
+    const me = state.mine()
+    share.hidden = !me || state.opponentSeated()
+    status.textContent = state.outcome ? `${endingText(state.outcome)}. ${state.status()}`.trim() : state.status()
+    notice.textContent = state.notice
+    const playing = Boolean(me) && !state.outcome
+    const theirOffer = state.drawOffer != null && state.drawOffer[0] !== me
     resign.hidden = !playing
-    offer.hidden = !playing || Boolean(theirOffer)
-    offer.disabled = s.drawOffer != null
+    offer.hidden = !playing || theirOffer
+    offer.disabled = state.drawOffer != null
     accept.hidden = !playing || !theirOffer
     decline.hidden = !playing || !theirOffer
-    rematch.hidden = !me || !s.ended
-    rematch.textContent = s.rematchOffer && s.rematchOffer[0] !== me ? "Accept rematch" : s.rematchOffer ? "Rematch offered" : "Rematch"
+    rematch.hidden = !me || !state.outcome
+    rematch.textContent = state.rematchOffer && state.rematchOffer[0] !== me ? "Accept rematch" : state.rematchOffer ? "Rematch offered" : "Rematch"
   }
 
   /** Opens the game (as the server writes it, clocks included) on the analysis screen. */
   async function toAnalysis() {
     try {
-      const response = await fetch(`/api/v1/friend/games/${id}/pgn`)
-      if (!response.ok) throw new Error(response.statusText)
+      const response = await api.request(`/api/v1/friend/games/${id}/pgn`)
       sessionStorage.setItem("ox88-analyse", await response.text())
       location.hash = "#/analyse"
     } catch (e) {
-      notice.textContent = `The game could not be opened for analysis: ${e.message}`
+      state.notice = `The game could not be opened for analysis: ${/** @type {Error} */ (e).message}`
+      draw()
     }
   }
 
-  function onMove(move) {
-    const me = mine()
-    if (!me || s.ended || s.pending || s.at !== end() || turn() !== me) return
-    s.pending = true
-    send({ type: "move", uci: move.from + move.to + (move.promotion || ""), ply: end().ply - s.root.ply })
+  /** @param {string} uci */
+  function onMove(uci) {
+    if (!state.canMove()) return
+    state.pending = true
+    send({ type: "move", uci, ply: state.end().ply })
   }
 
   connect()
@@ -247,12 +231,12 @@ function game(app, id, watching) {
   draw()
   return {
     onMove,
-    canMove: (color) => color === mine() && !s.ended && !s.pending && s.at === end(),
-    key: (event) => list.key(event),
+    canMove: (/** @type {"w" | "b"} */ color) => color === state.mine() && state.canMove(),
+    key: (/** @type {KeyboardEvent} */ event) => list.key(event),
     refresh,
     unmount: () => {
       s.closed = true
-      clearInterval(s.timer)
+      if (s.timer) clearInterval(s.timer)
       if (s.socket) s.socket.close()
     },
   }

@@ -1,9 +1,13 @@
+// @ts-check
 // The home screen: what the page does, and the finished friend games.
 import { h } from "./dom.js"
-import { endingText } from "./notation.js"
+import { request } from "./api.js"
+import { loadFinished } from "./home-state.js"
+import { START_FEN } from "./tree.js"
 
+/** @param {import("./main.js").App} app */
 export function mount(app) {
-  app.board.show("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+  app.board.show(START_FEN)
   const list = h("ol", { class: "games", id: "finished" }, h("li", { class: "empty" }, "Loading…"))
   app.side.replaceChildren(
     h("h1", {}, "Chess with ox88"),
@@ -16,21 +20,21 @@ export function mount(app) {
     list,
     h("p", {}, h("a", { href: "/api/v1/friend/finished.pgn", download: "ox88-games.pgn" }, "Download them all as PGN")),
   )
-  const early = window.ox88Boot && window.ox88Boot.finished
-  const request = early || fetch("/api/v1/friend/games?limit=20").then((r) => (r.ok ? r.json() : { games: [] }))
-  if (window.ox88Boot) window.ox88Boot.finished = null
-  request
-    .then(({ games }) => {
-      list.replaceChildren(
-        ...(games.length
-          ? games.map((g) =>
+  const boot = window.ox88Boot
+  const early = boot && boot.finished
+  if (boot) boot.finished = null
+  loadFinished(early || request("/api/v1/friend/games?limit=20").then((r) => r.json())).then(({ entries, failed }) => {
+    list.replaceChildren(
+      ...(failed
+        ? [h("li", { class: "empty" }, "The list could not be loaded.")]
+        : entries.length
+          ? entries.map((g) =>
               h("li", {},
-                h("a", { href: `#/friend/${g.id}?watch` }, endingText(g.result, g.termination)),
-                h("span", { class: "meta" }, ` · ${Math.ceil(g.plies / 2)} moves · `),
+                h("a", { href: `#/friend/${g.id}?watch` }, g.text),
+                h("span", { class: "meta" }, ` · ${g.moves} moves · `),
                 h("a", { href: `/api/v1/friend/games/${g.id}/pgn`, download: `ox88-${g.id}.pgn` }, "PGN")))
           : [h("li", { class: "empty" }, "None yet.")]),
-      )
-    })
-    .catch(() => list.replaceChildren(h("li", { class: "empty" }, "The list could not be loaded.")))
+    )
+  })
   return {}
 }

@@ -1,50 +1,71 @@
+// @ts-check
 // The page: one board, a side panel per screen (home, play ox88, analyse,
 // play a friend), chosen by the address's hash so links and reloads work.
 import "./style.css"
-import { Chess } from "chess.js"
 import { Board } from "./board.js"
-import { readMove } from "./notation.js"
+import { readMove } from "./api.js"
+import { turnOf } from "./notation.js"
 import * as home from "./home.js"
 import * as play from "./play.js"
 import * as analyse from "./analyse.js"
 import * as friend from "./friend.js"
 
-const $ = (id) => document.getElementById(id)
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id))
 
+/**
+ * What a screen answers when mounted: how it takes a move (UCI) and keys,
+ * whether the user may move a side now, and how it redraws and leaves.
+ * @typedef {{onMove?: (uci: string) => void, canMove?: (color: "w" | "b") => boolean,
+ *   key?: (event: KeyboardEvent) => boolean, refresh?: () => void, unmount?: () => void}} Screen
+ */
+
+/**
+ * What every screen shares: the board, the side panel, the names and
+ * clocks round the board, and the eval bar.
+ * @typedef {typeof app} App
+ */
 const app = {
-  board: null,
+  /** @type {Board} */
+  board: /** @type {any} */ (null),
   side: $("side"),
+  /** @type {Screen | null} */
   screen: null,
-  /** Sets the names and shows or hides the clocks above and below the board. */
+  /** Sets the names and shows or hides the clocks above and below the board. @param {string} top @param {string} bottom @param {boolean} clocks */
   players(top, bottom, clocks) {
     $("top-name").textContent = top || ""
     $("bottom-name").textContent = bottom || ""
     $("top-clock").hidden = !clocks
     $("bottom-clock").hidden = !clocks
   },
-  /** Writes the clocks: `top` and `bottom` text, which one runs, which is low. */
+  /** Writes the clocks: `top` and `bottom` text, which one runs. @param {string} top @param {string} bottom @param {"top" | "bottom" | null} running */
   clocks(top, bottom, running) {
     $("top-clock").textContent = top
     $("bottom-clock").textContent = bottom
     $("top-clock").classList.toggle("running", running === "top")
     $("bottom-clock").classList.toggle("running", running === "bottom")
   },
+  /** @param {boolean} show @param {number | null} [whiteShare] */
   evalBar(show, whiteShare) {
     $("evalbar").hidden = !show
     if (show && whiteShare != null) $("evalfill").style.height = `${Math.round(whiteShare * 100)}%`
   },
+  /** @param {boolean} black */
   evalBarFlip(black) {
     $("evalbar").classList.toggle("flipped", Boolean(black))
   },
 }
 
+/** @type {Record<string, {mount: (app: App, arg: string) => Screen}>} */
 const SCREENS = { "": home, play, analyse, friend }
 
 function route() {
   const [, name = "", arg = ""] = /^#\/?([a-z]*)\/?(.*)$/.exec(location.hash) || []
   const screen = SCREENS[name] ? name : ""
   if (app.screen && app.screen.unmount) app.screen.unmount()
-  document.querySelectorAll("[data-nav]").forEach((a) => a.classList.toggle("active", a.dataset.nav === screen))
+  document.querySelectorAll("[data-nav]").forEach((a) => {
+    if (a instanceof HTMLElement) a.classList.toggle("active", a.dataset.nav === screen)
+  })
   document.body.dataset.screen = screen || "home"
   app.evalBar(false)
   app.players("", "", false)
@@ -52,29 +73,35 @@ function route() {
   app.board.onMove = () => {}
   app.board.canMove = () => false
   app.board.orient("w")
-  app.screen = SCREENS[screen].mount(app, decodeURIComponent(arg))
-  app.board.onMove = (move) => app.screen.onMove && app.screen.onMove(move)
-  app.board.canMove = (color) => Boolean(app.screen.canMove && app.screen.canMove(color))
+  const mounted = SCREENS[screen].mount(app, decodeURIComponent(arg))
+  app.screen = mounted
+  app.board.onMove = (uci) => mounted.onMove && mounted.onMove(uci)
+  app.board.canMove = (color) => Boolean(mounted.canMove && mounted.canMove(color))
   app.board.refreshInput()
 }
 
-function typedMove(event) {
+/** A move typed in the box, read by the server's SAN and UCI reader. @param {Event} event */
+async function typedMove(event) {
   event.preventDefault()
-  const input = $("typed-move")
+  const input = /** @type {HTMLInputElement} */ ($("typed-move"))
   const error = $("typed-error")
-  const chess = new Chess(app.board.fen)
-  if (!app.screen.canMove || !app.screen.canMove(chess.turn())) {
+  const screen = app.screen
+  const fen = app.board.fen
+  if (!screen || !screen.onMove || !screen.canMove || !screen.canMove(turnOf(fen))) {
     error.textContent = "It is not your move."
     return
   }
-  const move = readMove(chess, input.value)
-  if (!move) {
-    error.textContent = `No legal move “${input.value.trim()}” here.`
-    return
+  const text = input.value.trim()
+  try {
+    const move = await readMove(fen, text)
+    error.textContent = ""
+    input.value = ""
+    if (app.screen === screen && screen.onMove) screen.onMove(move.uci)
+  } catch (e) {
+    // The server names the move and says why: "move 0 \"Qh5\": ...".
+    const why = /** @type {Error} */ (e).message.replace(/^move \d+ "(?:[^"\\]|\\.)*": /, "")
+    error.textContent = `No legal move “${text}” here: ${why}`
   }
-  error.textContent = ""
-  input.value = ""
-  app.screen.onMove(move)
 }
 
 /** Turns the board round; the screen redraws its names and clocks. */
@@ -83,8 +110,10 @@ function flip() {
   if (app.screen && app.screen.refresh) app.screen.refresh()
 }
 
+/** @param {KeyboardEvent} event */
 function keys(event) {
-  const tag = (event.target && event.target.tagName) || ""
+  const target = /** @type {HTMLElement | null} */ (event.target)
+  const tag = (target && target.tagName) || ""
   if (/^(INPUT|TEXTAREA|SELECT)$/.test(tag) || event.altKey || event.ctrlKey || event.metaKey) return
   if (event.key === "f") {
     flip()

@@ -1,11 +1,16 @@
+// @ts-check
 // Play ox88: a side, a strength and a clock; the engine's moves come from
-// the server. The rules (and the clock, here in the page) end the game.
-import { Chess } from "chess.js"
+// the server, and so do the rules (the game's state is play-state.js). The
+// clock runs in the page.
 import { h, download, pgnDate } from "./dom.js"
+import * as api from "./api.js"
 import { MoveList } from "./movelist.js"
-import { node, addMove, pathTo, writePgn, START_FEN } from "./pgn.js"
-import { clockText, endingText, rulesEnding, loneKing, uciOf } from "./notation.js"
+import { PlayGame } from "./play-state.js"
+import { START_FEN } from "./tree.js"
+import { clockText, endingText } from "./notation.js"
 import { levels, bestMove } from "./engine.js"
+
+/** @typedef {import("./tree.js").Node} Node */
 
 const CLOCKS = [
   { name: "No clock", initial: 0, increment: 0 },
@@ -16,11 +21,25 @@ const CLOCKS = [
   { name: "15 + 10", initial: 900, increment: 10 },
 ]
 
+const rules = { ...api, bestMove }
+const now = () => performance.now()
+
+/** @param {import("./main.js").App} app */
 export function mount(app) {
-  const s = { root: null, at: null, user: "w", level: 3, levels: [], clock: null, ending: null, seq: 0, thinking: false, timer: null }
+  const s = {
+    /** @type {PlayGame | null} */
+    game: null,
+    level: 3,
+    /** @type {{level: number, name: string, title?: string}[]} */
+    levels: [],
+    /** @type {ReturnType<typeof setInterval> | null} */
+    timer: null,
+    /** What went wrong with the engine, shown in the status line. */
+    problem: "",
+  }
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" })
   const moves = h("div", { class: "moves", "aria-label": "Moves" })
-  const list = new MoveList(moves, (n) => { s.at = n; draw() })
+  const list = new MoveList(moves, (n) => { if (s.game) { s.game.at = n; draw() } })
   const fenOut = h("input", { class: "fen-out", readonly: true, "aria-label": "FEN", hidden: true })
   const buttons = h("div", { class: "buttons" },
     h("button", { type: "button", id: "takeback", onclick: takeback }, "Takeback"),
@@ -33,14 +52,12 @@ export function mount(app) {
 
   async function setup() {
     stopClock()
-    if (!s.levels.length) s.levels = await levels()
-    s.seq++
-    s.root = null
+    s.game = null
     const form = h("form", { class: "setup", id: "play-setup", onsubmit: start },
       h("fieldset", {}, h("legend", {}, "Your side"),
         ...["white", "black", "random"].map((c, i) =>
           h("label", {}, h("input", { type: "radio", name: "side", value: c, checked: i === 0 }), ` ${c[0].toUpperCase()}${c.slice(1)}`))),
-      h("label", {}, "Strength ", h("select", { name: "level" }, ...s.levels.map((l) => h("option", { value: l.level, selected: l.level === s.level, title: l.title }, l.name)))),
+      h("label", {}, "Strength ", h("select", { name: "level" })),
       h("label", {}, "Clock ", h("select", { name: "clock" }, ...CLOCKS.map((c, i) => h("option", { value: i, selected: i === 3 }, c.name)))),
       h("label", {}, "Start from FEN (optional) ", h("input", { name: "fen", placeholder: "the start position", spellcheck: "false" })),
       h("p", { class: "form-error", role: "alert" }),
@@ -50,80 +67,73 @@ export function mount(app) {
       h("p", { class: "note" }, "Each level is a search limit (a depth and a node budget). Its Elo was measured in games against Stockfish 15.1 held to a set strength: an engine-list (CCRL) scale, not a human rating (see docs/web.md)."))
     app.players("", "", false)
     app.board.show(START_FEN)
+    if (!s.levels.length) s.levels = await levels()
+    form.querySelector("select[name=level]")?.replaceChildren(
+      ...s.levels.map((l) => h("option", { value: l.level, selected: l.level === s.level, title: l.title }, l.name)))
   }
 
-  function start(event) {
+  /** @param {SubmitEvent} event */
+  async function start(event) {
     event.preventDefault()
-    const data = new FormData(event.target)
-    const fen = String(data.get("fen") || "").trim() || START_FEN
-    try {
-      const chess = new Chess(fen)
-      if (chess.isGameOver()) throw new Error("the game is over in that position")
-    } catch (e) {
-      event.target.querySelector(".form-error").textContent = `That FEN cannot start a game: ${e.message}`
-      return
-    }
+    const form = /** @type {HTMLFormElement} */ (event.target)
+    const data = new FormData(form)
     const side = data.get("side") === "random" ? (Math.random() < 0.5 ? "w" : "b") : data.get("side") === "black" ? "b" : "w"
-    s.user = side
     s.level = Number(data.get("level")) || 3
     const c = CLOCKS[Number(data.get("clock"))] || CLOCKS[0]
-    s.clock = c.initial ? { initial: c.initial * 1000, increment: c.increment * 1000, w: c.initial * 1000, b: c.initial * 1000, since: null } : null
-    s.root = node(null, fen, null)
-    s.at = s.root
-    s.ending = null
-    s.headers = { Event: "Game against ox88", Site: location.host, Date: pgnDate(), White: side === "w" ? "You" : `ox88 (level ${s.level})`, Black: side === "b" ? "You" : `ox88 (level ${s.level})` }
-    if (s.clock) s.headers.TimeControl = `${c.initial}+${c.increment}`
+    const control = c.initial ? { initial: c.initial * 1000, increment: c.increment * 1000 } : null
+    try {
+      s.game = await PlayGame.start(rules, { fen: String(data.get("fen") || "").trim(), user: side, level: s.level, control })
+    } catch (e) {
+      const error = form.querySelector(".form-error")
+      if (error) error.textContent = `That FEN cannot start a game: ${/** @type {Error} */ (e).message}`
+      return
+    }
+    s.problem = ""
     app.side.replaceChildren(h("h2", {}, "Play ox88"), status, moves, buttons, fenOut)
     app.board.orient(side)
     startClock()
     draw()
-    if (turn() !== s.user) engineMove()
+    if (s.game.turn() !== s.game.user) engineMove()
   }
 
-  const end = () => { let n = s.root; while (n.children[0]) n = n.children[0]; return n }
-  const turn = () => new Chess(end().fen).turn()
-
   function draw() {
-    if (!s.root) return
-    const last = s.at.parent ? s.at : null
-    app.board.show(s.at.fen, last)
-    list.render(s.root, s.at)
+    const game = s.game
+    if (!game) return
+    const at = game.at
+    const last = at.uci ? { from: at.uci.slice(0, 2), to: at.uci.slice(2, 4) } : null
+    const answer = at.answer
+    app.board.show(at.fen, { last, check: Boolean(answer && answer.state.check), legal: answer ? answer.moves : null })
+    list.render(game.root, at)
     refresh()
-    if (s.ending) status.textContent = endingText(s.ending.result, s.ending.termination)
-    else if (s.thinking) status.textContent = "ox88 is thinking…"
-    else status.textContent = s.at === end() ? "Your move." : "Viewing an earlier position — press End to return."
-    document.getElementById("takeback").disabled = s.root.children.length === 0
-    document.getElementById("resign").disabled = Boolean(s.ending)
+    if (game.outcome) status.textContent = endingText(game.outcome)
+    else if (s.problem) status.textContent = s.problem
+    else if (game.thinking) status.textContent = "ox88 is thinking…"
+    else status.textContent = at === game.end ? "Your move." : "Viewing an earlier position — press End to return."
+    const takebackButton = /** @type {HTMLButtonElement | null} */ (document.getElementById("takeback"))
+    const resignButton = /** @type {HTMLButtonElement | null} */ (document.getElementById("resign"))
+    if (takebackButton) takebackButton.disabled = game.root.children.length === 0
+    if (resignButton) resignButton.disabled = Boolean(game.outcome)
   }
 
   function refresh() {
-    if (!s.root) return
+    const game = s.game
+    if (!game) return
     const bottom = app.board.bottom()
-    const name = (c) => (c === s.user ? "You" : `ox88 · level ${s.level}`)
-    app.players(name(bottom === "w" ? "b" : "w"), name(bottom), Boolean(s.clock))
+    /** @param {"w" | "b"} c */
+    const name = (c) => (c === game.user ? "You" : `ox88 · level ${game.level}`)
+    app.players(name(bottom === "w" ? "b" : "w"), name(bottom), Boolean(game.control))
     tick()
   }
 
-  function left(color) {
-    const c = s.clock
-    if (!c) return 0
-    const running = !s.ending && c.since != null && turn() === color
-    return Math.max(0, c[color] - (running ? performance.now() - c.since : 0))
-  }
-
   function tick() {
-    if (!s.clock || !s.root) return
+    const game = s.game
+    if (!game || !game.control) return
+    const t = now()
+    if (game.checkFlag(t)) draw()
     const bottom = app.board.bottom()
     const top = bottom === "w" ? "b" : "w"
-    const running = s.ending || s.clock.since == null ? null : turn() === bottom ? "bottom" : "top"
-    app.clocks(clockText(left(top)), clockText(left(bottom)), running)
-    for (const color of ["w", "b"]) {
-      if (!s.ending && s.clock.since != null && turn() === color && left(color) <= 0) {
-        const winner = color === "w" ? "b" : "w"
-        const draw = loneKing(new Chess(end().fen), winner)
-        finish({ result: draw ? "1/2-1/2" : winner === "w" ? "1-0" : "0-1", termination: "timeout" })
-      }
-    }
+    const running = game.running()
+    app.clocks(clockText(game.left(top, t)), clockText(game.left(bottom, t)), running ? (running === bottom ? "bottom" : "top") : null)
   }
 
   function startClock() {
@@ -135,105 +145,80 @@ export function mount(app) {
     s.timer = null
   }
 
-  /** The mover's clock stops, gains the increment, and the other's starts. */
-  function press(mover, n) {
-    const c = s.clock
-    if (!c) return
-    if (c.since != null) c[mover] = Math.max(0, c[mover] - (performance.now() - c.since)) + c.increment
-    n.clock = c[mover]
-    c.since = performance.now()
-  }
-
-  function finish(ending) {
-    s.ending = ending
-    s.seq++
-    s.thinking = false
-    s.headers.Result = ending.result
-    s.headers.Termination = ending.termination === "timeout" ? "time forfeit" : "normal"
-    draw()
-  }
-
-  function played(move) {
-    const mover = turn()
-    const n = addMove(end(), move)
-    press(mover, n)
-    s.at = n
-    const ending = rulesEnding(new Chess(n.fen))
-    if (ending) finish(ending)
-    else draw()
-  }
-
   async function engineMove() {
-    const seq = ++s.seq
-    s.thinking = true
+    const game = s.game
+    if (!game) return
+    const played = game.engineMove(now)
     draw()
-    const path = pathTo(end())
     try {
-      const { uci } = await bestMove({ fen: s.root.fen, moves: path.map((n) => n.uci), level: s.level })
-      if (seq !== s.seq) return
-      s.thinking = false
-      const chess = new Chess(end().fen)
-      const move = chess.moves({ verbose: true }).find((m) => uciOf(m) === uci)
-      if (!move) throw new Error(`the server answered ${uci}, which is not legal here`)
-      played(move)
+      await played
+      s.problem = ""
     } catch (error) {
-      if (seq !== s.seq) return
-      s.thinking = false
-      draw()
-      status.textContent = `ox88 could not move: ${error.message}. Takeback or try again with New game.`
+      s.problem = `ox88 could not move: ${/** @type {Error} */ (error).message}. Takeback or try again with New game.`
     }
+    if (game === s.game) draw()
   }
 
-  function onMove(move) {
-    if (!s.root || s.ending || s.thinking || s.at !== end() || turn() !== s.user) return
-    played(move)
-    if (!s.ending) engineMove()
+  /** @param {string} uci */
+  async function onMove(uci) {
+    const game = s.game
+    if (!game || !game.canMove()) return
+    const played = game.play(uci, now)
+    draw()
+    try {
+      await played
+    } catch (error) {
+      s.problem = `The move could not be played: ${/** @type {Error} */ (error).message}`
+    }
+    if (game !== s.game) return
+    draw()
+    if (!game.outcome && game.turn() !== game.user) engineMove()
   }
 
   function takeback() {
-    if (!s.root || s.root.children.length === 0) return
-    s.seq++
-    s.thinking = false
-    s.ending = null
-    delete s.headers.Termination
-    s.headers.Result = "*"
-    let n = end()
-    const undo = (m) => { m.parent.children = m.parent.children.filter((c) => c !== m); return m.parent }
-    n = undo(n)
-    if (n.parent && new Chess(n.fen).turn() !== s.user) n = undo(n)
-    s.at = n
-    if (s.clock) s.clock.since = s.root.children.length ? performance.now() : null
+    const game = s.game
+    if (!game) return
+    game.takeback(now())
+    s.problem = ""
     draw()
-    if (turn() !== s.user) engineMove()
+    if (game.turn() !== game.user) engineMove()
   }
 
   function resign() {
-    if (!s.root || s.ending) return
-    finish({ result: s.user === "w" ? "0-1" : "1-0", termination: "resignation" })
+    if (!s.game) return
+    s.game.resign()
+    draw()
   }
 
-  function exportPgn() {
-    if (s.root) download("ox88-game.pgn", writePgn(s.headers, s.root))
+  async function pgn() {
+    if (!s.game) return null
+    return api.exportPgn(s.game.pgnGame({ site: location.host, date: pgnDate() }))
+  }
+
+  async function exportPgn() {
+    const text = await pgn().catch((error) => { s.problem = `The game could not be written: ${error.message}`; draw(); return null })
+    if (text) download("ox88-game.pgn", text)
   }
   function exportFen() {
-    if (!s.root) return
+    if (!s.game) return
     fenOut.hidden = false
-    fenOut.value = s.at.fen
+    fenOut.value = s.game.at.fen
     fenOut.select()
-    if (navigator.clipboard) navigator.clipboard.writeText(s.at.fen).catch(() => {})
+    if (navigator.clipboard) navigator.clipboard.writeText(s.game.at.fen).catch(() => {})
   }
-  function toAnalysis() {
-    if (!s.root) return
-    sessionStorage.setItem("ox88-analyse", writePgn(s.headers, s.root))
+  async function toAnalysis() {
+    const text = await pgn().catch(() => null)
+    if (!text) return
+    sessionStorage.setItem("ox88-analyse", text)
     location.hash = "#/analyse"
   }
 
   setup()
   return {
     onMove,
-    canMove: (color) => Boolean(s.root) && !s.ending && !s.thinking && s.at === end() && color === s.user,
-    key: (event) => list.key(event),
+    canMove: (/** @type {"w" | "b"} */ color) => Boolean(s.game && s.game.canMove() && color === s.game.user),
+    key: (/** @type {KeyboardEvent} */ event) => list.key(event),
     refresh,
-    unmount: () => { stopClock(); s.seq++ },
+    unmount: () => { stopClock(); if (s.game) s.game.version++ },
   }
 }
