@@ -257,12 +257,9 @@ mod tests {
 
     #[test]
     fn anything_else_is_refused_by_name() {
-        for (bad, says) in [
-            (r#""White""#, "\"White\""),
-            (r#""w""#, "\"w\""),
-            (r#"0"#, "integer `0`"),
-            (r#"null"#, "null"),
-        ] {
+        for (bad, says) in
+            [(r#""White""#, "\"White\""), (r#""w""#, "\"w\""), (r#"0"#, "integer `0`"), (r#"null"#, "null")]
+        {
             let error = from_str::<Color>(bad).expect_err(bad).to_string();
             assert!(error.contains(says) && error.contains("\"white\" or \"black\""), "{bad}: {error}");
         }

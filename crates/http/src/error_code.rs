@@ -107,10 +107,9 @@ impl ErrorCode {
     /// ```
     pub const fn status(self) -> StatusCode {
         match self {
-            ErrorCode::Unreadable
-            | ErrorCode::BadFrame
-            | ErrorCode::HelloFirst
-            | ErrorCode::AlreadyJoined => StatusCode::BAD_REQUEST,
+            ErrorCode::Unreadable | ErrorCode::BadFrame | ErrorCode::HelloFirst | ErrorCode::AlreadyJoined => {
+                StatusCode::BAD_REQUEST
+            }
             ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ErrorCode::InvalidFen
@@ -197,7 +196,11 @@ mod tests {
             let status = code.status();
             let servers = matches!(
                 code,
-                ErrorCode::Busy | ErrorCode::Timeout | ErrorCode::Storage | ErrorCode::Internal | ErrorCode::Unavailable
+                ErrorCode::Busy
+                    | ErrorCode::Timeout
+                    | ErrorCode::Storage
+                    | ErrorCode::Internal
+                    | ErrorCode::Unavailable
             );
             assert_eq!(status.is_server_error(), servers, "{code}: {status}");
             assert!(status.is_client_error() || status.is_server_error(), "{code}: {status}");

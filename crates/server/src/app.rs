@@ -64,7 +64,8 @@ fn api(config: &crate::ServerConfig) -> (Router<Arc<AppState>>, OpenApi) {
         .routes(api_routes!(routes::best_move::best_move))
         .routes(api_routes!(routes::best_move::levels))
         .layer(json_limit);
-    let pgn = OpenApiRouter::new().routes(api_routes!(routes::pgn::import)).routes(api_routes!(routes::pgn_export::export));
+    let pgn =
+        OpenApiRouter::new().routes(api_routes!(routes::pgn::import)).routes(api_routes!(routes::pgn_export::export));
     let service = OpenApiRouter::new()
         .routes(api_routes!(routes::service::healthz))
         .routes(api_routes!(routes::service::metrics));

@@ -2,9 +2,9 @@
 //! and moves from it in SAN or UCI), and its reading into a [`Position`]
 //! with errors that name the field and the token.
 
-use ox88_http::{ApiError, ErrorCode};
 use ox88::board::{CastlingMode, FenRepair, Move};
 use ox88::Position;
+use ox88_http::{ApiError, ErrorCode};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -102,9 +102,7 @@ pub fn check_move_count(count: usize, max_moves: usize, prefix: &str) -> Result<
 
 /// Reads `fen`, strictly or leniently.
 fn read_fen(fen: &str, lenient: bool) -> Result<(Position, Vec<String>), ApiError> {
-    let invalid = |e: ox88::board::FenError| {
-        ApiError::new(ErrorCode::InvalidFen, format!("FEN {fen:?}: {e}"))
-    };
+    let invalid = |e: ox88::board::FenError| ApiError::new(ErrorCode::InvalidFen, format!("FEN {fen:?}: {e}"));
     if lenient {
         let (position, repairs) = Position::from_fen_lenient(fen).map_err(invalid)?;
         Ok((position, repairs.iter().map(describe_repair).collect()))

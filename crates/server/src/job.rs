@@ -3,7 +3,6 @@
 //! leased from the pool with its stop handle reset, and the search run on
 //! it. The analysis, its stream and the best-move routes share it.
 
-use ox88_http::ApiError;
 use crate::input::PositionInput;
 use crate::metrics::Metrics;
 use crate::pool::Lease;
@@ -12,6 +11,7 @@ use crate::state::AppState;
 use ox88::control::{LineReport, StopHandle};
 use ox88::protocol::{Engine, SearchResult};
 use ox88::Position;
+use ox88_http::ApiError;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

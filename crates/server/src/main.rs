@@ -59,7 +59,12 @@ async fn run() -> std::io::Result<()> {
         .init();
     let cli = Cli::parse();
     let address = cli.server.address();
-    let app = app_with(cli.server, pages(#[cfg(feature = "web")] cli.web)?).map_err(std::io::Error::other)?;
+    #[cfg(feature = "web")]
+    let pages = pages(cli.web)?;
+    // Built without the feature `web`: the API alone.
+    #[cfg(not(feature = "web"))]
+    let pages = OpenApiRouter::new();
+    let app = app_with(cli.server, pages).map_err(std::io::Error::other)?;
     // Room in the accept queue for many players connecting at once.
     let listener = ox88_http::listen(address).await?;
     tracing::info!("ox88-server listening on http://{}", listener.local_addr()?);
@@ -78,10 +83,4 @@ fn pages(web: WebArgs) -> std::io::Result<OpenApiRouter> {
         ..ox88_web::WebConfig::default()
     };
     ox88_web::router(config).map_err(std::io::Error::other)
-}
-
-/// Built without the feature `web`: the API alone.
-#[cfg(not(feature = "web"))]
-fn pages() -> std::io::Result<OpenApiRouter> {
-    Ok(OpenApiRouter::new())
 }

@@ -1,10 +1,10 @@
 //! [`EnginePool`]: a fixed number of engines, each searching for one request
 //! at a time. A request waits a bounded time for one, then gets 503.
 
-use ox88_http::ApiError;
 use crate::metrics::Metrics;
 use ox88::protocol::Engine;
 use ox88::{Ox88, Settings, SettingsError};
+use ox88_http::ApiError;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};

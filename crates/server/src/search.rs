@@ -2,14 +2,14 @@
 //! server's; the search on a pooled engine; and the engine's lines as JSON.
 
 use crate::config::ServerConfig;
-use ox88_http::ApiError;
 use crate::pool::Lease;
 use ox88::board::{Score, UciMove};
-use ox88::movegen::SanPlus;
-use ox88_http::schema::{SanSchema, UciMoveSchema};
 use ox88::control::{Bound, LineReport, StopHandle};
+use ox88::movegen::SanPlus;
 use ox88::protocol::{Limits, SearchResult};
 use ox88::{Position, Settings};
+use ox88_http::schema::{SanSchema, UciMoveSchema};
+use ox88_http::ApiError;
 use serde::Serialize;
 use std::time::Duration;
 use utoipa::ToSchema;

@@ -6,8 +6,8 @@
 use ox88::board::{Color, UciMove};
 use ox88::movegen::SanPlus;
 use ox88::syzygy::{ProbeError, Tablebase, Wdl};
-use ox88_http::schema::{ColorSchema, SanSchema, UciMoveSchema};
 use ox88::Position;
+use ox88_http::schema::{ColorSchema, SanSchema, UciMoveSchema};
 use serde::Serialize;
 use utoipa::ToSchema;
 

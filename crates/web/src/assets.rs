@@ -56,8 +56,10 @@ pub async fn index() -> Response {
     ))]
 pub async fn asset(Path(path): Path<String>) -> Result<Response, ApiError> {
     match ASSETS.iter().find(|a| a.path == path) {
-        Some(asset) => Ok(([(header::CONTENT_TYPE, asset.media_type), (header::CACHE_CONTROL, "no-cache")], asset.bytes)
-            .into_response()),
+        Some(asset) => {
+            Ok(([(header::CONTENT_TYPE, asset.media_type), (header::CACHE_CONTROL, "no-cache")], asset.bytes)
+                .into_response())
+        }
         None => {
             let shown: String = path.chars().take(60).collect();
             Err(ApiError::not_found(format!("no file {shown:?} among the page's")).field("path"))

@@ -152,10 +152,9 @@ pub async fn create(
         }
     };
     match hub.create(control, seat, creator).await {
-        Ok(created) => Ok((
-            StatusCode::CREATED,
-            Json(CreateResponse { id: created.id, seat: created.seat, token: created.token }),
-        )),
+        Ok(created) => {
+            Ok((StatusCode::CREATED, Json(CreateResponse { id: created.id, seat: created.seat, token: created.token })))
+        }
         Err(CreateError::TooManyGames(n)) => Err(ApiError::new(
             ErrorCode::TooManyGames,
             format!("this address has {n} unfinished games already: finish one first"),

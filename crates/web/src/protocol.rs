@@ -277,7 +277,8 @@ mod tests {
             clock_ms: Some(59_000),
         };
         let frame = ServerMessage::Move { ply: 0, played, clock: None }.to_json();
-        let expected = format!(r#"{{"type":"move","ply":0,"uci":"e2e4","san":"e4","fen":"{fen}","clock_ms":59000,"clock":null}}"#);
+        let expected =
+            format!(r#"{{"type":"move","ply":0,"uci":"e2e4","san":"e4","fen":"{fen}","clock_ms":59000,"clock":null}}"#);
         assert_eq!(frame, expected);
     }
 
@@ -288,7 +289,10 @@ mod tests {
             ServerMessage::Ended { outcome: mate, clock: None }.to_json(),
             r#"{"type":"ended","outcome":{"result":"0-1","winner":"black","termination":"checkmate"},"clock":null}"#
         );
-        assert_eq!(ServerMessage::DrawOffer { by: Some(Color::White) }.to_json(), r#"{"type":"draw_offer","by":"white"}"#);
+        assert_eq!(
+            ServerMessage::DrawOffer { by: Some(Color::White) }.to_json(),
+            r#"{"type":"draw_offer","by":"white"}"#
+        );
         assert_eq!(
             ServerMessage::refused(&GameError::NotYourTurn).to_json(),
             r#"{"type":"error","code":"not_your_turn","message":"it is not your turn"}"#

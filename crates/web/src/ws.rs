@@ -6,9 +6,9 @@ use crate::hub::Hub;
 use crate::ids::FriendGameId;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::task::Command;
-use ox88_http::ErrorCode;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use ox88_board::Color;
+use ox88_http::ErrorCode;
 use std::sync::Arc;
 use tokio::sync::{broadcast, oneshot};
 use tokio::time::{timeout, Duration, Instant};
@@ -129,7 +129,9 @@ async fn hello(socket: &mut WebSocket, hub: &Arc<Hub>, id: &FriendGameId, limit:
                 send(socket, &joined.state).await.ok()?;
                 return Some(Seated { seat: joined.seat, events: joined.events });
             }
-            Ok(_) => send(socket, &ServerMessage::error(ErrorCode::HelloFirst, "say hello first").to_json()).await.ok()?,
+            Ok(_) => {
+                send(socket, &ServerMessage::error(ErrorCode::HelloFirst, "say hello first").to_json()).await.ok()?
+            }
             Err(error) => send(socket, &bad_frame(&error).to_json()).await.ok()?,
         }
     }
@@ -147,7 +149,9 @@ async fn request(hub: &Arc<Hub>, id: &FriendGameId, seat: Option<Color>, text: &
     };
     let action = match message {
         ClientMessage::Ping => return Some(ServerMessage::Pong),
-        ClientMessage::Hello { .. } => return Some(ServerMessage::error(ErrorCode::AlreadyJoined, "hello was said already")),
+        ClientMessage::Hello { .. } => {
+            return Some(ServerMessage::error(ErrorCode::AlreadyJoined, "hello was said already"))
+        }
         ClientMessage::Act(action) => action,
     };
     let Some(seat) = seat else {

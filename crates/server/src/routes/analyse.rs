@@ -1,8 +1,6 @@
 //! `POST /api/v1/analyse` and `POST /api/v1/analyse/stream`: the engine's
 //! lines for a position, at once or as Server-Sent Events while it thinks.
 
-use ox88_http::{ApiError, ErrorResponse};
-use ox88_http::ApiJson;
 use crate::input::PositionInput;
 use crate::job::{Finished, SearchJob};
 use crate::search::{self, line_json, Asked, Capped, LineJson, MoveText};
@@ -12,6 +10,8 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::Json;
 use futures_util::stream::{self, Stream, StreamExt};
 use ox88::control::LineReport;
+use ox88_http::ApiJson;
+use ox88_http::{ApiError, ErrorResponse};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::convert::Infallible;

@@ -2,8 +2,6 @@
 //! against ox88, by clock, by move time or by strength level; and
 //! `GET /api/v1/levels`, what each level means.
 
-use ox88_http::{ApiError, ErrorResponse};
-use ox88_http::ApiJson;
 use crate::input::PositionInput;
 use crate::job::{Finished, SearchJob};
 use crate::search::{self, Asked, MoveText, ScoreJson};
@@ -12,6 +10,8 @@ use axum::extract::State;
 use axum::Json;
 use ox88::board::ByColor;
 use ox88::control::TimeLeft;
+use ox88_http::ApiJson;
+use ox88_http::{ApiError, ErrorResponse};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;

@@ -3,8 +3,6 @@
 //! comments, clocks, NAGs and variations. `POST /api/v1/pgn/export`
 //! ([`pgn_export`](super::pgn_export)) takes the same tree back to PGN.
 
-use ox88_http::{ApiError, ErrorBody, ErrorCode, ErrorResponse};
-use ox88_http::ApiJson;
 use crate::input::read_move;
 use crate::state::AppState;
 use axum::extract::State;
@@ -12,8 +10,10 @@ use axum::Json;
 use ox88::board::{GameResult, UciMove};
 use ox88::movegen::SanPlus;
 use ox88::pgn::{annotation, Game, Line, MoveToken, Reader};
-use ox88_http::schema::{GameResultSchema, SanSchema, UciMoveSchema};
 use ox88::Position;
+use ox88_http::schema::{GameResultSchema, SanSchema, UciMoveSchema};
+use ox88_http::ApiJson;
+use ox88_http::{ApiError, ErrorBody, ErrorCode, ErrorResponse};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -154,11 +154,7 @@ fn read_games(pgn: &str, skip: usize, limit: usize, max_moves: usize) -> PgnImpo
                 comment: None,
                 moves: Vec::new(),
                 result: GameResult::Unknown,
-                error: Some(
-                    ApiError::new(ErrorCode::InvalidPgn, error.to_string())
-                        .field(field)
-                        .body,
-                ),
+                error: Some(ApiError::new(ErrorCode::InvalidPgn, error.to_string()).field(field).body),
             },
         });
         index += 1;

@@ -179,9 +179,10 @@ fn line(moves: &[MoveInput], mut position: Position, field: &str, budget: &mut u
         let (text, annotated) = match input {
             MoveInput::Text(text) => (text.as_str(), None),
             MoveInput::Annotated(annotated) => {
-                let text = annotated.uci.as_deref().or(annotated.san.as_deref()).ok_or_else(|| {
-                    ApiError::invalid(here.clone(), format!("move {index}: give its uci or its san"))
-                })?;
+                let text =
+                    annotated.uci.as_deref().or(annotated.san.as_deref()).ok_or_else(|| {
+                        ApiError::invalid(here.clone(), format!("move {index}: give its uci or its san"))
+                    })?;
                 (text, Some(annotated))
             }
         };
@@ -244,7 +245,8 @@ mod tests {
             "result": "*",
         }))
         .expect("written");
-        let movetext = pgn.split("\n\n").nth(1).expect("movetext").replace('\n', " ");
+        // Export lines are wrapped at 80 columns: read the movetext as one line.
+        let movetext = pgn.split("\n\n").nth(1).expect("movetext").replace('\n', " ").replace(" )", ")");
         assert_eq!(
             movetext.trim(),
             "{A short game} 1. e4 $1 {[%clk 0:04:58]} 1... e5 {solid} (1... c5 2. Nf3 {open}) 2. Nf3 *"

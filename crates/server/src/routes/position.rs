@@ -1,8 +1,6 @@
 //! `POST /api/v1/position`: a position's legal moves, each described in
 //! full, and the state of the game.
 
-use ox88_http::{ApiError, ErrorResponse};
-use ox88_http::ApiJson;
 use crate::input::PositionInput;
 pub use crate::routes::position_json::to_json;
 use crate::state::AppState;
@@ -13,7 +11,11 @@ use axum::response::{IntoResponse, Response};
 use ox88::board::{CastlingSide, Color, Move, MoveKind, Role, Square, UciMove};
 use ox88::movegen::{Outcome, SanPlus, Suffix};
 use ox88::Position;
-use ox88_http::schema::{CastlingSideSchema, ColorSchema, OutcomeSchema, RoleSchema, SanSchema, SquareSchema, UciMoveSchema};
+use ox88_http::schema::{
+    CastlingSideSchema, ColorSchema, OutcomeSchema, RoleSchema, SanSchema, SquareSchema, UciMoveSchema,
+};
+use ox88_http::ApiJson;
+use ox88_http::{ApiError, ErrorResponse};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;

@@ -3,9 +3,9 @@
 
 use crate::state::AppState;
 use axum::extract::State;
-use axum::Extension;
 use axum::http::header;
 use axum::response::IntoResponse;
+use axum::Extension;
 use axum::Json;
 use serde::Serialize;
 use std::sync::Arc;

@@ -45,6 +45,30 @@ async fn pgn_import_reads_every_game_and_names_the_bad_one() {
     assert_eq!(page["games"][0]["number"], 2);
 }
 
+/// What the import answers, the export takes back: a game with comments,
+/// clocks, NAGs and variations goes through both and reads the same.
+#[tokio::test]
+async fn an_imported_tree_is_exported_and_reads_back_the_same() {
+    let server = Server::start(small()).await;
+    let pgn = "[White \"A\"]\n\n{A game} 1. e4 {[%clk 0:04:58] a start} 1... e5 $1 {[%clk 0:04:57] [%eval 0.2]} \
+               (1... c5 {[%clk 0:04:50]} 2. Nf3) 2. Nf3 *";
+    let (status, first) = server.post("/api/v1/pgn/import", &json!({"pgn": pgn})).await;
+    assert_eq!(status, 200, "{first}");
+    let game = &first["games"][0];
+    assert_eq!(game["moves"][0]["clock_ms"], 298_000);
+    assert_eq!(game["moves"][0]["comment"], "a start", "the clock is lifted out of the comment");
+    assert_eq!(game["moves"][1]["comment"], "[%eval 0.2]", "other commands stay");
+    assert_eq!(game["moves"][1]["variations"][0][0]["clock_ms"], 290_000);
+    let export = json!({"games": [{"tags": game["tags"], "comment": game["comment"], "moves": game["moves"],
+        "result": game["result"]}]});
+    let response = server.client.post(server.url("/api/v1/pgn/export")).json(&export).send().await.expect("an answer");
+    assert_eq!(response.status().as_u16(), 200);
+    let text = response.text().await.expect("text");
+    assert!(text.contains("{A game} 1. e4 {a start [%clk 0:04:58]}"), "{text}");
+    let (_, second) = server.post("/api/v1/pgn/import", &json!({"pgn": text})).await;
+    assert_eq!(second["games"][0]["moves"], game["moves"], "{text}");
+}
+
 #[tokio::test]
 async fn pgn_export_writes_checked_games() {
     let server = Server::start(small()).await;
