@@ -34,7 +34,7 @@ export async function analysePgn(browser, engine) {
   // A FEN the server refuses: its message names the field.
   await page.fill("#fen-input", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0")
   await page.click("#load-fen")
-  await page.waitForFunction(() => /fullmove number "0"/.test(document.querySelector("#load-error")?.textContent || ""))
+  await page.waitForFunction(() => /fullmove number 0/.test(document.querySelector("#load-error")?.textContent || ""))
   await screenshot(page, "analyse-bad-fen")
   await page.fill("#pgn-input", PGN)
   await page.click("#load-pgn")
