@@ -10,7 +10,7 @@
 //! A null move (`--`) is [`NULL_MOVE_INDEX`]: no position has 255 legal
 //! moves (the most known is 218).
 
-use ox88_board::{Board, Move};
+use ox88_board::{Board, Move, Square};
 use ox88_movegen::{MoveGen, MoveList, MoveSink};
 
 /// The byte that stands for a null move.
@@ -28,10 +28,16 @@ fn order_key(m: Move) -> u16 {
 /// Counts the legal moves before a move in the order, without keeping them.
 struct Below {
     key: u16,
+    /// The move's origin (a1 = 0): pieces after it have no move before it.
+    from: usize,
     count: u8,
 }
 
 impl MoveSink for Below {
+    #[inline(always)]
+    fn wants_from(&self, from: Square) -> bool {
+        from.index64() <= self.from
+    }
     #[inline(always)]
     fn push(&mut self, m: Move) {
         self.count += u8::from(order_key(m) < self.key);
@@ -53,7 +59,7 @@ impl MoveSink for Below {
 /// ```
 #[inline]
 pub fn index_of(board: &Board, m: Move) -> u8 {
-    let mut below = Below { key: order_key(m), count: 0 };
+    let mut below = Below { key: order_key(m), from: m.from().index64(), count: 0 };
     board.generate_legal_into(&mut below);
     below.count
 }

@@ -3,7 +3,7 @@
 
 use crate::move_index::{index_of, NULL_MOVE_INDEX};
 use crate::{Columns, Tags};
-use ox88_board::{Board, CastlingMode, GameResult};
+use ox88_board::{Board, CastlingMode, GameResult, Move, UciMove};
 use ox88_movegen::Notation;
 use ox88_pgn::annotation::{self, EvalScore};
 use ox88_pgn::{ErrorKind, PgnError, RawComment, RawTag, SanPlus, SetupTags, Skip, Visitor};
@@ -40,6 +40,9 @@ pub struct GameRecord {
     /// The Polyglot key of the position before each move; empty unless
     /// [`Columns::positions`].
     pub keys: Vec<u64>,
+    /// The moves (`None`: a null move); empty unless
+    /// [`Columns::positions`].
+    pub moves: Vec<Option<Move>>,
     /// The termination marker after the moves (`*` if there is none).
     pub marker: GameResult,
     /// Why the game could not be read.
@@ -116,6 +119,23 @@ impl GameRecorder {
     }
 }
 
+/// Appends a move's UCI text (without `fmt`'s machinery: this runs for
+/// every move of every game).
+#[inline]
+fn push_uci(text: &mut String, uci: UciMove) {
+    if let UciMove::Normal { from, to, promotion } = uci {
+        for square in [from, to] {
+            text.push(square.file().char());
+            text.push(square.rank().char());
+        }
+        if let Some(role) = promotion {
+            text.push(role.char());
+        }
+    } else {
+        text.push_str("0000");
+    }
+}
+
 impl Visitor for GameRecorder {
     type Output = GameRecord;
 
@@ -148,15 +168,16 @@ impl Visitor for GameRecorder {
         }
         if columns.uci {
             Self::separate(&mut record.uci);
-            // Writing to a String cannot fail.
-            let _ = write!(record.uci, "{}", m.to_uci(self.mode));
+            push_uci(&mut record.uci, m.to_uci(self.mode));
         }
         if columns.san {
             Self::separate(&mut record.san);
+            // Writing to a String cannot fail.
             let _ = write!(record.san, "{}", self.board.san(m));
         }
         if columns.positions {
             record.keys.push(self.board.key());
+            record.moves.push(Some(m));
         }
         self.board.make_move_unchecked(m);
         record.ply_count += 1;
@@ -181,6 +202,7 @@ impl Visitor for GameRecorder {
         }
         if columns.positions {
             record.keys.push(self.board.key());
+            record.moves.push(None);
         }
         self.board.make_null_move();
         record.ply_count += 1;

@@ -34,6 +34,16 @@ pub trait MoveSink {
     fn add(&mut self, n: usize) {
         debug_assert!(Self::COUNTS || n == 0, "moves added unnamed to a sink that keeps them");
     }
+    /// Whether the sink wants the moves of the piece on `from` (default:
+    /// every piece's). A sink that looks at some pieces' moves only (how
+    /// many legal moves come before a given one, say) saves the generation
+    /// of the others; the generator may still hand over moves of a piece it
+    /// was told not to want (en passant), so the sink must not rely on it.
+    #[inline(always)]
+    fn wants_from(&self, from: Square) -> bool {
+        let _ = from;
+        true
+    }
     /// Takes `m` if `keep` (a counter adds `keep` without a branch, which
     /// saves mispredictions on the generator's data-dependent tests).
     #[inline(always)]
@@ -186,14 +196,22 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
 
     #[inline(always)]
     fn all<const TACTICAL: bool, S: MoveSink>(&self, list: &mut S) {
-        self.king_moves::<TACTICAL, S>(list);
+        let king = list.wants_from(self.board.king(Self::US));
+        if king {
+            self.king_moves::<TACTICAL, S>(list);
+        }
         if self.safety.checkers.len() > 1 {
             return;
         }
         for &from in self.board.non_pawns(Self::US) {
-            self.piece_moves::<TACTICAL, S>(from, list);
+            if list.wants_from(from) {
+                self.piece_moves::<TACTICAL, S>(from, list);
+            }
         }
         for &square in self.board.pawns(Self::US) {
+            if !list.wants_from(square) {
+                continue;
+            }
             let from = square.index0x88() as u8;
             if self.any_pin {
                 if let Some(pin) = self.safety.pin(square) {
@@ -208,7 +226,7 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
         if self.board.en_passant().is_some() {
             self.en_passant(list);
         }
-        if !TACTICAL && !CHECK && !self.board.castling().is_empty() {
+        if king && !TACTICAL && !CHECK && !self.board.castling().is_empty() {
             self.castling(list);
         }
     }

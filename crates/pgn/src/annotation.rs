@@ -21,6 +21,7 @@
 //! ```
 
 pub use crate::eval_score::EvalScore;
+use crate::scan::find;
 use ox88_board::Score;
 use std::fmt::{self, Write as _};
 use std::ops::Range;
@@ -181,18 +182,25 @@ fn join(a: &str, b: &str) -> String {
 /// argument, trimmed.
 fn commands<'a>(comment: &'a str, name: &'a str) -> impl Iterator<Item = (Range<usize>, &'a str)> + 'a {
     let mut from = 0;
+    // Byte searches (a comment is read for its commands after every move
+    // of a lichess game: `str::find` with a pattern cost more than the rest).
+    let bytes = comment.as_bytes();
     std::iter::from_fn(move || loop {
-        let start = from + comment.get(from..)?.find("[%")?;
-        from = start + 2;
+        let start = from + find(b'[', bytes.get(from..)?)?;
+        from = start + 1;
+        if bytes.get(from) != Some(&b'%') {
+            continue;
+        }
+        from += 1;
         let rest = &comment[from..];
         let Some(after_name) = rest.strip_prefix(name) else { continue };
         // The name ends at a blank ("[%clk 0:01:00]"), not inside a longer one ("[%clkx ...]").
         if !after_name.starts_with(|c: char| c.is_ascii_whitespace()) {
             continue;
         }
-        let close = after_name.find(']')?;
+        let close = find(b']', after_name.as_bytes())?;
         // An argument holds no `[`: one there starts the next command.
-        if after_name[..close].contains('[') {
+        if find(b'[', &after_name.as_bytes()[..close]).is_some() {
             continue;
         }
         let argument = after_name[..close].trim();
