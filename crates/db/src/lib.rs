@@ -4,12 +4,14 @@
 
 mod columns;
 mod dataset;
+pub mod explore;
 mod games;
 mod import;
 pub mod input;
 pub mod move_index;
 mod positions;
 mod record;
+pub mod selfplay;
 mod tags;
 
 pub use columns::Columns;
