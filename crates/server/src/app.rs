@@ -5,13 +5,13 @@
 use crate::metrics::{self, Metrics};
 use crate::routes;
 use crate::state::AppState;
+use crate::state::StartError;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{header, Method};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
-use ox88::SettingsError;
 use ox88_http::{ApiError, ErrorCode};
 use std::any::Any;
 use std::future::Future;
@@ -45,6 +45,7 @@ pub const OPENAPI_PATH: &str = "/api/v1/openapi.json";
         (name = "rules", description = "Positions, moves and perft"),
         (name = "engine", description = "Analysis and best moves from the engine pool"),
         (name = "pgn", description = "PGN to JSON and back"),
+        (name = "explorer", description = "The moves played in a position of a game collection, at every ply"),
         (name = "service", description = "Health, metrics and this document"),
     )
 )]
@@ -66,10 +67,11 @@ fn api(config: &crate::ServerConfig) -> (Router<Arc<AppState>>, OpenApi) {
         .layer(json_limit);
     let pgn =
         OpenApiRouter::new().routes(api_routes!(routes::pgn::import)).routes(api_routes!(routes::pgn_export::export));
+    let explorer = OpenApiRouter::new().routes(api_routes!(routes::explorer::explorer));
     let service = OpenApiRouter::new()
         .routes(api_routes!(routes::service::healthz))
         .routes(api_routes!(routes::service::metrics));
-    json.merge(pgn.layer(pgn_limit)).merge(service).split_for_parts()
+    json.merge(pgn.layer(pgn_limit)).merge(explorer).merge(service).split_for_parts()
 }
 
 /// The OpenAPI 3 document of the API, as served at [`OPENAPI_PATH`] by
@@ -84,13 +86,14 @@ pub fn openapi() -> OpenApi {
 }
 
 /// The application for `config`: the API, its document, and every layer;
-/// an error when `syzygy_path` names a directory that cannot be read.
+/// an error when `syzygy_path` names a directory that cannot be read, or
+/// `explorer` a folder that holds no explorer.
 ///
 /// ```
 /// let app: axum::Router = ox88_server::app(ox88_server::ServerConfig { engines: 1, ..Default::default() })?;
-/// # Ok::<(), ox88::SettingsError>(())
+/// # Ok::<(), ox88_server::StartError>(())
 /// ```
-pub fn app(config: crate::ServerConfig) -> Result<Router, SettingsError> {
+pub fn app(config: crate::ServerConfig) -> Result<Router, StartError> {
     app_with(config, OpenApiRouter::new())
 }
 
@@ -105,9 +108,9 @@ pub fn app(config: crate::ServerConfig) -> Result<Router, SettingsError> {
 /// ```
 /// use utoipa_axum::router::OpenApiRouter;
 /// let app: axum::Router = ox88_server::app_with(ox88_server::ServerConfig::default(), OpenApiRouter::new())?;
-/// # Ok::<(), ox88::SettingsError>(())
+/// # Ok::<(), ox88_server::StartError>(())
 /// ```
-pub fn app_with(config: crate::ServerConfig, extra: OpenApiRouter) -> Result<Router, SettingsError> {
+pub fn app_with(config: crate::ServerConfig, extra: OpenApiRouter) -> Result<Router, StartError> {
     let state = Arc::new(AppState::new(config)?);
     let (api, mut doc) = api(&state.config);
     let (extra, extra_doc) = extra.split_for_parts();

@@ -77,6 +77,10 @@ pub struct ServerConfig {
     /// and the engines probe them as their `SyzygyPath`.
     #[arg(long, env = "OX88_SYZYGY_PATH")]
     pub syzygy_path: Option<String>,
+    /// The game collection served at `/api/v1/explorer`: an explorer
+    /// folder made by `ox88-db explorer add`.
+    #[arg(long, env = "OX88_EXPLORER")]
+    pub explorer: Option<std::path::PathBuf>,
 }
 
 /// The old name of [`ServerConfig`], kept for one release.
@@ -105,6 +109,7 @@ impl Default for ServerConfig {
             max_pgn_kb: 1_024,
             request_timeout_ms: 30_000,
             syzygy_path: None,
+            explorer: None,
         }
     }
 }

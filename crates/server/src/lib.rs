@@ -19,3 +19,4 @@ pub use app::{app, app_with, openapi, serve, shutdown_signal, OPENAPI_PATH};
 pub use config::Config;
 pub use config::ServerConfig;
 pub use ox88_http::{ApiError, ErrorBody, ErrorCode, ErrorResponse};
+pub use state::StartError;

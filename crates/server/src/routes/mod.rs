@@ -3,6 +3,7 @@
 
 pub mod analyse;
 pub mod best_move;
+pub mod explorer;
 pub mod perft;
 pub mod pgn;
 pub mod pgn_export;

@@ -5,6 +5,7 @@ mod harness;
 
 mod agreement;
 mod engine;
+mod explorer;
 mod pgn;
 mod rules;
 mod service;
