@@ -116,7 +116,7 @@ fn add_record(
 }
 
 /// Adds the games of a games dataset (a folder of Parquet parts written by
-/// [`import`](crate::import)): their `uci` moves replayed from the start
+/// [`import`](crate::import())): their `uci` moves replayed from the start
 /// (or the `fen` tag), their ids kept.
 pub fn add_dataset(writer: &mut ExplorerWriter, dir: &Path) -> Result<ExploreSummary, ExploreError> {
     let mut summary = ExploreSummary::default();

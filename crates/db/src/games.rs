@@ -68,14 +68,14 @@ fn list_of(item: DataType) -> DataType {
 /// | `white_elo`, `black_elo`, `white_rating_diff`, `black_rating_diff` | int32 | tags |
 /// | `time_control_base`, `time_control_increment` | int32 | `TimeControl`, seconds |
 /// | `utc_time`, `eco`, `opening`, `termination`, `fen` | string | tags |
-/// | `tags` | map<string, string> | every other tag (and a known one not of its type) |
+/// | `tags` | `map<string, string>` | every other tag (and a known one not of its type) |
 /// | `result` | string | `1-0`, `0-1`, `1/2-1/2`, `*`: the `Result` tag, else the movetext's marker |
 /// | `ply_count` | int32 | main-line moves |
 /// | `uci` | string | the moves in UCI, space-separated ([`Columns::uci`]) |
 /// | `san` | string | the moves in SAN, space-separated ([`Columns::san`]) |
 /// | `move_indices` | binary | a byte a move: its index among the legal moves ([`crate::move_index`]) |
-/// | `clocks` | list<float32> | seconds left after each move (`[%clk]`) |
-/// | `eval_cp`, `eval_mate` | list<int32> | `[%eval]` after each move: centipawns, or moves to mate (White's view) |
+/// | `clocks` | `list<float32>` | seconds left after each move (`[%clk]`) |
+/// | `eval_cp`, `eval_mate` | `list<int32>` | `[%eval]` after each move: centipawns, or moves to mate (White's view) |
 /// | `error` | string | why the game could not be read (then the moves' columns are null) |
 ///
 /// The types are those Spark reads (no unsigned integers, no time of day).
