@@ -150,10 +150,10 @@ fn each_library_uses_only_the_layers_below_it() {
         ("ox88-protocol", &["ox88-board", "ox88-control", "ox88-movegen"]),
         ("ox88-client", &["ox88-board", "ox88-movegen", "ox88-protocol"]),
         // The match runner drives engines: it is a client, never an engine.
-        ("ox88-match", &["ox88-board", "ox88-movegen", "ox88-pgn", "ox88-client"]),
+        ("ox88-match", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-pgn", "ox88-client"]),
         // The JSON edge the server and the web page share.
         ("ox88-http", &["ox88-board", "ox88-movegen"]),
-        ("ox88-web", &["ox88-board", "ox88-movegen", "ox88-pgn", "ox88-http"]),
+        ("ox88-web", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-pgn", "ox88-http"]),
         // The Python package: python-chess's API over the libraries, never the engine.
         (
             "ox88-python",

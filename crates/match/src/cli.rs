@@ -2,7 +2,7 @@
 //! cmd=... name=... option.Hash=16`, `-each tc=10+0.1`, `-rounds`, `-games`,
 //! `-openings file=... format=epd`, `-sprt elo0=0 elo1=5`, ...
 
-use crate::tc::{Budget, MatchTimeControl};
+use crate::tc::{parse_time_control, Budget};
 use ox88_client::Protocol;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -276,7 +276,7 @@ fn engine(all: &Pairs, shared: usize) -> Result<EngineSpec, String> {
             "args" => spec.args = split_words(value)?,
             "arg" => spec.args.push(value.clone()),
             "dir" => spec.dir = Some(PathBuf::from(value)),
-            "tc" => spec.budget.clock = MatchTimeControl::parse(value)?,
+            "tc" => spec.budget.clock = parse_time_control(value)?,
             "st" => {
                 let seconds: f64 = value.parse().map_err(|_| format!("st: not a number: {value:?}"))?;
                 spec.budget.movetime = Some(Duration::from_secs_f64(seconds.max(0.001)));

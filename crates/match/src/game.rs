@@ -6,10 +6,11 @@ use crate::adjudication::Adjudicator;
 use crate::cli::Config;
 use crate::openings::Opening;
 use crate::player::{Failure, Fault, Player};
-use crate::tc::{limits, SideClock};
+use crate::tc::limits;
 use ox88_board::GameResult;
 use ox88_board::{ByColor, Color, Move};
 use ox88_client::Score;
+use ox88_control::GameClock;
 use ox88_movegen::{is_insufficient_material, Outcome, Termination};
 use ox88_pgn::annotation::engine_comment;
 use std::time::{Duration, Instant};
@@ -92,8 +93,12 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
         }
     }
     let budgets = ByColor::new(players[Color::White].spec.budget.clone(), players[Color::Black].spec.budget.clone());
-    let mut clocks =
-        ByColor::new(SideClock::new(budgets[Color::White].clock), SideClock::new(budgets[Color::Black].clock));
+    let controls = budgets.clone().map(|budget| budget.clock);
+    let margins = ByColor::new(players[Color::White].spec.timemargin, players[Color::Black].spec.timemargin);
+    let mut clock = GameClock::with_controls(controls).with_grace(margins);
+    // The game's time: the engines' thinking as the client measured it.
+    let mut now = Duration::ZERO;
+    clock.start(position.board().side_to_move(), now);
     let mut adjudicator = Adjudicator::new(config);
     loop {
         let board = position.board();
@@ -107,7 +112,7 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
             break;
         }
         let side = board.side_to_move();
-        let limits = limits(&budgets[side], &clocks, side);
+        let limits = limits(&budgets[side], &clock, side, now);
         let player = &mut players[side];
         let engine = match player.ready(false) {
             Ok(engine) => engine,
@@ -126,8 +131,8 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
                 });
             }
         };
-        let margin = player.spec.timemargin;
-        if !clocks[side].spend(answer.elapsed, margin) {
+        now += answer.elapsed;
+        if clock.press(side, now).is_err() {
             player.discard();
             record.fault = Some((side, Fault::TimeForfeit));
             let (result, reason) = if is_insufficient_material_for(&position, !side) {

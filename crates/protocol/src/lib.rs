@@ -24,6 +24,9 @@ pub use options::{
 /// and the drivers share), re-exported so that one import does.
 #[allow(deprecated)]
 pub use ox88_control::Clock;
-pub use ox88_control::{BenchReport, Bound, Limits, LineReport, Report, SearchResult, StopHandle, TimeLeft};
+pub use ox88_control::{
+    BenchReport, Bound, Limits, LineReport, ParseTimeControlError, Report, SearchResult, StopHandle, TimeControl,
+    TimeLeft,
+};
 pub use score::{ScoreInfo, CECP_MATE};
 pub use worker::Flow;

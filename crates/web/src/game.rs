@@ -6,9 +6,9 @@
 //! changes nothing. The game task ([`crate::hub`]) stores and broadcasts the
 //! changes.
 
-use crate::clock::{GameClock, TimeControl};
+use crate::clock::{at, millis, GameClock, TimeControl};
 use crate::ids::{FriendGameId, SeatToken};
-use ox88_board::{Color, UciMove};
+use ox88_board::{ByColor, Color, UciMove};
 use ox88_http::schema::{SanSchema, UciMoveSchema};
 use ox88_movegen::{Outcome, Position, SanPlus, Termination};
 
@@ -113,7 +113,7 @@ pub struct FriendGame {
     position: Position,
     moves: Vec<PlayedMove>,
     clock: Option<GameClock>,
-    seats: [Option<SeatToken>; 2],
+    seats: ByColor<Option<SeatToken>>,
     ending: Option<Outcome>,
     draw_offer: Option<Color>,
     rematch_offer: Option<Color>,
@@ -122,7 +122,7 @@ pub struct FriendGame {
 impl FriendGame {
     /// A new game from the start position; `seats` holds White's and Black's
     /// tokens, `None` for a seat nobody has taken yet.
-    pub fn new(id: FriendGameId, control: Option<TimeControl>, seats: [Option<SeatToken>; 2]) -> FriendGame {
+    pub fn new(id: FriendGameId, control: Option<TimeControl>, seats: ByColor<Option<SeatToken>>) -> FriendGame {
         FriendGame {
             id,
             position: Position::startpos(),
@@ -153,9 +153,9 @@ impl FriendGame {
             game.moves.push(PlayedMove { uci, san, fen: game.position.fen(), clock_ms: None });
         }
         if let (Some(clock), Some((white, black))) = (&mut game.clock, times) {
-            *clock = GameClock::resumed(clock.control(), white, black);
+            *clock = clock.clone().with_remaining(ByColor::new(at(white), at(black)));
             if ending.is_none() && game.moves.len() >= 2 {
-                clock.start(game.position.side_to_move(), now);
+                clock.start(game.position.side_to_move(), at(now));
             }
         }
         game.ending = ending;
@@ -189,6 +189,11 @@ impl FriendGame {
         self.clock.as_ref()
     }
 
+    /// The time control, for timed games (the same for both sides).
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.clock.as_ref().and_then(|clock| clock.control(Color::White))
+    }
+
     /// How the game ended, once it has.
     pub fn ending(&self) -> Option<Outcome> {
         self.ending
@@ -205,24 +210,24 @@ impl FriendGame {
     }
 
     /// White's and Black's seat tokens, `None` for a seat not yet taken.
-    pub fn seats(&self) -> &[Option<SeatToken>; 2] {
+    pub fn seats(&self) -> &ByColor<Option<SeatToken>> {
         &self.seats
     }
 
     /// The colour `token` plays, if it is one of this game's seats.
     pub fn seat_of(&self, token: &SeatToken) -> Option<Color> {
-        [Color::White, Color::Black].into_iter().find(|c| self.seats[c.index()].as_ref() == Some(token))
+        Color::ALL.into_iter().find(|&c| self.seats[c].as_ref() == Some(token))
     }
 
     /// A seat nobody has taken, White's first.
     pub fn free_seat(&self) -> Option<Color> {
-        [Color::White, Color::Black].into_iter().find(|c| self.seats[c.index()].is_none())
+        Color::ALL.into_iter().find(|&c| self.seats[c].is_none())
     }
 
     /// Gives `color`'s seat a new token, returned to give to its player.
     pub fn take_seat(&mut self, color: Color) -> SeatToken {
         let token = SeatToken::random();
-        self.seats[color.index()] = Some(token.clone());
+        self.seats[color] = Some(token.clone());
         token
     }
 
@@ -231,7 +236,7 @@ impl FriendGame {
         if self.ending.is_some() {
             return None;
         }
-        let flagged = self.clock.as_ref()?.flagged(now)?.0;
+        let flagged = self.clock.as_ref()?.flagged(at(now))?.0;
         // A side whose opponent has only a king cannot lose on time: no
         // series of moves could mate it (FIDE 6.9).
         let winner = !flagged;
@@ -299,7 +304,7 @@ impl FriendGame {
         self.ending = Some(ending);
         self.draw_offer = None;
         if let Some(clock) = &mut self.clock {
-            clock.stop(now);
+            clock.stop(at(now));
         }
         Change::Ended(ending)
     }
@@ -318,12 +323,17 @@ impl FriendGame {
         let uci = self.position.uci(m);
         let mut clock_ms = None;
         if let Some(clock) = &mut self.clock {
-            if let Err(flag) = clock.press(seat, ply, now) {
-                // Checked above; kept as a guard should time pass in between.
-                let ending = Outcome { winner: Some(!flag.0), termination: Termination::Timeout };
-                return Ok(vec![self.end(ending, now)]);
+            // Each side's first move is untimed, as on most servers: nobody
+            // loses on time before they have sat down. White's first move
+            // leaves the clock standing; Black's starts White's time.
+            if ply >= 1 {
+                if let Err(flag) = clock.press(seat, at(now)) {
+                    // Checked above; kept as a guard should time pass in between.
+                    let ending = Outcome { winner: Some(!flag.0), termination: Termination::Timeout };
+                    return Ok(vec![self.end(ending, now)]);
+                }
             }
-            clock_ms = Some(clock.remaining(seat, now));
+            clock_ms = Some(millis(clock.remaining(seat, at(now))));
         }
         self.position.play(m).map_err(|e| illegal(e.to_string()))?;
         let played = PlayedMove { uci, san, fen: self.position.fen(), clock_ms };

@@ -1,8 +1,9 @@
 use super::*;
+use crate::clock::friend_time_control;
 use ox88_movegen::{Outcome, Termination};
 
 fn game(control: Option<TimeControl>) -> FriendGame {
-    FriendGame::new(FriendGameId::random(), control, [Some(SeatToken::random()), None])
+    FriendGame::new(FriendGameId::random(), control, ByColor::new(Some(SeatToken::random()), None))
 }
 
 fn mv(uci: &str, ply: usize) -> Action {
@@ -74,7 +75,7 @@ fn a_rematch_needs_a_finished_game_and_both_players() {
 
 #[test]
 fn the_flag_falls_and_a_lone_king_cannot_win_on_time() {
-    let control = TimeControl::new(10_000, 0);
+    let control = friend_time_control(10_000, 0);
     let mut g = game(control);
     g.apply(Color::White, mv("e2e4", 0), 0).expect("legal");
     g.apply(Color::Black, mv("e7e5", 1), 0).expect("legal");
@@ -88,21 +89,21 @@ fn the_flag_falls_and_a_lone_king_cannot_win_on_time() {
     play_all(&mut g, &pos_moves);
     g.position = Position::from_fen("k7/8/8/8/8/8/8/4KQ2 w - - 0 1").expect("a legal position");
     let drawn = Outcome { winner: None, termination: Termination::Timeout };
-    g.clock.as_mut().expect("timed").start(Color::Black, 0);
+    g.clock.as_mut().expect("timed").start(Color::Black, at(0));
     assert_eq!(g.check_flag(10_000), Some(Change::Ended(Outcome { winner: Some(Color::White), ..drawn })));
     let mut g = game(control);
     g.position = Position::from_fen("k6q/8/8/8/8/8/8/4K3 w - - 0 1").expect("a legal position");
-    g.clock.as_mut().expect("timed").start(Color::White, 0);
+    g.clock.as_mut().expect("timed").start(Color::White, at(0));
     assert_eq!(g.check_flag(10_000), Some(Change::Ended(Outcome { winner: Some(Color::Black), ..drawn })));
     let mut g = game(control);
     g.position = Position::from_fen("k6q/8/8/8/8/8/8/4K3 b - - 0 1").expect("a legal position");
-    g.clock.as_mut().expect("timed").start(Color::Black, 0);
+    g.clock.as_mut().expect("timed").start(Color::Black, at(0));
     assert_eq!(g.check_flag(10_000), Some(Change::Ended(drawn)), "White has a lone king");
 }
 
 #[test]
 fn timed_moves_carry_the_clock_and_restore_resumes_it() {
-    let control = TimeControl::new(60_000, 2_000);
+    let control = friend_time_control(60_000, 2_000);
     let mut g = game(control);
     g.apply(Color::White, mv("e2e4", 0), 1_000).expect("legal");
     g.apply(Color::Black, mv("e7e5", 1), 5_000).expect("legal");
@@ -116,7 +117,11 @@ fn timed_moves_carry_the_clock_and_restore_resumes_it() {
     assert_eq!(restored.position().fen(), g.position().fen());
     let clock = restored.clock().expect("timed");
     assert_eq!(clock.running(), Some(Color::Black));
-    assert_eq!(clock.remaining(Color::Black, 130_000), 30_000, "running from the restore, not from the last move");
+    assert_eq!(
+        clock.remaining(Color::Black, at(130_000)),
+        at(30_000),
+        "running from the restore, not from the last move"
+    );
 
     let fresh = FriendGame::new(g.id().clone(), control, g.seats().clone());
     assert!(FriendGame::restore(fresh, &["e2e5".to_owned()], None, None, 0).is_none());

@@ -2,7 +2,7 @@
 //! the finished ones, and the WebSocket upgrade. Every error is an
 //! [`ApiError`], the shape of the server's other routes.
 
-use crate::clock::TimeControl;
+use crate::clock::friend_time_control;
 use crate::hub::{CreateError, Hub};
 use crate::ids::{FriendGameId, SeatToken};
 use crate::protocol::GameView;
@@ -143,7 +143,7 @@ pub async fn create(
         None => None,
         Some(initial) => {
             let increment = body.increment_seconds.unwrap_or(0);
-            let control = TimeControl::new(initial.saturating_mul(1000), increment.saturating_mul(1000));
+            let control = friend_time_control(initial.saturating_mul(1000), increment.saturating_mul(1000));
             if control.is_none() {
                 let message = format!("time control {initial}+{increment}: from 1 s to 10 h, increment up to 10 min");
                 return Err(ApiError::invalid("initial_seconds", message));

@@ -7,7 +7,7 @@ use crate::game::FriendGame;
 use crate::ids::{FriendGameId, SeatToken};
 use crate::store::{Store, StoreError};
 use crate::task::{self, now_ms, Command};
-use ox88_board::Color;
+use ox88_board::{ByColor, Color};
 use std::collections::HashMap;
 use std::sync::Arc;
 use tokio::sync::{mpsc, Mutex};
@@ -78,7 +78,7 @@ impl Hub {
             return Err(CreateError::TooManyGames(open));
         }
         let id = FriendGameId::random();
-        let mut game = FriendGame::new(id.clone(), control, [None, None]);
+        let mut game = FriendGame::new(id.clone(), control, ByColor::new(None, None));
         let token = game.take_seat(seat);
         self.store.create(&game, creator, now_ms()).await?;
         Ok(Created { id, seat, token })

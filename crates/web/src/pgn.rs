@@ -32,9 +32,8 @@ pub fn write_game<W: io::Write>(game: &FriendGame, out: W) -> io::Result<W> {
     headers.set("Black", "Black");
     let result = game.ending().map_or("*", |e| e.result().as_str());
     headers.set("Result", result);
-    if let Some(clock) = game.clock() {
-        let control = clock.control();
-        headers.set("TimeControl", format!("{}+{}", control.initial_ms / 1000, control.increment_ms / 1000));
+    if let Some(control) = game.time_control() {
+        headers.set("TimeControl", control.to_string());
     }
     if let Some(termination) = termination_tag(game) {
         headers.set("Termination", termination);
@@ -68,14 +67,15 @@ pub fn to_pgn(game: &FriendGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::TimeControl;
+    use crate::clock::friend_time_control;
     use crate::game::Action;
     use crate::ids::{FriendGameId, SeatToken};
+    use ox88_board::ByColor;
 
     #[test]
     fn a_timed_game_carries_its_clock_comments_and_result() {
-        let control = TimeControl::new(300_000, 2_000);
-        let mut game = FriendGame::new(FriendGameId::random(), control, [Some(SeatToken::random()), None]);
+        let control = friend_time_control(300_000, 2_000);
+        let mut game = FriendGame::new(FriendGameId::random(), control, ByColor::new(Some(SeatToken::random()), None));
         for (ply, (uci, at)) in [("f2f3", 0), ("e7e5", 1_000), ("g2g4", 3_500), ("d8h4", 63_000)].iter().enumerate() {
             let seat = game.position().side_to_move();
             game.apply(seat, Action::Move { uci: (*uci).to_owned(), ply }, *at).expect("legal");

@@ -11,6 +11,7 @@
 //! SAN, the end of a game an `Outcome` (`{"result", "winner",
 //! "termination"}`).
 
+use crate::clock::{at, millis};
 use crate::game::{Action, FriendGame, GameError, PlayedMove};
 use crate::ids::{FriendGameId, SeatToken};
 use ox88_board::{ByColor, Color};
@@ -63,10 +64,10 @@ impl ClockView {
     /// The clock of `game` at `now`, if it is timed.
     pub fn of(game: &FriendGame, now: u64) -> Option<ClockView> {
         game.clock().map(|clock| ClockView {
-            initial_ms: clock.control().initial_ms,
-            increment_ms: clock.control().increment_ms,
-            white_ms: clock.remaining(Color::White, now),
-            black_ms: clock.remaining(Color::Black, now),
+            initial_ms: game.time_control().map_or(0, |control| millis(control.base)),
+            increment_ms: game.time_control().map_or(0, |control| millis(control.increment)),
+            white_ms: millis(clock.remaining(Color::White, at(now))),
+            black_ms: millis(clock.remaining(Color::Black, at(now))),
             running: clock.running(),
         })
     }
@@ -132,7 +133,7 @@ impl GameView {
             outcome: game.ending(),
             draw_offer: game.draw_offer(),
             rematch_offer: game.rematch_offer(),
-            seated: ByColor::new(seats[Color::White.index()].is_some(), seats[Color::Black.index()].is_some()),
+            seated: seats.clone().map(|seat| seat.is_some()),
             presence,
         }
     }

@@ -5,10 +5,10 @@
 //! (group commit), so many games moving at the same moment cost one write to
 //! the disk, and a move is answered only once it is stored.
 
-use crate::clock::TimeControl;
+use crate::clock::{friend_time_control, millis};
 use crate::game::{FriendGame, PlayedMove};
 use crate::ids::{FriendGameId, SeatToken};
-use ox88_board::Color;
+use ox88_board::{ByColor, Color};
 use ox88_http::schema::OutcomeSchema;
 use ox88_movegen::Outcome;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -124,13 +124,21 @@ impl Store {
     /// Stores a new game created by `creator` (an address) at `now`.
     pub async fn create(&self, game: &FriendGame, creator: String, now: u64) -> Result<(), StoreError> {
         let id = game.id().to_string();
-        let [white, black] = game.seats().clone().map(|seat| seat.map(String::from));
-        let control = game.clock().map(|c| c.control());
+        let ByColor { white, black } = game.seats().clone().map(|seat| seat.map(String::from));
+        let control = game.time_control();
         self.call(move |c| {
             c.execute(
                 "INSERT INTO games (id, created_ms, creator, white_token, black_token, initial_ms, increment_ms, \
                  white_ms, black_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?6)",
-                params![id, now, creator, white, black, control.map(|t| t.initial_ms), control.map(|t| t.increment_ms)],
+                params![
+                    id,
+                    now,
+                    creator,
+                    white,
+                    black,
+                    control.map(|t| millis(t.base)),
+                    control.map(|t| millis(t.increment))
+                ],
             )
         })
         .await?;
@@ -244,11 +252,11 @@ impl Store {
                 statement.query_map([&key], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
             let white = white.and_then(|t| t.parse::<SeatToken>().ok());
             let black = black.and_then(|t| t.parse::<SeatToken>().ok());
-            let control = initial.and_then(|i| TimeControl::new(i, increment.unwrap_or(0)));
+            let control = initial.and_then(|i| friend_time_control(i, increment.unwrap_or(0)));
             let ending =
                 result.zip(termination).and_then(|(r, t)| Outcome::with_result(r.parse().ok()?, t.parse().ok()?));
             let ucis: Vec<String> = moves.iter().map(|(uci, _)| uci.clone()).collect();
-            let fresh = FriendGame::new(id, control, [white, black]);
+            let fresh = FriendGame::new(id, control, ByColor::new(white, black));
             let times = white_ms.zip(black_ms);
             let game = FriendGame::restore(fresh, &ucis, times, ending, now).map(|mut game| {
                 game.set_move_clocks(&moves.iter().map(|(_, clock)| *clock).collect::<Vec<_>>());

@@ -2,11 +2,12 @@
 //! its connections in order, stores every change before it tells anyone, and
 //! lets the flag fall on time even when nobody is connected.
 
+use crate::clock;
 use crate::game::{Action, Change, FriendGame};
 use crate::hub::Hub;
 use crate::ids::{FriendGameId, SeatToken};
 use crate::protocol::{ClockView, GameView, Presence, ServerMessage};
-use ox88_board::Color;
+use ox88_board::{ByColor, Color};
 use ox88_http::ErrorCode;
 use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -98,7 +99,7 @@ impl GameTask {
         let mut idle_since = Some(Instant::now());
         loop {
             let flag = self.game.ending().is_none().then(|| self.game.clock().and_then(|c| c.flag_at())).flatten();
-            let flag_in = flag.map(|(_, at)| Duration::from_millis(at.saturating_sub(now_ms())));
+            let flag_in = flag.map(|(_, at)| at.saturating_sub(clock::at(now_ms())));
             let linger = idle_since.filter(|_| self.game.ending().is_some()).map(|since| since + LINGER);
             tokio::select! {
                 command = commands.recv() => match command {
@@ -192,7 +193,10 @@ impl GameTask {
     }
 
     fn times(&self, now: u64) -> Option<(u64, u64)> {
-        self.game.clock().map(|c| (c.remaining(Color::White, now), c.remaining(Color::Black, now)))
+        let now = clock::at(now);
+        self.game
+            .clock()
+            .map(|c| (clock::millis(c.remaining(Color::White, now)), clock::millis(c.remaining(Color::Black, now))))
     }
 
     /// Stores `changes`, then tells everyone; if storing fails, the game goes
@@ -238,9 +242,9 @@ impl GameTask {
     /// Creates the rematch: same clock, colours swapped, each player keeping
     /// the token it has.
     async fn rematch(&self) -> Result<FriendGameId, crate::store::StoreError> {
-        let [white, black] = self.game.seats().clone();
-        let control = self.game.clock().map(|c| c.control());
-        let game = FriendGame::new(FriendGameId::random(), control, [black, white]);
+        let ByColor { white, black } = self.game.seats().clone();
+        let control = self.game.time_control();
+        let game = FriendGame::new(FriendGameId::random(), control, ByColor::new(black, white));
         self.hub.store().create(&game, "rematch".to_owned(), now_ms()).await?;
         Ok(game.id().clone())
     }

@@ -8,8 +8,9 @@ use crate::session::Session;
 use crate::EngineError;
 use ox88_board::{Board, CastlingMode, CastlingSide, Color, Move, MoveKind, Piece, Role, Square, UciMove};
 use ox88_movegen::MoveGen;
-use ox88_protocol::xboard::{EditCommand, Level, XbCommand, XbMove, CHESS960_VARIANT};
+use ox88_protocol::xboard::{EditCommand, XbCommand, XbMove, CHESS960_VARIANT};
 use ox88_protocol::Limits;
+use ox88_protocol::TimeControl;
 use std::time::Duration;
 
 /// What the engine has been told about the current game.
@@ -19,7 +20,7 @@ pub(crate) struct Mirror {
     pub(crate) moves: Vec<Move>,
     pub(crate) castling: CastlingMode,
     /// The time control last sent (`level`, or `st`), and a depth limit.
-    level: Option<Level>,
+    level: Option<TimeControl>,
     st: Option<Duration>,
     sd: Option<u32>,
     nps: bool,
@@ -151,11 +152,11 @@ impl XbSession {
                 game.level = None;
             }
         } else if let Some(clock) = &limits.clock {
-            let level = Level {
-                moves: clock.moves_to_go.unwrap_or(0),
-                base: Duration::from_secs(clock.remaining[side].as_secs().max(1)),
-                increment: clock.increment[side],
-            };
+            let level = TimeControl::per_moves(
+                clock.moves_to_go.unwrap_or(0),
+                Duration::from_secs(clock.remaining[side].as_secs().max(1)),
+                clock.increment[side],
+            );
             let same = game.level.is_some_and(|l| l.moves == level.moves && l.increment == level.increment);
             if !same {
                 link.send(XbCommand::Level(level))?;

@@ -3,6 +3,7 @@
 
 use crate::words::{rest, words};
 use crate::xboard::XbMove;
+use crate::TimeControl;
 use ox88_board::GameResult;
 use ox88_board::{Board, FenError};
 use std::fmt;
@@ -39,7 +40,7 @@ pub enum XbCommand {
     /// `black`: black to move, engine plays white (old protocol).
     Black,
     /// `level MPS BASE INC`.
-    Level(Level),
+    Level(TimeControl),
     /// `st TIME`: a fixed time per move.
     St(Duration),
     /// `sd DEPTH`: a depth limit.
@@ -131,17 +132,11 @@ pub enum MoveSelection {
     Move(XbMove),
 }
 
-/// `level MPS BASE INC`: `moves` per period (0: the whole game), the base
-/// time of each period, and an increment per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level {
-    /// Moves per time control; 0 for sudden death (incremental or not).
-    pub moves: u32,
-    /// Time per period, written in minutes or minutes:seconds.
-    pub base: Duration,
-    /// Time added per move, written in seconds (fractions allowed).
-    pub increment: Duration,
-}
+/// The old name of the time control a `level` command carries, now the
+/// workspace's one [`TimeControl`] (the same three fields), kept for one
+/// release.
+#[deprecated(note = "replaced by TimeControl (ox88-control's, re-exported by ox88-protocol)")]
+pub type Level = TimeControl;
 
 /// Why a line is not a CECP command.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -234,11 +229,11 @@ impl FromStr for XbCommand {
             "black" => XbCommand::Black,
             "level" => {
                 let field = |i, name| arg(i).ok_or(ParseXbCommandError::MissingValue { command: "level", field: name });
-                XbCommand::Level(Level {
-                    moves: required("level", "moves per session", arg(1))?,
-                    base: base_time(field(2, "base time")?)?,
-                    increment: seconds("increment", field(3, "increment")?)?,
-                })
+                XbCommand::Level(TimeControl::per_moves(
+                    required("level", "moves per session", arg(1))?,
+                    base_time(field(2, "base time")?)?,
+                    seconds("increment", field(3, "increment")?)?,
+                ))
             }
             "st" => XbCommand::St(seconds(
                 "time",
@@ -316,14 +311,18 @@ impl FromStr for XbCommand {
     }
 }
 
-impl fmt::Display for Level {
+/// A time control as the `level` command's arguments: `MPS BASE INC`, the
+/// base in minutes (or minutes:seconds), the increment in seconds.
+struct LevelArguments<'a>(&'a TimeControl);
+
+impl fmt::Display for LevelArguments<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let secs = self.base.as_secs();
-        write!(f, "{} {}", self.moves, secs / 60)?;
+        let secs = self.0.base.as_secs();
+        write!(f, "{} {}", self.0.moves, secs / 60)?;
         if secs % 60 != 0 {
             write!(f, ":{:02}", secs % 60)?;
         }
-        write!(f, " {}", Seconds(self.increment))
+        write!(f, " {}", Seconds(self.0.increment))
     }
 }
 
@@ -368,7 +367,7 @@ impl fmt::Display for XbCommand {
             C::PlayOther => f.write_str("playother"),
             C::White => f.write_str("white"),
             C::Black => f.write_str("black"),
-            C::Level(level) => write!(f, "level {level}"),
+            C::Level(level) => write!(f, "level {}", LevelArguments(level)),
             C::St(time) => write!(f, "st {}", Seconds(*time)),
             C::Sd(depth) => write!(f, "sd {depth}"),
             C::Nps(nps) => write!(f, "nps {nps}"),

@@ -4,7 +4,7 @@
 mod search;
 mod setup;
 
-use super::state::{centis, features, EditBoard, TimeControl};
+use super::state::{centis, features, EditBoard, TimeSettings};
 use super::{ParseXbCommandError, XbCommand, XbMessage, XbMove};
 use crate::event_loop::{poll_events, run_events, EventHandler};
 use crate::moves::LastLine;
@@ -77,7 +77,7 @@ pub struct XbDriver<E, W> {
     engine_side: Option<Color>,
     analyzing: bool,
     edit: Option<EditBoard>,
-    time: TimeControl,
+    time: TimeSettings,
     post: bool,
     ponder: bool,
     move_overhead: Duration,
@@ -109,7 +109,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
             engine_side: Some(Color::Black),
             analyzing: false,
             edit: None,
-            time: TimeControl::default(),
+            time: TimeSettings::default(),
             post: false,
             ponder: false,
             move_overhead: crate::DEFAULT_MOVE_OVERHEAD,
@@ -198,7 +198,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
                 self.excluded.clear();
                 // New clocks, wall-clock time and no depth limit; the time
                 // control itself (level or st) stays.
-                self.time = TimeControl { level: self.time.level, st: self.time.st, ..TimeControl::default() };
+                self.time = TimeSettings { level: self.time.level, st: self.time.st, ..TimeSettings::default() };
                 if let Some(engine) = self.worker.engine() {
                     engine.new_game();
                 }

@@ -16,7 +16,9 @@ mod state;
 mod tests;
 
 pub use claim::comment_termination;
-pub use command::{Level, MoveSelection, ParseXbCommandError, XbCommand};
+#[allow(deprecated)]
+pub use command::Level;
+pub use command::{MoveSelection, ParseXbCommandError, XbCommand};
 pub use driver::XbDriver;
 pub use edit::{EditCommand, ParseEditError};
 pub use engine_features::{EngineFeatures, CHESS960_VARIANT};

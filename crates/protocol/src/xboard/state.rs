@@ -2,8 +2,8 @@
 //! control and clocks (turned into [`Limits`]), the feature list, the
 //! engine's result claims and the edit-mode board.
 
-use crate::xboard::{EditCommand, Feature, Level, XbMessage};
-use crate::{Limits, OptionKind, OptionSpec, TimeLeft};
+use crate::xboard::{EditCommand, Feature, XbMessage};
+use crate::{Limits, OptionKind, OptionSpec, TimeControl, TimeLeft};
 use ox88_board::{Board, ByColor, Color, File, Piece, Rank, Role, Setup, SetupError, Square};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -11,8 +11,8 @@ use std::time::Duration;
 /// The time control and clocks, as `level`, `st`, `sd`, `nps`, `time` and
 /// `otim` set them.
 #[derive(Clone, Debug)]
-pub(crate) struct TimeControl {
-    pub(crate) level: Level,
+pub(crate) struct TimeSettings {
+    pub(crate) level: TimeControl,
     pub(crate) st: Option<Duration>,
     pub(crate) sd: Option<u32>,
     pub(crate) nps: Option<u64>,
@@ -23,11 +23,11 @@ pub(crate) struct TimeControl {
 }
 
 /// XBoard's own default: 40 moves in 5 minutes.
-const DEFAULT_LEVEL: Level = Level { moves: 40, base: Duration::from_secs(300), increment: Duration::ZERO };
+const DEFAULT_LEVEL: TimeControl = TimeControl::per_moves(40, Duration::from_secs(300), Duration::ZERO);
 
-impl Default for TimeControl {
-    fn default() -> TimeControl {
-        TimeControl { level: DEFAULT_LEVEL, st: None, sd: None, nps: None, own: None, opponent: None }
+impl Default for TimeSettings {
+    fn default() -> TimeSettings {
+        TimeSettings { level: DEFAULT_LEVEL, st: None, sd: None, nps: None, own: None, opponent: None }
     }
 }
 
@@ -36,7 +36,7 @@ pub(crate) fn centis(cs: i64) -> Duration {
     Duration::from_millis(cs.max(0).unsigned_abs().saturating_mul(10))
 }
 
-impl TimeControl {
+impl TimeSettings {
     /// The limits for thinking with `engine` to move in `board`.
     pub(crate) fn limits(&self, board: &Board, engine: Color) -> Limits {
         let mut limits = Limits { depth: self.sd, nodes_per_second: self.nps, ..Limits::default() };
@@ -48,10 +48,7 @@ impl TimeControl {
         let opponent = self.opponent.unwrap_or(self.level.base);
         let mut remaining = ByColor::new(own, own);
         remaining[!engine] = opponent;
-        let moves_to_go = match self.level.moves {
-            0 => None,
-            mps => Some(mps - (u32::from(board.fullmove_number().max(1)) - 1) % mps),
-        };
+        let moves_to_go = self.level.moves_to_go(u32::from(board.fullmove_number().max(1)) - 1);
         let increment = ByColor::new(self.level.increment, self.level.increment);
         limits.clock = Some(TimeLeft { remaining, increment, moves_to_go });
         limits
@@ -174,9 +171,9 @@ mod tests {
     #[test]
     fn level_forms_become_clocks() {
         let board = Board::startpos();
-        let mut tc = TimeControl {
-            level: Level { moves: 40, base: Duration::from_secs(330), increment: Duration::ZERO },
-            ..TimeControl::default()
+        let mut tc = TimeSettings {
+            level: TimeControl { moves: 40, base: Duration::from_secs(330), increment: Duration::ZERO },
+            ..TimeSettings::default()
         };
         tc.own = Some(centis(12_000));
         tc.opponent = Some(centis(-5));

@@ -2,6 +2,7 @@
 //! message round-trips through its text.
 
 use super::*;
+use crate::TimeControl;
 use ox88_board::{Board, CastlingSide, Color, GameResult, Role, Square, UciMove};
 use proptest::prelude::*;
 use std::time::Duration;
@@ -16,8 +17,7 @@ fn coord(text: &str) -> XbMove {
 
 #[test]
 fn level_takes_all_its_forms() {
-    let level =
-        |moves, base, inc| Ok(XbCommand::Level(Level { moves, base: Duration::from_secs(base), increment: inc }));
+    let level = |moves, base, inc| Ok(XbCommand::Level(TimeControl::per_moves(moves, Duration::from_secs(base), inc)));
     assert_eq!(cmd("level 40 5 0"), level(40, 300, Duration::ZERO));
     assert_eq!(cmd("level 40 5:30 0"), level(40, 330, Duration::ZERO));
     assert_eq!(cmd("level 0 2 12"), level(0, 120, Duration::from_secs(12)));
@@ -189,7 +189,7 @@ fn arb_command() -> impl Strategy<Value = XbCommand> {
         "[a-z]{1,8}".prop_map(C::Accepted),
         "[a-z]{1,8}".prop_map(C::Rejected),
         "[a-z0-9]{1,12}".prop_map(C::Variant),
-        (any::<u32>(), 0u64..100_000, 0u64..1_000_000).prop_map(|(moves, base, inc)| C::Level(Level {
+        (any::<u32>(), 0u64..100_000, 0u64..1_000_000).prop_map(|(moves, base, inc)| C::Level(TimeControl {
             moves,
             base: Duration::from_secs(base),
             increment: Duration::from_millis(inc),
