@@ -77,8 +77,21 @@ pub fn eval(comment: &str) -> Option<Evaluation> {
 /// readable `[%clk]` is replaced in place, else one is appended. Written as
 /// `H:MM:SS`, with up to three decimals when the seconds have a fraction.
 pub fn set_clock(comment: &mut Option<String>, clock: Option<Duration>) {
-    let text = clock.map(|clock| format!("[%clk {}]", ClockText(clock)));
+    let text = clock.map(clock_command);
     set(comment, "clk", text, |argument| parse_clock(argument).is_some());
+}
+
+/// The clock command alone, `[%clk H:MM:SS]`, as [`set_clock`] writes it:
+/// for a writer that has no comment yet.
+///
+/// ```
+/// use ox88_pgn::annotation::clock_command;
+/// use std::time::Duration;
+/// assert_eq!(clock_command(Duration::from_secs(299)), "[%clk 0:04:59]");
+/// assert_eq!(clock_command(Duration::from_millis(3_723_250)), "[%clk 1:02:03.25]");
+/// ```
+pub fn clock_command(clock: Duration) -> String {
+    format!("[%clk {}]", ClockText(clock))
 }
 
 /// Sets the evaluation command of `comment` (`None`: removes it), as

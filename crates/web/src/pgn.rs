@@ -4,14 +4,14 @@
 use crate::game::FriendGame;
 use ox88_board::GameResult;
 use ox88_movegen::Position;
-use ox88_pgn::{Headers, Writer};
+use ox88_pgn::{annotation, Headers, Writer};
 use std::io;
+use std::time::Duration;
 
-/// `ms` as the `%clk` command writes it: `h:mm:ss`, in whole seconds rounded
-/// down, as a clock shows them.
-fn clk(ms: u64) -> String {
-    let seconds = ms / 1000;
-    format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60)
+/// The `[%clk]` command for `ms` left, in whole seconds rounded down as a
+/// clock shows them (and as lichess writes them).
+fn clock_comment(ms: u64) -> String {
+    annotation::clock_command(Duration::from_secs(ms / 1000))
 }
 
 /// The PGN `Termination` tag's value for an ending.
@@ -49,7 +49,7 @@ pub fn write_game<W: io::Write>(game: &FriendGame, out: W) -> io::Result<W> {
         writer.write_move(&position, m)?;
         position.play_unchecked(m); // parse_uci returns only legal moves
         if let Some(ms) = played.clock_ms {
-            writer.comment(&format!("[%clk {}]", clk(ms)))?;
+            writer.comment(&clock_comment(ms))?;
         }
     }
     let marker: GameResult = result.parse().unwrap_or_default();
@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn clock_text() {
-        assert_eq!(clk(3_723_999), "1:02:03");
-        assert_eq!(clk(59_999), "0:00:59");
+        assert_eq!(clock_comment(3_723_999), "[%clk 1:02:03]");
+        assert_eq!(clock_comment(59_999), "[%clk 0:00:59]");
     }
 }
