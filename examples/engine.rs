@@ -1,7 +1,8 @@
 //! The ox88 engine in whichever protocol the GUI speaks first (`xboard` for
 //! CECP, anything else for UCI): `cargo run --release --example engine`.
 
-mod common;
+#[path = "common/engine.rs"]
+mod engine;
 
 const HELP: &str = "\
 engine: the ox88 chess engine; speaks CECP/XBoard if the first command is `xboard`, UCI otherwise
@@ -9,5 +10,5 @@ engine: the ox88 chess engine; speaks CECP/XBoard if the first command is `xboar
 usage: engine [--help]";
 
 fn main() -> std::process::ExitCode {
-    common::main("engine", HELP, common::Protocol::Auto)
+    engine::serve("engine", HELP, ox88::protocol::run_stdio)
 }

@@ -8,13 +8,17 @@
 //! trait, exactly as the UCI and XBoard examples drive it, so a suite run here
 //! agrees with the same suite run through a GUI or python-chess.
 
-mod common;
+#[path = "common/parse.rs"]
+mod parse;
+#[path = "common/seconds.rs"]
+mod seconds;
 
-use common::{number, seconds};
 use ox88::board::{Move, PovScore, Score};
 use ox88::movegen::{Epd, MoveGen, Notation, Operation, Position};
 use ox88::protocol::{Engine, Limits, DEFAULT_MOVE_OVERHEAD};
 use ox88::{Ox88, Settings};
+use parse::number;
+use seconds::seconds;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;

@@ -4,11 +4,12 @@
 //! cargo run --release --example perft -- [--fen FEN | --epd FILE] [--depth N]
 //!     [--divide] [--threads N] [--hash MB] [--full]
 
-mod common;
+#[path = "common/parse.rs"]
+mod parse;
 
-use common::number;
 use ox88::board::Board;
 use ox88::movegen::{divide, divide_parallel, perft, perft_full, Epd, HashedPerft, Position};
+use parse::number;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;

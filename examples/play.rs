@@ -4,9 +4,11 @@
 //!
 //! cargo run --release --example play -- [--time SECONDS | --depth N] [--black] [--fen FEN] [--pgn FILE]
 
-mod common;
+#[path = "common/parse.rs"]
+mod parse;
+#[path = "common/seconds.rs"]
+mod seconds;
 
-use common::{number, seconds};
 use ox88::board::GameResult;
 use ox88::board::{Board, Color, File, PovScore, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position, Termination};
@@ -14,6 +16,8 @@ use ox88::pgn::annotation::engine_comment;
 use ox88::pgn::{Date, Game};
 use ox88::protocol::{Engine, Limits};
 use ox88::{Ox88, Settings};
+use parse::number;
+use seconds::seconds;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -1,6 +1,10 @@
 //! The ox88 engine over UCI: `cargo run --release --example uci`.
 
-mod common;
+#[path = "common/engine.rs"]
+mod engine;
+
+use ox88::protocol::uci::UciDriver;
+use std::io::{self, BufReader};
 
 const HELP: &str = "\
 uci: the ox88 chess engine for UCI GUIs and match runners (reads UCI commands on stdin)
@@ -12,5 +16,5 @@ Extras: `d` (show the board), `eval` (explain the evaluation), `go perft N`, `be
 For CECP/XBoard use the `xboard` example, or `engine` to detect the protocol.";
 
 fn main() -> std::process::ExitCode {
-    common::main("uci", HELP, common::Protocol::Uci)
+    engine::serve("uci", HELP, |engine| UciDriver::new(engine, io::stdout()).run(BufReader::new(io::stdin())).map(drop))
 }

@@ -1,7 +1,11 @@
 //! The ox88 engine over CECP v2 (XBoard/WinBoard):
 //! `cargo run --release --example xboard`.
 
-mod common;
+#[path = "common/engine.rs"]
+mod engine;
+
+use ox88::protocol::xboard::XbDriver;
+use std::io::{self, BufReader};
 
 const HELP: &str = "\
 xboard: the ox88 chess engine for XBoard/WinBoard and other CECP v2 interfaces (reads CECP commands on stdin)
@@ -13,5 +17,7 @@ Start it from XBoard (`xboard -fcp path/to/xboard`) or a match runner, or type `
 protocol.";
 
 fn main() -> std::process::ExitCode {
-    common::main("xboard", HELP, common::Protocol::Xboard)
+    engine::serve("xboard", HELP, |engine| {
+        XbDriver::new(engine, io::stdout()).run(BufReader::new(io::stdin())).map(drop)
+    })
 }
