@@ -3,7 +3,7 @@
 //! `twosided`, its opponent agrees) for some moves, a draw when both see
 //! equality for some moves past a move number, and a maximum game length.
 
-use crate::cli::{Config, DrawRule, ResignRule};
+use crate::config::{Config, DrawRule, ResignRule};
 use ox88_board::GameResult;
 use ox88_board::{ByColor, Color};
 

@@ -2,106 +2,14 @@
 //! cmd=... name=... option.Hash=16`, `-each tc=10+0.1`, `-rounds`, `-games`,
 //! `-openings file=... format=epd`, `-sprt elo0=0 elo1=5`, ...
 
+use crate::config::{
+    Config, DrawRule, EngineSpec, OpeningFormat, OpeningsSpec, ResignRule, SprtSpec, SpsaSpec, Tournament,
+};
 use crate::tc::{parse_time_control, Budget};
+use ox88_board::CastlingMode;
 use ox88_client::Protocol;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// One engine of the match.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EngineSpec {
-    pub name: String,
-    pub command: String,
-    pub args: Vec<String>,
-    pub dir: Option<PathBuf>,
-    pub protocol: Protocol,
-    pub options: Vec<(String, String)>,
-    /// Options set for every engine with `-each`: an engine without one is
-    /// warned about, not refused (as a CECP engine without `memory` for
-    /// `option.Hash`).
-    pub shared_options: Vec<String>,
-    pub budget: Budget,
-    pub timemargin: Duration,
-    pub restart: bool,
-    pub ponder: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpeningFormat {
-    Epd,
-    Pgn,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct OpeningsSpec {
-    pub file: PathBuf,
-    pub format: OpeningFormat,
-    pub random: bool,
-    pub plies: Option<usize>,
-    pub start: usize,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ResignRule {
-    pub movecount: u32,
-    pub score: i32,
-    pub twosided: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DrawRule {
-    pub movenumber: u32,
-    pub movecount: u32,
-    pub score: i32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SprtSpec {
-    pub elo0: f64,
-    pub elo1: f64,
-    pub alpha: f64,
-    pub beta: f64,
-    pub normalized: bool,
-    /// `prior=a,b,c,d,e`: pentanomial counts of earlier runs to continue from.
-    pub prior: [u32; 5],
-}
-
-impl SprtSpec {
-    /// The test these settings describe, continuing from the prior counts.
-    pub fn test(&self) -> crate::stats::Sprt {
-        crate::stats::Sprt::new(self.elo0, self.elo1, self.alpha, self.beta, self.normalized).with_prior(self.prior)
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tournament {
-    RoundRobin,
-    Gauntlet,
-}
-
-/// The whole command line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Config {
-    pub engines: Vec<EngineSpec>,
-    pub rounds: u32,
-    pub games: u32,
-    pub concurrency: usize,
-    pub tournament: Tournament,
-    pub seeds: usize,
-    pub chess960: bool,
-    pub openings: Option<OpeningsSpec>,
-    pub srand: Option<u64>,
-    pub pgnout: Option<PathBuf>,
-    pub resign: Option<ResignRule>,
-    pub draw: Option<DrawRule>,
-    pub maxmoves: Option<u32>,
-    pub sprt: Option<SprtSpec>,
-    pub ratinginterval: u32,
-    pub event: String,
-    pub log: Option<PathBuf>,
-    /// `-spsa`: tune one engine's options instead of a match.
-    pub spsa: Option<crate::spsa::SpsaSpec>,
-}
 
 /// `key=value` pairs of one option.
 type Pairs = Vec<(String, String)>;
@@ -117,7 +25,7 @@ pub fn parse(args: &[String]) -> Result<Option<Config>, String> {
         concurrency: 1,
         tournament: Tournament::RoundRobin,
         seeds: 1,
-        chess960: false,
+        castling_mode: CastlingMode::Standard,
         openings: None,
         srand: None,
         pgnout: None,
@@ -165,9 +73,9 @@ pub fn parse(args: &[String]) -> Result<Option<Config>, String> {
             }
             "seeds" => config.seeds = number(&option, one("a count")?)?,
             "variant" => {
-                config.chess960 = match one("standard or fischerandom")? {
-                    "standard" => false,
-                    "fischerandom" | "chess960" | "frc" => true,
+                config.castling_mode = match one("standard or fischerandom")? {
+                    "standard" => CastlingMode::Standard,
+                    "fischerandom" | "chess960" | "frc" => CastlingMode::Chess960,
                     other => return Err(format!("-variant: unknown variant {other:?}")),
                 }
             }
@@ -181,7 +89,7 @@ pub fn parse(args: &[String]) -> Result<Option<Config>, String> {
             "draw" => config.draw = Some(draw(&pairs(&option, values)?)?),
             "maxmoves" => config.maxmoves = Some(number(&option, one("a count")?)?),
             "sprt" => config.sprt = Some(sprt(&pairs(&option, values)?)?),
-            "spsa" => config.spsa = Some(crate::spsa::SpsaSpec::parse(&pairs(&option, values)?)?),
+            "spsa" => config.spsa = Some(SpsaSpec::parse(&pairs(&option, values)?)?),
             "ratinginterval" => config.ratinginterval = number(&option, one("a count")?)?,
             "event" => config.event = values.join(" "),
             "log" => {

@@ -3,7 +3,7 @@
 //! result and a reason.
 
 use crate::adjudication::Adjudicator;
-use crate::cli::Config;
+use crate::config::Config;
 use crate::openings::Opening;
 use crate::player::{Failure, Fault, Player};
 use crate::tc::limits;

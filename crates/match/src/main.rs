@@ -4,6 +4,7 @@
 
 mod adjudication;
 mod cli;
+mod config;
 mod game;
 mod help;
 mod openings;
@@ -43,11 +44,11 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(config: &cli::Config) -> Result<(), String> {
+fn run(config: &config::Config) -> Result<(), String> {
     let seed = config.srand.unwrap_or_else(Random::clock_seed);
     // An SPSA run takes one opening per iteration, a match one per round.
     let rounds = config.spsa.as_ref().map_or(config.rounds, |spec| spec.iterations);
-    let openings = openings::for_rounds(config.openings.as_ref(), config.chess960, rounds as usize, seed)?;
+    let openings = openings::for_rounds(config.openings.as_ref(), config.castling_mode, rounds as usize, seed)?;
     let log = match &config.log {
         Some(path) => {
             let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;

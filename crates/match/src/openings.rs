@@ -2,7 +2,7 @@
 //! PGN games; in file order or shuffled by a seeded generator; Chess960
 //! start positions when the variant is asked for without a book.
 
-use crate::cli::{OpeningFormat, OpeningsSpec};
+use crate::config::{OpeningFormat, OpeningsSpec};
 use ox88_board::{CastlingMode, Random};
 use ox88_movegen::{Epd, Notation, Position};
 use ox88_pgn::{MoveToken, Reader};
@@ -18,17 +18,19 @@ pub struct Opening {
     pub name: Option<String>,
 }
 
-/// The openings for `rounds` rounds, one per round.
+/// The openings for `rounds` rounds, one per round. In
+/// [`CastlingMode::Chess960`], the book's positions castle as Chess960, and
+/// without a book each round starts from a random Chess960 arrangement.
 pub fn for_rounds(
     spec: Option<&OpeningsSpec>,
-    chess960: bool,
+    castling_mode: CastlingMode,
     rounds: usize,
     seed: u64,
 ) -> Result<Vec<Opening>, String> {
     let mut random = Random::new(seed);
     let Some(spec) = spec else {
         let start = |random: &mut Random| {
-            if chess960 {
+            if castling_mode == CastlingMode::Chess960 {
                 let n = random.below(960) as u16;
                 let mut position = Position::chess960(n).expect("0..960 is a Chess960 number");
                 position.set_castling_mode(CastlingMode::Chess960);
@@ -40,9 +42,9 @@ pub fn for_rounds(
         return Ok((0..rounds).map(|_| start(&mut random)).collect());
     };
     let mut book = read(spec)?;
-    if chess960 {
+    if castling_mode == CastlingMode::Chess960 {
         for opening in &mut book {
-            opening.position.set_castling_mode(CastlingMode::Chess960);
+            opening.position.set_castling_mode(castling_mode);
         }
     }
     if book.is_empty() {
@@ -134,12 +136,12 @@ mod tests {
 
     #[test]
     fn rounds_cycle_through_the_book() {
-        let rounds = for_rounds(None, false, 3, 1).unwrap();
+        let rounds = for_rounds(None, CastlingMode::Standard, 3, 1).unwrap();
         assert!(rounds.iter().all(|o| *o.position.board() == Board::startpos() && !o.position.is_chess960()));
-        let frc = for_rounds(None, true, 20, 7).unwrap();
+        let frc = for_rounds(None, CastlingMode::Chess960, 20, 7).unwrap();
         assert!(frc.iter().all(|o| o.position.is_chess960()));
         assert!(frc.iter().any(|o| o.position.start() != frc[0].position.start()));
-        let again = for_rounds(None, true, 20, 7).unwrap();
+        let again = for_rounds(None, CastlingMode::Chess960, 20, 7).unwrap();
         assert!(frc.iter().zip(&again).all(|(a, b)| a.position.start() == b.position.start()), "seeded");
     }
 }

@@ -2,7 +2,7 @@
 //! format, with the engines' scores, depths and times as comments (as
 //! cutechess writes them: `{+0.35/12 0.210s}`) and the reason it ended.
 
-use crate::cli::Config;
+use crate::config::Config;
 use crate::game::PlayedGame;
 use crate::schedule::Job;
 use ox88_movegen::Position;

@@ -2,7 +2,7 @@
 //! configured, kept across games, restarted after a fault; and the faults
 //! an engine can commit.
 
-use crate::cli::EngineSpec;
+use crate::config::EngineSpec;
 use ox88_client::{EngineCommand, EngineError, EngineLog, ExternalEngine, Timeouts, Waiting};
 use std::fmt;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! progress line after each game, a ranking table for more than two
 //! engines, and the faults of each engine.
 
-use crate::cli::{Config, EngineSpec};
+use crate::config::{Config, EngineSpec};
 use crate::player::Fault;
 use crate::stats::{rating, MatchScore, Sprt};
 use std::collections::BTreeMap;

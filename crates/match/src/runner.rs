@@ -3,7 +3,7 @@
 //! keeps the score of every encounter, counts faults, and stops early when
 //! the SPRT decides.
 
-use crate::cli::Config;
+use crate::config::Config;
 use crate::game::{self, PlayedGame};
 use crate::openings::Opening;
 use crate::player::{Fault, Player};

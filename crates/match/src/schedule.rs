@@ -1,7 +1,7 @@
 //! Who plays whom: the encounters of a round robin or a gauntlet, and the
 //! games of each round (one opening per round, colours alternating).
 
-use crate::cli::Tournament;
+use crate::config::Tournament;
 
 /// Two engines that meet, by their index on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

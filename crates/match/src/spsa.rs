@@ -6,7 +6,7 @@
 //! ends at `r_end` (at the end, a pair won by one game moves a parameter by
 //! `r_end × c_end`). The state is saved after every pair, so a stopped run resumes.
 
-use crate::cli::{Config, EngineSpec};
+use crate::config::{Config, EngineSpec, SpsaSpec};
 use crate::game;
 use crate::openings::Opening;
 use crate::player::Player;
@@ -15,48 +15,6 @@ use ox88_client::EngineLog;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
-
-/// `-spsa params=FILE iterations=N [state=FILE] [alpha=0.602] [gamma=0.101]
-/// [A=0.1]`: what to tune, for how many game pairs, and where the state
-/// lives.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SpsaSpec {
-    pub params: PathBuf,
-    pub iterations: u32,
-    /// Where θ is saved after every pair and read back at the start
-    /// (default: the parameter file's name with `.state` added).
-    pub state: PathBuf,
-    pub alpha: f64,
-    pub gamma: f64,
-    /// The stability constant as a share of the iterations.
-    pub a_ratio: f64,
-}
-
-impl SpsaSpec {
-    /// The spec from `-spsa`'s `key=value` pairs.
-    pub fn parse(pairs: &[(String, String)]) -> Result<SpsaSpec, String> {
-        let (mut params, mut iterations, mut state) = (None, None, None);
-        let (mut alpha, mut gamma, mut a_ratio) = (0.602, 0.101, 0.1);
-        for (key, value) in pairs {
-            let real = || value.parse::<f64>().map_err(|_| format!("-spsa {key}: not a number: {value:?}"));
-            match key.as_str() {
-                "params" => params = Some(PathBuf::from(value)),
-                "iterations" => {
-                    iterations = Some(value.parse().map_err(|_| format!("-spsa iterations: not a count: {value:?}"))?)
-                }
-                "state" => state = Some(PathBuf::from(value)),
-                "alpha" => alpha = real()?,
-                "gamma" => gamma = real()?,
-                "A" => a_ratio = real()?,
-                _ => return Err(format!("-spsa: unknown key {key:?}")),
-            }
-        }
-        let params: PathBuf = params.ok_or("-spsa needs params=FILE")?;
-        let iterations = iterations.filter(|&n| n > 0).ok_or("-spsa needs iterations=N (at least 1)")?;
-        let state = state.unwrap_or_else(|| PathBuf::from(format!("{}.state", params.display())));
-        Ok(SpsaSpec { params, iterations, state, alpha, gamma, a_ratio })
-    }
-}
 
 /// One tuned parameter: an engine option with OpenBench's SPSA settings.
 #[derive(Clone, Debug, PartialEq)]
