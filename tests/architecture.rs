@@ -152,7 +152,7 @@ fn each_library_uses_only_the_layers_below_it() {
         // The match runner drives engines: it is a client, never an engine.
         ("ox88-match", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-pgn", "ox88-client"]),
         // The JSON edge the server and the web page share.
-        ("ox88-http", &["ox88-board", "ox88-movegen"]),
+        ("ox88-http", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-syzygy"]),
         ("ox88-web", &["ox88-board", "ox88-control", "ox88-movegen", "ox88-pgn", "ox88-http"]),
         // The Python package: python-chess's API over the libraries, never the engine.
         (

@@ -37,6 +37,9 @@ impl Score {
     pub const INFINITE: Score = Score(32_001);
     /// The longest mate, in plies, that mate scores can express.
     pub const MAX_MATE_PLY: i32 = 1_000;
+    /// The longest mate, in moves, that mate scores can express (a side
+    /// mated in `n` moves is `2n` plies from it).
+    pub const MAX_MATE_MOVES: i32 = Score::MAX_MATE_PLY / 2;
     /// The smallest absolute value of a mate score.
     pub const MATE_BOUND: Score = Score(32_000 - Score::MAX_MATE_PLY);
 
@@ -101,6 +104,31 @@ impl Score {
             Some((Score::MATE.0 - self.0 + 1) / 2)
         } else {
             Some(-((Score::MATE.0 + self.0 + 1) / 2))
+        }
+    }
+    /// The mate score of `moves` moves to mate, as [`mate_moves`](Self::mate_moves)
+    /// counts them (positive: the side to move mates; negative or zero: it
+    /// is mated), with the plies an engine reports for it: the side to move
+    /// mates with its `n`th move, `2n - 1` plies away, or is mated by the
+    /// other side's `n`th move, `2n` plies away; `0` is mated now. Mates
+    /// beyond [`MAX_MATE_PLY`](Self::MAX_MATE_PLY) plies are clamped to it.
+    ///
+    /// ```
+    /// use ox88_board::Score;
+    /// assert_eq!(Score::from_mate_moves(3), Score::mate_in(5));
+    /// assert_eq!(Score::from_mate_moves(-2), Score::mated_in(4));
+    /// assert_eq!(Score::from_mate_moves(0), Score::mated_in(0));
+    /// for moves in [-7, -1, 0, 1, 12] {
+    ///     assert_eq!(Score::from_mate_moves(moves).mate_moves(), Some(moves));
+    /// }
+    /// ```
+    pub const fn from_mate_moves(moves: i32) -> Score {
+        let plies = if moves > 0 { moves.saturating_mul(2) - 1 } else { moves.saturating_mul(-2) };
+        let plies = if plies > Score::MAX_MATE_PLY { Score::MAX_MATE_PLY } else { plies };
+        if moves > 0 {
+            Score::mate_in(plies)
+        } else {
+            Score::mated_in(plies)
         }
     }
     /// The plies to mate (from the root) of a mate score, positive or

@@ -1,15 +1,16 @@
 //! The `serde` feature: the board's vocabulary as the words people write
 //! (`"white"`, `"knight"`, `"e4"`, `"e7e8q"`, `"1-0"`, `"kingside"`), and
 //! [`Piece`] and [`ByColor`] as small objects (`{"color": "white", "role":
-//! "knight"}`, `{"white": …, "black": …}`). Each reads back what it writes
-//! and refuses anything else, naming it.
+//! "knight"}`, `{"white": …, "black": …}`), and a [`Score`] as centipawns or
+//! moves to mate, `{"cp": 34, "mate": null}` or `{"cp": null, "mate": -2}`.
+//! Each reads back what it writes and refuses anything else, naming it.
 //!
 //! [`Move`](crate::Move) has no encoding: its kind (castling, en passant)
 //! and its UCI text depend on the position, so a position-free text could
 //! not be read back; send a [`UciMove`] (or SAN, with `ox88-movegen`).
 //!
 //! ```
-//! use ox88_board::{ByColor, CastlingSide, Color, GameResult, Piece, Role, Square, UciMove};
+//! use ox88_board::{ByColor, CastlingSide, Color, GameResult, Piece, Role, Score, Square, UciMove};
 //! use serde_json::to_string as json;
 //! assert_eq!(json(&Color::White)?, r#""white""#);
 //! assert_eq!(json(&Role::Knight)?, r#""knight""#);
@@ -19,13 +20,14 @@
 //! assert_eq!(json(&CastlingSide::Long)?, r#""queenside""#);
 //! assert_eq!(json(&Piece::new(Color::Black, Role::Queen))?, r#"{"color":"black","role":"queen"}"#);
 //! assert_eq!(json(&ByColor::new(3, 5))?, r#"{"white":3,"black":5}"#);
+//! assert_eq!(json(&Score::mate_in(3))?, r#"{"cp":null,"mate":2}"#);
 //! let side: CastlingSide = serde_json::from_str(r#""kingside""#)?;
 //! assert_eq!(side, CastlingSide::Short);
 //! assert!(serde_json::from_str::<Square>(r#""e9""#).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::{ByColor, CastlingSide, Color, GameResult, Piece, Role, Square, UciMove};
+use crate::{ByColor, CastlingSide, Color, GameResult, Piece, Role, Score, Square, UciMove};
 use serde::de::{self, Deserializer, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
@@ -218,6 +220,59 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for ByColor<T> {
     }
 }
 
+/// A score as written and read: centipawns or moves to mate, the other
+/// null (or, when read, absent: `{"cp": 34}` as lichess writes it).
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Score", deny_unknown_fields)]
+struct ScoreFields {
+    #[serde(default)]
+    cp: Option<i32>,
+    #[serde(default)]
+    mate: Option<i32>,
+}
+
+/// Centipawns (`{"cp": 34, "mate": null}`), or moves to mate as
+/// [`Score::mate_moves`] counts them (`{"cp": null, "mate": -2}`: the side
+/// the score is seen from is mated in 2), as UCI's `score cp` and `score
+/// mate` say it. Mates are written in moves, not plies, and read back as
+/// [`Score::from_mate_moves`] gives them, which is the score written when
+/// an engine reported it (a mate of its own in an odd number of plies).
+impl Serialize for Score {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.raw().unsigned_abs() > Score::MATE.raw().unsigned_abs() {
+            let message = format_args!("{} is beyond ±MATE: a search window's bound, not a score", self.raw());
+            return Err(serde::ser::Error::custom(message));
+        }
+        let (cp, mate) = match self.mate_moves() {
+            Some(moves) => (None, Some(moves)),
+            None => (Some(self.raw()), None),
+        };
+        ScoreFields { cp, mate }.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Score {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Score, D::Error> {
+        let (max_cp, max_mate) = (Score::MATE_BOUND.raw() - 1, Score::MAX_MATE_MOVES);
+        match ScoreFields::deserialize(deserializer)? {
+            ScoreFields { cp: Some(cp), mate: None } if (-max_cp..=max_cp).contains(&cp) => Ok(Score::cp(cp)),
+            ScoreFields { cp: Some(cp), mate: None } => {
+                Err(de::Error::custom(format_args!("cp {cp} is beyond ±{max_cp}, where mate scores begin")))
+            }
+            ScoreFields { cp: None, mate: Some(moves) } if (-max_mate..=max_mate).contains(&moves) => {
+                Ok(Score::from_mate_moves(moves))
+            }
+            ScoreFields { cp: None, mate: Some(moves) } => {
+                Err(de::Error::custom(format_args!("mate {moves} is beyond ±{max_mate} moves")))
+            }
+            ScoreFields { cp: Some(cp), mate: Some(moves) } => {
+                Err(de::Error::custom(format_args!("a score is cp or mate, not both (cp {cp}, mate {moves})")))
+            }
+            ScoreFields { cp: None, mate: None } => Err(de::Error::custom("a score needs cp or mate")),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,7 +311,50 @@ mod tests {
     }
 
     #[test]
+    fn scores_are_centipawns_or_moves_to_mate() {
+        assert_eq!(round_trip(Score::cp(-34)), r#"{"cp":-34,"mate":null}"#);
+        assert_eq!(round_trip(Score::ZERO), r#"{"cp":0,"mate":null}"#);
+        let edge = Score::MATE_BOUND.raw() - 1;
+        assert_eq!(round_trip(Score::cp(edge)), format!(r#"{{"cp":{edge},"mate":null}}"#));
+        // Mates as an engine reports them read back to the same score.
+        assert_eq!(round_trip(Score::mate_in(3)), r#"{"cp":null,"mate":2}"#);
+        assert_eq!(round_trip(Score::mated_in(4)), r#"{"cp":null,"mate":-2}"#);
+        assert_eq!(round_trip(Score::mated_in(0)), r#"{"cp":null,"mate":0}"#);
+        assert_eq!(round_trip(Score::mate_in(Score::MAX_MATE_PLY - 1)), r#"{"cp":null,"mate":500}"#);
+        assert_eq!(round_trip(Score::mated_in(Score::MAX_MATE_PLY)), r#"{"cp":null,"mate":-500}"#);
+        // Any mate reads back to one of the same moves, so its text is the same.
+        for plies in 0..=Score::MAX_MATE_PLY {
+            for score in [Score::mate_in(plies), Score::mated_in(plies)] {
+                let text = to_string(&score).expect("JSON");
+                let read: Score = from_str(&text).expect("read back");
+                assert_eq!((read.mate_moves(), to_string(&read).expect("JSON")), (score.mate_moves(), text));
+            }
+        }
+        // lichess writes only the field it has.
+        assert_eq!(from_str::<Score>(r#"{"cp":18}"#).expect("cp alone"), Score::cp(18));
+        assert_eq!(from_str::<Score>(r#"{"mate":-3}"#).expect("mate alone"), Score::mated_in(6));
+        assert!(to_string(&Score::INFINITE).is_err() && to_string(&-Score::INFINITE).is_err());
+        let error = to_string(&(Score::ZERO - i32::MAX - i32::MAX)).expect_err("i32::MIN").to_string();
+        assert!(error.contains("-2147483648 is beyond ±MATE"), "{error}");
+    }
+
+    #[test]
     fn anything_else_is_refused_by_name() {
+        for (bad, says) in [
+            (r#"{"cp":1,"mate":2}"#, "cp or mate, not both (cp 1, mate 2)"),
+            (r#"{"cp":null,"mate":null}"#, "needs cp or mate"),
+            (r#"{}"#, "needs cp or mate"),
+            (r#"{"cp":31000}"#, "cp 31000 is beyond ±30999"),
+            (r#"{"mate":-501}"#, "mate -501 is beyond ±500 moves"),
+            (r#"{"mate":-2147483648}"#, "mate -2147483648 is beyond"),
+            (r#"{"cp":-2147483648}"#, "cp -2147483648 is beyond"),
+            (r#"{"cp":1.5}"#, "floating point `1.5`"),
+            (r#"{"cp":1,"depth":3}"#, "unknown field `depth`"),
+            (r#""+0.34""#, "string \"+0.34\""),
+        ] {
+            let error = from_str::<Score>(bad).expect_err(bad).to_string();
+            assert!(error.contains(says), "{bad}: {error}");
+        }
         for (bad, says) in
             [(r#""White""#, "\"White\""), (r#""w""#, "\"w\""), (r#"0"#, "integer `0`"), (r#"null"#, "null")]
         {

@@ -5,6 +5,18 @@ use ox88_board::{Move, PovScore};
 use std::time::Duration;
 
 /// Whether a reported score is exact or only a bound.
+///
+/// With the `serde` feature it is written `"exact"`, `"lower"` or
+/// `"upper"`, and anything else is refused by name:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use ox88_control::Bound;
+/// assert_eq!(serde_json::to_string(&Bound::Lower).unwrap(), r#""lower""#);
+/// let error = serde_json::from_str::<Bound>(r#""lowerbound""#).unwrap_err();
+/// assert!(error.to_string().contains(r#"string "lowerbound", expected a bound: "exact", "lower" or "upper""#));
+/// # }
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Bound {
     /// The score of the line.
@@ -16,6 +28,39 @@ pub enum Bound {
     /// The true score is at most this (the line failed low): UCI
     /// `upperbound`.
     Upper,
+}
+
+impl Bound {
+    /// Every bound: exact, lower, upper.
+    pub const ALL: [Bound; 3] = [Bound::Exact, Bound::Lower, Bound::Upper];
+
+    /// The bound's name: `exact`, `lower` or `upper`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Bound::Exact => "exact",
+            Bound::Lower => "lower",
+            Bound::Upper => "upper",
+        }
+    }
+}
+
+/// `exact`, `lower` or `upper`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Bound {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Bound {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Bound, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Bound::ALL.into_iter().find(|bound| bound.name() == text).ok_or_else(|| {
+            let expected = "a bound: \"exact\", \"lower\" or \"upper\"";
+            serde::de::Error::invalid_value(serde::de::Unexpected::Str(&text), &expected)
+        })
+    }
 }
 
 /// Progress of a running search.
@@ -102,5 +147,23 @@ impl LineReport {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
         (self.nodes as f64 / self.time.as_secs_f64().max(1e-3)) as u64
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::Bound;
+
+    #[test]
+    fn every_bound_reads_back_as_written_and_nothing_else_reads() {
+        let written: Vec<String> = Bound::ALL.iter().map(|b| serde_json::to_string(b).expect("JSON")).collect();
+        assert_eq!(written, [r#""exact""#, r#""lower""#, r#""upper""#]);
+        for (bound, text) in Bound::ALL.iter().zip(&written) {
+            assert_eq!(serde_json::from_str::<Bound>(text).expect("read back"), *bound);
+        }
+        for bad in [r#""Exact""#, r#""upperbound""#, "1", "null"] {
+            let error = serde_json::from_str::<Bound>(bad).expect_err(bad).to_string();
+            assert!(error.contains(bad.trim_matches('"')), "{bad}: {error}");
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! OpenAPI schemas of the chess words, as the `serde` features of
-//! `ox88-board` and `ox88-movegen` write them, written once here for both
-//! services. Each is a marker type that utoipa reads where a field holds
+//! `ox88-board`, `ox88-movegen`, `ox88-control` and `ox88-syzygy` write
+//! them, written once here for both services. Each is a marker type that utoipa reads where a field holds
 //! the chess type:
 //!
 //! ```
@@ -18,10 +18,12 @@
 //! The components are named after the chess types (`Color`, `Outcome`,
 //! ...), not after the markers.
 
-use ox88_board::{CastlingSide, Color, GameResult, Role};
+use ox88_board::{CastlingSide, Color, GameResult, Role, Score};
+use ox88_control::Bound;
 use ox88_movegen::Termination;
+use ox88_syzygy::Wdl;
 use std::borrow::Cow;
-use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::{Object, Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -125,6 +127,63 @@ marker!(
     )
 );
 
+marker!(
+    /// `Bound`: whether a search's score is `exact`, a `lower` bound (the
+    /// line failed high) or an `upper` bound (it failed low).
+    BoundSchema,
+    "Bound",
+    string("Whether a score is exact or a bound", Some(Bound::ALL.map(Bound::name).to_vec()), None, "exact")
+);
+
+marker!(
+    /// `Wdl`: a result by the endgame tables for the side it is given for,
+    /// `win`, `cursed_win` (a win the fifty-move rule draws), `draw`,
+    /// `blessed_loss` or `loss`.
+    WdlSchema,
+    "Wdl",
+    string(
+        "A result by the endgame tables, the fifty-move rule counted",
+        Some(Wdl::ALL.map(Wdl::name).to_vec()),
+        None,
+        "win"
+    )
+);
+
+/// A 32-bit integer of `-max ..= max`, or null.
+fn nullable_integer(description: &str, max: i32) -> Schema {
+    let integer = ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
+        .minimum(Some(-f64::from(max)))
+        .maximum(Some(f64::from(max)));
+    OneOfBuilder::new().item(Object::with_type(Type::Null)).item(integer).description(Some(description)).into()
+}
+
+/// `Score`: `{"cp": 34, "mate": null}` or `{"cp": null, "mate": -2}`,
+/// from the point of view the field says (the side to move, for a search).
+#[derive(Clone, Copy, Debug)]
+pub struct ScoreSchema;
+
+impl PartialSchema for ScoreSchema {
+    fn schema() -> RefOr<Schema> {
+        let (max_cp, max_mate) = (Score::MATE_BOUND.raw() - 1, Score::MAX_MATE_MOVES);
+        ObjectBuilder::new()
+            .description(Some("A score: centipawns, or moves to mate (negative: this side is mated), the other null"))
+            .property("cp", nullable_integer("Centipawns, or null for a mate score", max_cp))
+            .required("cp")
+            .property("mate", nullable_integer("Moves to mate, or null", max_mate))
+            .required("mate")
+            .examples([serde_json::json!({"cp": 34, "mate": null})])
+            .into()
+    }
+}
+
+impl ToSchema for ScoreSchema {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Score")
+    }
+}
+
 /// `Outcome`: how a game ended, `{"result": "0-1", "winner": "black",
 /// "termination": "checkmate"}` (`winner` null for a draw).
 #[derive(Clone, Copy, Debug)]
@@ -206,6 +265,29 @@ mod tests {
         assert_eq!(values::<CastlingSideSchema>(), written(CastlingSide::ALL));
         assert_eq!(values::<GameResultSchema>(), written(GameResult::ALL));
         assert_eq!(values::<TerminationSchema>(), written(Termination::ALL));
+        assert_eq!(values::<BoundSchema>(), written(Bound::ALL));
+        assert_eq!(values::<WdlSchema>(), written(Wdl::ALL));
+    }
+
+    #[test]
+    fn the_score_schema_names_the_fields_serde_writes_and_its_range() {
+        let schema = schema::<ScoreSchema>();
+        assert_eq!(schema["required"], json!(["cp", "mate"]));
+        for score in [Score::cp(-34), Score::mate_in(3)] {
+            let written = serde_json::to_value(score).expect("JSON");
+            let mut keys: Vec<_> = written.as_object().expect("an object").keys().cloned().collect();
+            keys.sort();
+            assert_eq!(keys, ["cp", "mate"]);
+        }
+        let cp = &schema["properties"]["cp"]["oneOf"][1];
+        let edge = Score::MATE_BOUND.raw() - 1;
+        assert_eq!((cp["minimum"].as_f64(), cp["maximum"].as_f64()), (Some(-f64::from(edge)), Some(f64::from(edge))));
+        assert!(serde_json::from_value::<Score>(json!({"cp": edge, "mate": null})).is_ok());
+        assert!(serde_json::from_value::<Score>(json!({"cp": edge + 1, "mate": null})).is_err());
+        let mate = &schema["properties"]["mate"]["oneOf"][1];
+        assert_eq!(mate["maximum"].as_f64(), Some(500.0));
+        assert!(serde_json::from_value::<Score>(json!({"cp": null, "mate": -500})).is_ok());
+        assert!(serde_json::from_value::<Score>(json!({"cp": null, "mate": 501})).is_err());
     }
 
     #[test]

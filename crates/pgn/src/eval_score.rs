@@ -39,16 +39,9 @@ impl EvalScore {
     pub fn to_pov(self, turn: Color) -> PovScore {
         let score = match self {
             EvalScore::Centipawns(cp) => PovScore::new(Score::cp(cp), Color::White).pov(turn),
-            EvalScore::Mate(0) => Score::mated_in(0),
-            EvalScore::Mate(moves) => {
-                let mating = if moves > 0 { Color::White } else { Color::Black };
-                let moves = moves.saturating_abs();
-                if mating == turn {
-                    Score::mate_in(moves.saturating_mul(2) - 1)
-                } else {
-                    Score::mated_in(moves.saturating_mul(2))
-                }
-            }
+            // White's moves to mate, seen from `turn`.
+            EvalScore::Mate(moves) if turn == Color::White => Score::from_mate_moves(moves),
+            EvalScore::Mate(moves) => Score::from_mate_moves(moves.saturating_neg()),
         };
         PovScore::new(score, turn)
     }

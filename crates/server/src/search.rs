@@ -8,7 +8,7 @@ use ox88::control::{Bound, LineReport, StopHandle};
 use ox88::movegen::SanPlus;
 use ox88::protocol::{Limits, SearchResult};
 use ox88::{Position, Settings};
-use ox88_http::schema::{SanSchema, UciMoveSchema};
+use ox88_http::schema::{BoundSchema, SanSchema, ScoreSchema, UciMoveSchema};
 use ox88_http::ApiError;
 use serde::Serialize;
 use std::time::Duration;
@@ -130,36 +130,16 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// A score: centipawns, or mate in moves (negative: the side to move is
-/// mated), from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct ScoreJson {
-    /// Centipawns, or null for a mate score.
-    pub cp: Option<i32>,
-    /// Moves to mate, or null.
-    pub mate: Option<i32>,
-}
+/// A score as the answers wrote it before they used `ox88::board::Score`,
+/// which writes the same `{"cp", "mate"}` (`ScoreJson::from(score)` still
+/// compiles: it is the score itself).
+#[deprecated(note = "the JSON answers use ox88::board::Score, serialized by its serde feature")]
+pub type ScoreJson = Score;
 
-impl From<Score> for ScoreJson {
-    fn from(score: Score) -> ScoreJson {
-        match score.mate_moves() {
-            Some(moves) => ScoreJson { cp: None, mate: Some(moves) },
-            None => ScoreJson { cp: Some(score.raw()), mate: None },
-        }
-    }
-}
-
-/// Whether a score is exact or a bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum BoundJson {
-    /// The line's score.
-    Exact,
-    /// At least this (the line failed high).
-    Lower,
-    /// At most this (the line failed low).
-    Upper,
-}
+/// Whether a score is exact or a bound, as the answers wrote it before they
+/// used `ox88::control::Bound`, which writes the same words.
+#[deprecated(note = "the JSON answers use ox88::control::Bound, serialized by its serde feature")]
+pub type BoundJson = Bound;
 
 /// One line of the engine.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -170,10 +150,12 @@ pub struct LineJson {
     pub depth: u32,
     /// Deepest ply reached.
     pub seldepth: Option<u32>,
-    /// The score.
-    pub score: ScoreJson,
+    /// The score, from the side to move's point of view.
+    #[schema(value_type = ScoreSchema)]
+    pub score: Score,
     /// Exact or a bound.
-    pub bound: BoundJson,
+    #[schema(value_type = BoundSchema)]
+    pub bound: Bound,
     /// Nodes searched so far, all threads.
     pub nodes: u64,
     /// Nodes per second.
@@ -207,12 +189,8 @@ pub fn line_json(position: &Position, line: &LineReport) -> LineJson {
         multipv: line.multipv.max(1),
         depth: line.depth,
         seldepth: line.seldepth,
-        score: line.score.pov(position.side_to_move()).into(),
-        bound: match line.bound {
-            Bound::Exact => BoundJson::Exact,
-            Bound::Lower => BoundJson::Lower,
-            Bound::Upper => BoundJson::Upper,
-        },
+        score: line.score.pov(position.side_to_move()),
+        bound: line.bound,
         nodes: line.nodes,
         nps: line.nps(),
         time_ms: line.time.as_millis() as u64,
@@ -250,10 +228,20 @@ mod tests {
         assert!(Asked { nodes: Some(0), ..Asked::default() }.cap(&config).is_err());
     }
 
+    /// The wire keeps the shape it had when the server wrote its own
+    /// mirrors of the score and the bound.
     #[test]
-    fn scores_are_centipawns_or_mate_in_moves() {
-        assert_eq!(ScoreJson::from(Score::cp(-34)), ScoreJson { cp: Some(-34), mate: None });
-        assert_eq!(ScoreJson::from(Score::mate_in(3)), ScoreJson { cp: None, mate: Some(2) });
-        assert_eq!(ScoreJson::from(Score::mated_in(4)), ScoreJson { cp: None, mate: Some(-2) });
+    fn a_line_writes_its_score_from_the_side_to_move_and_its_bound_as_before() {
+        use ox88::board::{Color, PovScore};
+        use serde_json::json;
+        // Black to move, mated in 2 moves, by White's search: -2 for Black.
+        let position = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1").expect("FEN");
+        let white_mates = PovScore::new(Score::mate_in(3), Color::White);
+        let line = LineReport { score: white_mates, bound: Bound::Lower, ..LineReport::default() };
+        let written = serde_json::to_value(line_json(&position, &line)).expect("JSON");
+        assert_eq!((&written["score"], &written["bound"]), (&json!({"cp": null, "mate": -2}), &json!("lower")));
+        let line = LineReport { score: PovScore::new(Score::cp(-34), Color::Black), ..LineReport::default() };
+        let written = serde_json::to_value(line_json(&position, &line)).expect("JSON");
+        assert_eq!((&written["score"], &written["bound"]), (&json!({"cp": -34, "mate": null}), &json!("exact")));
     }
 }

@@ -7,37 +7,15 @@ use ox88::board::{Color, UciMove};
 use ox88::movegen::SanPlus;
 use ox88::syzygy::{ProbeError, Tablebase, Wdl};
 use ox88::Position;
-use ox88_http::schema::{ColorSchema, SanSchema, UciMoveSchema};
+use ox88_http::schema::{ColorSchema, SanSchema, UciMoveSchema, WdlSchema};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// A result by the tables, for the side it is given for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum WdlJson {
-    /// A win.
-    Win,
-    /// A win that the fifty-move rule turns into a draw.
-    CursedWin,
-    /// A draw.
-    Draw,
-    /// A loss that the fifty-move rule turns into a draw.
-    BlessedLoss,
-    /// A loss.
-    Loss,
-}
-
-impl From<Wdl> for WdlJson {
-    fn from(wdl: Wdl) -> WdlJson {
-        match wdl {
-            Wdl::Win => WdlJson::Win,
-            Wdl::CursedWin => WdlJson::CursedWin,
-            Wdl::Draw => WdlJson::Draw,
-            Wdl::BlessedLoss => WdlJson::BlessedLoss,
-            Wdl::Loss => WdlJson::Loss,
-        }
-    }
-}
+/// A result by the tables as the answers wrote it before they used
+/// `ox88::syzygy::Wdl`, which writes the same words (`win`, `cursed_win`,
+/// `draw`, `blessed_loss`, `loss`).
+#[deprecated(note = "the JSON answers use ox88::syzygy::Wdl, serialized by its serde feature")]
+pub type WdlJson = Wdl;
 
 /// Why the tables cannot judge a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -76,7 +54,8 @@ pub struct TablebaseMove {
     /// The result of the move for the side that plays it, with best play
     /// after it and the fifty-move rule counted from this position's
     /// halfmove clock.
-    pub wdl: WdlJson,
+    #[schema(value_type = WdlSchema)]
+    pub wdl: Wdl,
     /// Plies from this position (before the move) to the next capture or
     /// pawn move with best play: positive when the mover wins, negative
     /// when it loses, 0 for a draw; 1 for a winning capture, pawn move or
@@ -92,7 +71,8 @@ pub struct TablebaseMove {
 pub struct TablebaseVerdict {
     /// The result for the side to move with best play, the fifty-move rule
     /// counted from the position's halfmove clock; null when unprobeable.
-    pub wdl: Option<WdlJson>,
+    #[schema(value_type = Option<WdlSchema>)]
+    pub wdl: Option<Wdl>,
     /// The winner with best play under the fifty-move rule; null for a
     /// draw (cursed wins and blessed losses included) or when unprobeable.
     #[schema(value_type = Option<ColorSchema>)]
@@ -122,12 +102,13 @@ pub fn in_range(tables: &Tablebase, position: &Position) -> bool {
 /// The verdict of `tables` on `position`.
 ///
 /// ```
-/// use ox88_server::tablebase::{verdict, WdlJson};
+/// use ox88::syzygy::Wdl;
+/// use ox88_server::tablebase::verdict;
 /// let tables = ox88::syzygy::Tablebase::open(concat!(env!("CARGO_MANIFEST_DIR"), "/../syzygy/tests/data"))?;
 /// let position = ox88::Position::from_fen("8/8/8/8/8/2k5/8/R3K3 w - - 0 1")?;
 /// let verdict = verdict(&tables, &position);
-/// assert_eq!(verdict.wdl, Some(WdlJson::Win));
-/// assert_eq!(verdict.moves[0].wdl, WdlJson::Win);
+/// assert_eq!(verdict.wdl, Some(Wdl::Win));
+/// assert_eq!(verdict.moves[0].wdl, Wdl::Win);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn verdict(tables: &Tablebase, position: &Position) -> TablebaseVerdict {
@@ -164,7 +145,7 @@ fn probe(tables: &Tablebase, position: &Position) -> Result<TablebaseVerdict, Pr
         .map(|root| TablebaseMove {
             uci: position.uci(root.mv),
             san: position.san_unchecked(root.mv),
-            wdl: root.wdl.into(),
+            wdl: root.wdl,
             dtz: root.dtz,
         })
         .collect();
@@ -174,5 +155,5 @@ fn probe(tables: &Tablebase, position: &Position) -> Result<TablebaseVerdict, Pr
         Wdl::Loss => Some(!side),
         Wdl::CursedWin | Wdl::Draw | Wdl::BlessedLoss => None,
     };
-    Ok(TablebaseVerdict { wdl: Some(wdl.into()), winner, dtz: Some(dtz.plies()), moves, unprobeable: None })
+    Ok(TablebaseVerdict { wdl: Some(wdl), winner, dtz: Some(dtz.plies()), moves, unprobeable: None })
 }

@@ -22,6 +22,19 @@ use std::ops::Neg;
 
 /// Win, draw or loss for the side to move, with the fifty-move rule's
 /// verdict on wins and losses that take too long.
+///
+/// With the `serde` feature it is written as its [`name`](Self::name),
+/// `"win"`, `"cursed_win"`, `"draw"`, `"blessed_loss"` or `"loss"` (the
+/// [`value`](Self::value) -2 ..= 2 is python-chess's form), and anything
+/// else is refused by name:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use ox88_syzygy::Wdl;
+/// assert_eq!(serde_json::to_string(&Wdl::CursedWin).unwrap(), r#""cursed_win""#);
+/// assert!(serde_json::from_str::<Wdl>("2").unwrap_err().to_string().contains("integer `2`"));
+/// # }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Wdl {
     /// A loss.
@@ -37,6 +50,21 @@ pub enum Wdl {
 }
 
 impl Wdl {
+    /// Every result, from the best for the side to move to the worst.
+    pub const ALL: [Wdl; 5] = [Wdl::Win, Wdl::CursedWin, Wdl::Draw, Wdl::BlessedLoss, Wdl::Loss];
+
+    /// The result's name: `win`, `cursed_win`, `draw`, `blessed_loss` or
+    /// `loss`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::CursedWin => "cursed_win",
+            Wdl::Draw => "draw",
+            Wdl::BlessedLoss => "blessed_loss",
+            Wdl::Loss => "loss",
+        }
+    }
+
     /// The value -2 (loss) ..= 2 (win), as python-chess and the tables'
     /// own tools write it.
     pub const fn value(self) -> i32 {
@@ -52,6 +80,25 @@ impl Wdl {
             1 => Wdl::CursedWin,
             _ => Wdl::Win,
         }
+    }
+}
+
+/// The result's [`name`](Wdl::name).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Wdl {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Wdl {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Wdl, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Wdl::ALL.into_iter().find(|wdl| wdl.name() == text).ok_or_else(|| {
+            let expected = "a result: \"win\", \"cursed_win\", \"draw\", \"blessed_loss\" or \"loss\"";
+            serde::de::Error::invalid_value(serde::de::Unexpected::Str(&text), &expected)
+        })
     }
 }
 
@@ -88,6 +135,43 @@ impl Dtz {
             0 => Wdl::Draw,
             1..=100 => Wdl::Win,
             _ => Wdl::CursedWin,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_runs_from_best_to_worst_and_negates() {
+        let values: Vec<i32> = Wdl::ALL.iter().map(|wdl| wdl.value()).collect();
+        assert_eq!(values, [2, 1, 0, -1, -2]);
+        for wdl in Wdl::ALL {
+            assert_eq!(Wdl::from_value(wdl.value()), wdl);
+            assert_eq!(-(-wdl), wdl);
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn every_result_reads_back_as_written_and_nothing_else_reads() {
+        let written: Vec<String> = Wdl::ALL.iter().map(|wdl| serde_json::to_string(wdl).expect("JSON")).collect();
+        assert_eq!(written, [r#""win""#, r#""cursed_win""#, r#""draw""#, r#""blessed_loss""#, r#""loss""#]);
+        for (wdl, text) in Wdl::ALL.iter().zip(&written) {
+            assert_eq!(serde_json::from_str::<Wdl>(text).expect("read back"), *wdl);
+        }
+        for (bad, says) in [
+            (r#""Win""#, r#"string "Win", expected a result: "win", "cursed_win""#),
+            (r#""cursed-win""#, r#"string "cursed-win""#),
+            ("2", "integer `2`"),
+            ("null", "null"),
+        ] {
+            let error = serde_json::from_str::<Wdl>(bad).expect_err(bad).to_string();
+            assert!(error.contains(says), "{bad}: {error}");
+        }
+        for wdl in Wdl::ALL {
+            assert_eq!(serde_json::to_string(&wdl).expect("JSON"), format!("\"{}\"", wdl.name()));
         }
     }
 }

@@ -4,12 +4,13 @@
 
 use crate::input::PositionInput;
 use crate::job::{Finished, SearchJob};
-use crate::search::{self, Asked, MoveText, ScoreJson};
+use crate::search::{self, Asked, MoveText};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
-use ox88::board::ByColor;
+use ox88::board::{ByColor, Score};
 use ox88::control::TimeLeft;
+use ox88_http::schema::ScoreSchema;
 use ox88_http::ApiJson;
 use ox88_http::{ApiError, ErrorResponse};
 use serde::{Deserialize, Serialize};
@@ -115,7 +116,8 @@ pub struct BestMoveResponse {
     /// The reply the engine expects, or null.
     pub ponder: Option<MoveText>,
     /// The engine's score of the move, from the mover's point of view.
-    pub score: Option<ScoreJson>,
+    #[schema(value_type = Option<ScoreSchema>)]
+    pub score: Option<Score>,
     /// Depth searched.
     pub depth: u32,
     /// Nodes searched.
@@ -188,7 +190,7 @@ pub async fn best_move(
         let (best_move, ponder) = search::best_and_ponder(&position, &result);
         BestMoveResponse {
             // From the side to move, as the wire has always had it.
-            score: best_move.as_ref().and(result.score()).map(|s| ScoreJson::from(s.pov(position.side_to_move()))),
+            score: best_move.as_ref().and(result.score()).map(|s| s.pov(position.side_to_move())),
             best_move,
             ponder,
             depth: result.depth(),
