@@ -257,13 +257,13 @@ impl<'de> Deserialize<'de> for Score {
         match ScoreFields::deserialize(deserializer)? {
             ScoreFields { cp: Some(cp), mate: None } if (-max_cp..=max_cp).contains(&cp) => Ok(Score::cp(cp)),
             ScoreFields { cp: Some(cp), mate: None } => {
-                Err(de::Error::custom(format_args!("cp {cp} is beyond ±{max_cp}, where mate scores begin")))
+                Err(de::Error::custom(format_args!("{cp} centipawns is beyond ±{max_cp}, where mate scores begin")))
             }
             ScoreFields { cp: None, mate: Some(moves) } if (-max_mate..=max_mate).contains(&moves) => {
                 Ok(Score::from_mate_moves(moves))
             }
             ScoreFields { cp: None, mate: Some(moves) } => {
-                Err(de::Error::custom(format_args!("mate {moves} is beyond ±{max_mate} moves")))
+                Err(de::Error::custom(format_args!("a mate in {moves} moves is beyond ±{max_mate}")))
             }
             ScoreFields { cp: Some(cp), mate: Some(moves) } => {
                 Err(de::Error::custom(format_args!("a score is cp or mate, not both (cp {cp}, mate {moves})")))
@@ -344,10 +344,10 @@ mod tests {
             (r#"{"cp":1,"mate":2}"#, "cp or mate, not both (cp 1, mate 2)"),
             (r#"{"cp":null,"mate":null}"#, "needs cp or mate"),
             (r#"{}"#, "needs cp or mate"),
-            (r#"{"cp":31000}"#, "cp 31000 is beyond ±30999"),
-            (r#"{"mate":-501}"#, "mate -501 is beyond ±500 moves"),
-            (r#"{"mate":-2147483648}"#, "mate -2147483648 is beyond"),
-            (r#"{"cp":-2147483648}"#, "cp -2147483648 is beyond"),
+            (r#"{"cp":31000}"#, "31000 centipawns is beyond ±30999"),
+            (r#"{"mate":-501}"#, "a mate in -501 moves is beyond ±500"),
+            (r#"{"mate":-2147483648}"#, "a mate in -2147483648 moves is beyond"),
+            (r#"{"cp":-2147483648}"#, "-2147483648 centipawns is beyond"),
             (r#"{"cp":1.5}"#, "floating point `1.5`"),
             (r#"{"cp":1,"depth":3}"#, "unknown field `depth`"),
             (r#""+0.34""#, "string \"+0.34\""),
