@@ -6,12 +6,15 @@
   express   express + chess.js (node/server.js), one Node.js process
   fastapi   python-chess behind FastAPI on uvicorn (python/app.py), one worker
   nginx     two ox88-server instances behind nginx (round robin), when --nginx is given
+  baseline  another build of ox88-server (--baseline BINARY, say a release build of an older commit), to measure a
+            change: `--services ox88,baseline --baseline OLD/release/ox88-server`
 
 interleaved: each round runs every endpoint on every service in turn, and the table gives the medians over the
 rounds of requests/s and wrk's p50 and p99 latency, with each service's peak resident memory (VmHWM).
 Every service's answer to the Position request is checked against ox88-server's (the same moves and SAN) first.
 
 usage: crates/server/peers/bench.py [--rounds N] [--duration S] [--connections C] [--threads T] [--nginx]
+                                    [--services ox88,fixed,express,fastapi] [--baseline BINARY]
 (crates/server/peers/setup installs wrk, nginx, the npm and PyPI packages, and builds the Rust side.)
 """
 import argparse
@@ -30,23 +33,23 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 PORTS = {"ox88": 18081, "fixed": 18082, "express": 18083, "fastapi": 18084, "nginx": 18085, "ox88-a": 18086,
-         "ox88-b": 18087}
+         "ox88-b": 18087, "baseline": 18088}
 ENDPOINTS = {"position": "/api/v1/position", "play": "/api/v1/play"}
 FIXED = {"position": "/bench/position", "play": "/bench/play"}
 
 
-def executables():
+def executables(with_fixed=True):
     """The release builds of ox88-server and its fixed_body example, built in one cargo call with the same targets
     as setup's: built apart, they resolve different features (the example's dev-dependencies), and each call would
-    rebuild the other's."""
+    rebuild the other's. Without the fixed body, the binary alone (as .ci/server builds it)."""
+    example = ["--example", "fixed_body"] if with_fixed else []
     out = subprocess.run(["cargo", "build", "--release", "--message-format=json", "-p", "ox88-server", "--bin",
-                          "ox88-server", "--example", "fixed_body"], check=True, capture_output=True, text=True,
-                         cwd=ROOT).stdout
+                          "ox88-server"] + example, check=True, capture_output=True, text=True, cwd=ROOT).stdout
     paths = {}
     for message in map(json.loads, out.splitlines()):
         if message.get("reason") == "compiler-artifact" and message.get("executable"):
             paths[message["target"]["name"]] = message["executable"]
-    return paths["ox88-server"], paths["fixed_body"]
+    return paths["ox88-server"], paths.get("fixed_body")
 
 
 def post(port, path, body):
@@ -126,31 +129,42 @@ def main():
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--nginx", action="store_true")
+    parser.add_argument("--services", default="ox88,fixed,express,fastapi",
+                        help="the services to run, comma-separated (ox88 always: the ratios are to it)")
+    parser.add_argument("--baseline", metavar="BINARY", help="another ox88-server build, run as the service 'baseline'")
     args = parser.parse_args()
-    server, fixed = executables()
+    chosen = ["ox88"] + [name for name in args.services.split(",") if name and name != "ox88"]
+    known = {"fixed", "express", "fastapi", "baseline"}
+    if not set(chosen[1:]) <= known or ("baseline" in chosen) != (args.baseline is not None):
+        parser.error(f"--services takes ox88 and {', '.join(sorted(known))}; baseline goes with --baseline")
+    server, fixed = executables(with_fixed="fixed" in chosen)
     bodies = {name: os.path.join(HERE, "requests", f"{name}.json") for name in ENDPOINTS}
     texts = {name: open(path).read() for name, path in bodies.items()}
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     temp = tempfile.mkdtemp()
 
-    def ox88(name):
+    def ox88(name, binary=server):
         # Each instance its own games database (the web page's), in the temporary directory.
         games = os.path.join(temp, f"{name}.sqlite")
-        return subprocess.Popen([server, "--port", str(PORTS[name]), "--games-db", games], **quiet)
+        return subprocess.Popen([binary, "--port", str(PORTS[name]), "--games-db", games], **quiet)
 
-    processes = {
-        "ox88": ox88("ox88"),
-        "fixed": subprocess.Popen([fixed, "--port", str(PORTS["fixed"])], **quiet),
-        "express": subprocess.Popen(["node", os.path.join(HERE, "node/server.js"), str(PORTS["express"])], **quiet),
-        "fastapi": subprocess.Popen(["python3", "-m", "uvicorn", "--app-dir", os.path.join(HERE, "python"), "app:app",
-                                     "--port", str(PORTS["fastapi"]), "--log-level", "warning"], **quiet),
+    starts = {
+        "ox88": lambda: ox88("ox88"),
+        "fixed": lambda: subprocess.Popen([fixed, "--port", str(PORTS["fixed"])], **quiet),
+        "express": lambda: subprocess.Popen(["node", os.path.join(HERE, "node/server.js"), str(PORTS["express"])],
+                                            **quiet),
+        "fastapi": lambda: subprocess.Popen(["python3", "-m", "uvicorn", "--app-dir", os.path.join(HERE, "python"),
+                                             "app:app", "--port", str(PORTS["fastapi"]), "--log-level", "warning"],
+                                            **quiet),
+        "baseline": lambda: ox88("baseline", args.baseline),
     }
+    processes = {name: starts[name]() for name in chosen}
     if args.nginx:
         for name in ("ox88-a", "ox88-b"):
             processes[name] = ox88(name)
         processes["nginx"] = subprocess.Popen(["nginx", "-c", nginx_config(temp), "-g", "daemon off;"], **quiet)
     try:
-        services = ["ox88", "fixed", "express", "fastapi"] + (["nginx"] if args.nginx else [])
+        services = chosen + (["nginx"] if args.nginx else [])
         reference = None
         for name in services + (["ox88-a", "ox88-b"] if args.nginx else []):
             path = FIXED["position"] if name == "fixed" else ENDPOINTS["position"]
@@ -161,6 +175,8 @@ def main():
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                                 cwd=ROOT).stdout.strip()
         print(f"commit {commit}, load average at the start {os.getloadavg()[0]:.1f}", flush=True)
+        if args.baseline:
+            print(f"baseline: {args.baseline}", flush=True)
         results = {}
         for round_ in range(args.rounds):
             for endpoint in ENDPOINTS:
