@@ -64,6 +64,14 @@ impl<R: Read> Read for Stoppable<R> {
     }
 }
 
+/// The pieces [`ParallelReader`] cuts a file of `size` bytes into for `threads` threads: at most its default
+/// (1 MiB), and small enough that a file of a few MB gives each thread several (a 2 MB file in 1 MiB pieces
+/// would keep one of two threads idle), but not under 64 KiB (a hand-over per piece).
+fn chunk_len(size: u64, threads: usize) -> usize {
+    let share = size / (4 * threads.max(1) as u64);
+    usize::try_from(share).unwrap_or(usize::MAX).clamp(1 << 16, ox88_pgn::DEFAULT_CHUNK_LEN)
+}
+
 /// Reads `paths` into the stream: the schema, then a batch each `batch_size` games, then the end.
 fn produce(
     paths: &[PathBuf],
@@ -77,9 +85,10 @@ fn produce(
     let mut writer = StreamWriter::try_new(sender, &games_schema(columns)).map_err(|e| error(&e))?;
     writer.get_mut().flush().map_err(|e| error(&e))?;
     let mut builder = GamesBatchBuilder::new(columns);
-    let reader = ParallelReader::new(threads.max(1));
     let mut id = 0i64;
     for path in paths {
+        let size = std::fs::metadata(path).map_or(u64::MAX, |m| m.len());
+        let reader = ParallelReader::new(threads.max(1)).chunk_len(chunk_len(size, threads));
         let file =
             ox88_db::input::open(path, Arc::new(AtomicU64::new(0))).map_err(|e| format!("{}: {e}", path.display()))?;
         let name = path.to_string_lossy();

@@ -72,6 +72,14 @@ def test_batches_stream_in_order():
     assert table.column_names == ["id", "uci"] and table.column("id").to_pylist() == list(range(1, sum(sizes) + 1))
 
 
+def test_columns_choose_what_is_computed():
+    full = ox88.pgn.read_table(FILES[:1], move_indices=True)
+    for columns in (["uci", "clocks"], ["eval_mate", "san"], ["white", "move_indices"], ["ply_count"]):
+        table = ox88.pgn.read_table(FILES[:1], san=False, columns=columns)
+        assert table.column_names == columns
+        assert table.equals(full.select(columns)), columns
+
+
 def test_missing_files_are_errors(tmp_path):
     with pytest.raises(OSError):
         ox88.pgn.read_table(tmp_path / "none.pgn")

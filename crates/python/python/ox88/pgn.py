@@ -489,11 +489,16 @@ def read_batches(paths: Union[PathLike, Iterable[PathLike]], *, threads: int = 1
 def read_table(paths: Union[PathLike, Iterable[PathLike]], *, threads: int = 1, uci: bool = True, san: bool = True,
                annotations: bool = True, move_indices: bool = False, columns: Optional[List[str]] = None) -> pyarrow.Table:
     """The games of PGN files as a ``pyarrow.Table``, one row a game (see ``read_batches`` for the columns); with
-    ``columns``, only those. The files are streamed: memory holds the table, never the PGN text.
+    ``columns``, only those, and the optional columns are computed as ``columns`` names them (the flags are then
+    not read: ``columns=["white", "uci"]`` writes no SAN). The files are streamed: memory holds the table, never the PGN text.
 
     >>> import ox88.pgn
     >>> table = ox88.pgn.read_table(["games.pgn"], threads=2)  # doctest: +SKIP
     >>> table.to_pandas()  # doctest: +SKIP
     """
+    if columns is not None:
+        wanted = set(columns)
+        uci, san, move_indices = "uci" in wanted, "san" in wanted, "move_indices" in wanted
+        annotations = not wanted.isdisjoint(("clocks", "eval_cp", "eval_mate"))
     table = read_batches(paths, threads=threads, uci=uci, san=san, annotations=annotations, move_indices=move_indices).read_all()
     return table.select(columns) if columns is not None else table
