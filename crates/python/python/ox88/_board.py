@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from typing import Any, Iterator, List, Optional
 
-from ._core import BoardCore, Move
-from ._squares import BB_ALL, BB_SQUARES, Color, PieceType, Square, SquareSet
+from ._core import BoardCore, IllegalMoveError, Move
+from ._squares import (BB_ALL, BB_SQUARES, BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Bitboard, Color,
+                       PieceType, Square, SquareSet, parse_square)
+
+_SQUARES_MOVE = re.compile(r"([a-h][1-8])[-x]?([a-h][1-8])[+#]?")
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
@@ -109,6 +113,85 @@ class Board(BoardCore):
     def attackers(self, color: Color, square: Square) -> SquareSet:
         """The squares of ``color``'s pieces that attack ``square``."""
         return SquareSet(self._attackers_mask(color, square))
+
+    def attacks(self, square: Square) -> SquareSet:
+        """The squares the piece on ``square`` attacks (none for an empty square); a slider's lines end at the
+        first piece on each, which is included."""
+        return SquareSet(self.attacks_mask(square))
+
+    def pin(self, color: Color, square: Square) -> SquareSet:
+        """The line (edge to edge) through ``color``'s king and the piece that pins ``square`` to it, or every
+        square when nothing pins it."""
+        return SquareSet(self.pin_mask(color, square))
+
+    def is_pinned(self, color: Color, square: Square) -> bool:
+        """Whether ``square`` is pinned to ``color``'s king."""
+        return self.pin_mask(color, square) != BB_ALL
+
+    @property
+    def occupied(self) -> Bitboard:
+        """The mask of the occupied squares."""
+        return self._occupied_mask(WHITE) | self._occupied_mask(BLACK)
+
+    @property
+    def occupied_co(self) -> List[Bitboard]:
+        """The masks of the squares each side occupies, indexed by colour (``occupied_co[WHITE]``)."""
+        return [self._occupied_mask(BLACK), self._occupied_mask(WHITE)]
+
+    def _both(self, piece_type: PieceType) -> Bitboard:
+        return self._pieces_mask(piece_type, WHITE) | self._pieces_mask(piece_type, BLACK)
+
+    pawns = property(lambda self: self._both(PAWN), doc="The mask of the squares of the pawns of both sides.")
+    knights = property(lambda self: self._both(KNIGHT), doc="The mask of the squares of the knights of both sides.")
+    bishops = property(lambda self: self._both(BISHOP), doc="The mask of the squares of the bishops of both sides.")
+    rooks = property(lambda self: self._both(ROOK), doc="The mask of the squares of the rooks of both sides.")
+    queens = property(lambda self: self._both(QUEEN), doc="The mask of the squares of the queens of both sides.")
+    kings = property(lambda self: self._both(KING), doc="The mask of the squares of the kings of both sides.")
+
+    def parse_san(self, san: str) -> Move:
+        """Reads a move in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q+``), or fully specified by its squares (``g1f3``,
+        ``e1g1`` castling as the king's move or ``e1h1`` as it taking its rook, as python-chess reads them).
+        ``InvalidMoveError``, ``IllegalMoveError`` or ``AmbiguousMoveError`` (all ``ValueError``) otherwise."""
+        try:
+            return super().parse_san(san)
+        except IllegalMoveError:
+            return self._castling_by_squares(san)
+
+    def push_san(self, san: str) -> Move:
+        """Reads a move as ``parse_san`` does and plays it; returns it."""
+        try:
+            return super().push_san(san)
+        except IllegalMoveError:
+            move = self._castling_by_squares(san)
+            self.push(move)
+            return move
+
+    def _castling_by_squares(self, san: str) -> Move:
+        # ox88's SAN reader takes every move given by its two squares but castling; python-chess's takes castling
+        # too. Anything else re-raises the reader's error.
+        found = _SQUARES_MOVE.fullmatch(san)
+        if found:
+            move = self.find_move(parse_square(found.group(1)), parse_square(found.group(2)))
+            if self.is_castling(move):
+                return move
+        raise
+
+    def xboard(self, move: Move, chess960: Optional[bool] = None) -> str:
+        """``move`` as CECP (XBoard) writes it: its coordinates, and castling in Chess960 as ``O-O`` or
+        ``O-O-O``."""
+        if chess960 is None:
+            chess960 = self.chess960
+        if not chess960 or not self.is_castling(move):
+            return move.xboard()
+        return "O-O" if self.is_kingside_castling(move) else "O-O-O"
+
+    def parse_xboard(self, xboard: str) -> Move:
+        """Reads a move as CECP engines write it (SAN or coordinates, which ``parse_san`` both takes)."""
+        return self.parse_san(xboard)
+
+    def push_xboard(self, xboard: str) -> Move:
+        """Reads a move as ``parse_xboard`` does and plays it; returns it."""
+        return self.push_san(xboard)
 
     def checkers(self) -> SquareSet:
         """The squares of the pieces giving check to the side to move."""
