@@ -5,6 +5,7 @@
 mod build;
 mod explorer;
 mod games;
+mod openings;
 mod run;
 mod stats;
 mod varint;
@@ -12,6 +13,7 @@ mod varint;
 pub use build::{merge, RunBuilder};
 pub use explorer::{compact, Explorer, ExplorerInfo, ExplorerWriter};
 pub use games::{GameAppender, GameInfo, GameStore};
+pub use openings::{Opening, Openings, OpeningsError};
 pub use run::{Run, RunEntries, RunInfo, RunWriter};
 pub use stats::{GameNumber, Stats, Winner};
 

@@ -7,7 +7,7 @@ use crate::metrics::Metrics;
 use crate::pool::EnginePool;
 use ox88::syzygy::Tablebase;
 use ox88::{Settings, SettingsError};
-use ox88_explorer::{Explorer, ExplorerError};
+use ox88_explorer::{Explorer, ExplorerError, Openings};
 use std::sync::Arc;
 
 /// Why the server could not start: its engines or tables, or its game
@@ -35,6 +35,9 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// The game collection of `--explorer`, when given.
     pub explorer: Option<Arc<Explorer>>,
+    /// The names of opening positions (lichess's chess-openings), for the
+    /// explorer's `opening`.
+    pub openings: Arc<Openings>,
 }
 
 impl AppState {
@@ -49,7 +52,8 @@ impl AppState {
             Settings { hash_mb: config.hash_mb, threads: config.engine_threads, syzygy_path, ..Settings::default() };
         let pool = Arc::new(EnginePool::new(config.engines, &settings, config.queue_wait(), metrics.clone())?);
         let explorer = config.explorer.as_deref().map(Explorer::open).transpose()?.map(Arc::new);
-        Ok(AppState { config, pool, tablebase, metrics, explorer })
+        let openings = Arc::new(Openings::lichess());
+        Ok(AppState { config, pool, tablebase, metrics, explorer, openings })
     }
 }
 

@@ -59,7 +59,8 @@ pub struct ExplorerResponse {
     pub top_games: Vec<ExplorerGame>,
     /// The latest games through this position (one a move, latest first).
     pub recent_games: Vec<ExplorerGame>,
-    /// The opening's name: the server keeps none, so null.
+    /// The opening: the last named position on the way from `fen` through
+    /// `play` (by key: a transposition counts), or null if none is named.
     pub opening: Option<ExplorerOpening>,
 }
 
@@ -137,7 +138,8 @@ pub async fn explorer(
 ) -> Result<Json<ExplorerResponse>, ApiError> {
     let explorer =
         state.explorer.clone().ok_or_else(|| ApiError::not_found("this server has no game collection (--explorer)"))?;
-    let position = read_position(&query, state.config.max_moves)?;
+    let (position, path) = read_position(&query, state.config.max_moves)?;
+    let opening = state.openings.classify(path).map(|o| ExplorerOpening { eco: o.eco.clone(), name: o.name.clone() });
     let limits = (
         query.moves.unwrap_or(12).min(MAX_MOVES),
         query.top_games.unwrap_or(4).min(MAX_GAMES),
@@ -145,20 +147,24 @@ pub async fn explorer(
     );
     // Reading the runs is file I/O: off the async threads.
     let answer = tokio::task::spawn_blocking(move || answer(&explorer, &position, limits)).await;
-    answer.map_err(|_| ApiError::internal("the lookup failed"))?.map(Json)
+    let answer = answer.map_err(|_| ApiError::internal("the lookup failed"))??;
+    Ok(Json(ExplorerResponse { opening, ..answer }))
 }
 
-/// The position `fen` and `play` name.
-fn read_position(query: &ExplorerQuery, max_moves: usize) -> Result<Position, ApiError> {
+/// The position `fen` and `play` name, and the keys of the positions on the
+/// way (`fen`'s, then each one after a move of `play`).
+fn read_position(query: &ExplorerQuery, max_moves: usize) -> Result<(Position, Vec<u64>), ApiError> {
     let input = PositionInput { fen: query.fen.clone(), ..PositionInput::default() };
     let mut position = input.start("")?.position;
     let play: Vec<&str> = query.play.as_deref().unwrap_or("").split(',').filter(|m| !m.trim().is_empty()).collect();
     check_move_count(play.len(), max_moves, "").map_err(|e| e.field("play"))?;
+    let mut path = vec![position.key()];
     for (index, text) in play.iter().enumerate() {
         let m = read_move(&position, text.trim(), index, "").map_err(|e| e.field(format!("play[{index}]")))?;
         position.play_unchecked(m);
+        path.push(position.key());
     }
-    Ok(position)
+    Ok((position, path))
 }
 
 fn answer(

@@ -104,6 +104,20 @@ async fn positions_at_any_ply_count_their_games() {
     let (_, by_play) = explore(&server, "play=e2e4,c7c5").await;
     assert_eq!(by_fen["moves"], by_play["moves"]);
 
+    // The opening is the last named position on the way, found by key.
+    let (_, najdorf) = explore(&server, "play=e2e4,c7c5,g1f3,d7d6,d2d4,c5d4,f3d4,g8f6,b1c3,a7a6,h2h3,e7e5").await;
+    let expected = serde_json::json!({"eco": "B90", "name": "Sicilian Defense: Najdorf Variation, Adams Attack"});
+    assert_eq!(najdorf["opening"], expected);
+    let (_, transposed) = explore(&server, "play=c2c4,e7e6,b1c3,d7d5,d2d4").await;
+    let (_, direct) = explore(&server, "play=d2d4,d7d5,c2c4,e7e6,b1c3").await;
+    assert!(transposed["opening"]["name"].as_str().is_some_and(|n| n.starts_with("Queen's Gambit Declined")));
+    assert_eq!(transposed["opening"], direct["opening"]);
+    // From a FEN, the FEN's own position is named too; the start is not.
+    let (_, sicilian) = explore(&server, &format!("fen={}", fen.replace(' ', "%20"))).await;
+    assert_eq!(sicilian["opening"]["eco"], "B20");
+    let (_, start) = explore(&server, "").await;
+    assert!(start["opening"].is_null(), "{start}");
+
     let (status, body) = explore(&server, "play=e2e4,e2e4").await;
     assert_eq!((status, body["error"]["field"].as_str()), (422, Some("play[1]")), "{body}");
     let (status, body) = explore(&server, "fen=nonsense").await;
