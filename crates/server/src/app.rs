@@ -67,7 +67,10 @@ fn api(config: &crate::ServerConfig) -> (Router<Arc<AppState>>, OpenApi) {
         .layer(json_limit);
     let pgn =
         OpenApiRouter::new().routes(api_routes!(routes::pgn::import)).routes(api_routes!(routes::pgn_export::export));
-    let explorer = OpenApiRouter::new().routes(api_routes!(routes::explorer::explorer));
+    let explorer = OpenApiRouter::new()
+        .routes(api_routes!(routes::explorer::explorer))
+        .routes(api_routes!(routes::explorer::lichess))
+        .routes(api_routes!(routes::explorer::masters));
     let service = OpenApiRouter::new()
         .routes(api_routes!(routes::service::healthz))
         .routes(api_routes!(routes::service::metrics));

@@ -1,6 +1,9 @@
 //! `GET /api/v1/explorer`: the moves played in a position of the server's
 //! game collection (`--explorer DIR`, built by `ox88-db explorer add`), in
-//! the shape of lichess's opening explorer, at every ply.
+//! the shape of lichess's opening explorer, at every ply. `GET /lichess` and
+//! `GET /masters` answer the same, at the paths of lichess's explorer host
+//! (explorer.lichess.ovh), so that its clients work given this server's
+//! address as their explorer's.
 
 use crate::input::{check_move_count, read_move, PositionInput};
 use crate::state::AppState;
@@ -41,6 +44,28 @@ pub struct ExplorerQuery {
     /// How many of the latest games to list (default 4, at most 15).
     #[serde(default)]
     pub recent_games: Option<usize>,
+    /// The variant, as lichess names it: `standard` only (the collection
+    /// holds standard chess); another is refused (422).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// lichess's filter by speed: the collection is not split by speed, so
+    /// a request that gives it is refused (422) rather than answered for
+    /// all games.
+    #[serde(default)]
+    pub speeds: Option<String>,
+    /// lichess's filter by rating band: refused (422), as `speeds`.
+    #[serde(default)]
+    pub ratings: Option<String>,
+    /// lichess's first month (`YYYY-MM`): refused (422), as `speeds`.
+    #[serde(default)]
+    pub since: Option<String>,
+    /// lichess's last month (`YYYY-MM`): refused (422), as `speeds`.
+    #[serde(default)]
+    pub until: Option<String>,
+    /// lichess's month-by-month history: `true` is refused (422), as
+    /// `speeds`.
+    #[serde(default)]
+    pub history: Option<bool>,
 }
 
 /// The position's moves and games, as lichess's explorer answers.
@@ -129,13 +154,58 @@ pub struct ExplorerPlayer {
         (status = 200, description = "The position's moves and games", body = ExplorerResponse),
         (status = 400, description = "A query parameter that does not read", body = ErrorResponse),
         (status = 404, description = "The server has no game collection", body = ErrorResponse),
-        (status = 422, description = "A bad FEN or move", body = ErrorResponse),
+        (status = 422, description = "A bad FEN, move, variant or filter", body = ErrorResponse),
     )
 )]
 pub async fn explorer(
+    state: State<Arc<AppState>>,
+    query: ApiQuery<ExplorerQuery>,
+) -> Result<Json<ExplorerResponse>, ApiError> {
+    explore(state, query).await
+}
+
+/// The same as `/api/v1/explorer`, at the path of lichess's explorer of
+/// lichess games: a lichess client given this server's address as its
+/// explorer's (berserk's `Client(explorer_url=...)`) reads the collection.
+#[utoipa::path(
+    get, path = "/lichess", tag = "explorer", params(ExplorerQuery),
+    responses(
+        (status = 200, description = "The position's moves and games", body = ExplorerResponse),
+        (status = 400, description = "A query parameter that does not read", body = ErrorResponse),
+        (status = 404, description = "The server has no game collection", body = ErrorResponse),
+        (status = 422, description = "A bad FEN, move, variant or filter", body = ErrorResponse),
+    )
+)]
+pub async fn lichess(
+    state: State<Arc<AppState>>,
+    query: ApiQuery<ExplorerQuery>,
+) -> Result<Json<ExplorerResponse>, ApiError> {
+    explore(state, query).await
+}
+
+/// The same as `/api/v1/explorer`, at the path of lichess's explorer of
+/// masters' games (the server has one collection: this path answers it too).
+#[utoipa::path(
+    get, path = "/masters", tag = "explorer", params(ExplorerQuery),
+    responses(
+        (status = 200, description = "The position's moves and games", body = ExplorerResponse),
+        (status = 400, description = "A query parameter that does not read", body = ErrorResponse),
+        (status = 404, description = "The server has no game collection", body = ErrorResponse),
+        (status = 422, description = "A bad FEN, move, variant or filter", body = ErrorResponse),
+    )
+)]
+pub async fn masters(
+    state: State<Arc<AppState>>,
+    query: ApiQuery<ExplorerQuery>,
+) -> Result<Json<ExplorerResponse>, ApiError> {
+    explore(state, query).await
+}
+
+async fn explore(
     State(state): State<Arc<AppState>>,
     ApiQuery(query): ApiQuery<ExplorerQuery>,
 ) -> Result<Json<ExplorerResponse>, ApiError> {
+    check_filters(&query)?;
     let explorer =
         state.explorer.clone().ok_or_else(|| ApiError::not_found("this server has no game collection (--explorer)"))?;
     let (position, path) = read_position(&query, state.config.max_moves)?;
@@ -149,6 +219,30 @@ pub async fn explorer(
     let answer = tokio::task::spawn_blocking(move || answer(&explorer, &position, limits)).await;
     let answer = answer.map_err(|_| ApiError::internal("the lookup failed"))??;
     Ok(Json(ExplorerResponse { opening, ..answer }))
+}
+
+/// Refuses what the collection cannot answer: another variant, and
+/// lichess's filters (speeds, rating bands, months, history).
+fn check_filters(query: &ExplorerQuery) -> Result<(), ApiError> {
+    if let Some(variant) = query.variant.as_deref().filter(|v| *v != "standard") {
+        return Err(ApiError::invalid("variant", format!("the collection holds standard chess only, not {variant:?}")));
+    }
+    // An empty filter is lichess's "all", as is one left out.
+    let given = |filter: &Option<String>| filter.as_deref().is_some_and(|f| !f.trim().is_empty());
+    let filters = [
+        ("speeds", "speed", given(&query.speeds)),
+        ("ratings", "rating", given(&query.ratings)),
+        ("since", "month", given(&query.since)),
+        ("until", "month", given(&query.until)),
+        ("history", "month", query.history == Some(true)),
+    ];
+    match filters.into_iter().find(|(_, _, given)| *given) {
+        Some((name, what, _)) => Err(ApiError::invalid(
+            name,
+            format!("the collection is not split by {what}: leave `{name}` out to count every game"),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The position `fen` and `play` name, and the keys of the positions on the

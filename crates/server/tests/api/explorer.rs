@@ -1,7 +1,9 @@
 //! `/api/v1/explorer` over a collection made here from the real PGN files:
 //! the counts of a position are those a plain count over the games gives,
 //! at any ply, transpositions included; errors name the parameter; without
-//! `--explorer` the route answers 404.
+//! `--explorer` the route answers 404. lichess's paths (`/lichess`,
+//! `/masters`) answer the same; lichess's filters, which the collection
+//! cannot honour, are refused by name.
 
 use crate::harness::{small, Server};
 use ox88::board::Move;
@@ -117,6 +119,33 @@ async fn positions_at_any_ply_count_their_games() {
     assert_eq!(sicilian["opening"]["eco"], "B20");
     let (_, start) = explore(&server, "").await;
     assert!(start["opening"].is_null(), "{start}");
+
+    // lichess's paths answer the same (an empty filter is lichess's "all");
+    // what the collection cannot answer is refused by name.
+    for path in ["/lichess", "/masters"] {
+        let (status, body) = server.get(&format!("{path}?variant=standard&play=e2e4,c7c5&speeds=&ratings=")).await;
+        let body: Value = serde_json::from_str(&body).expect("JSON");
+        assert_eq!(
+            (status, &body["moves"], &body["opening"]),
+            (200, &by_play["moves"], &sicilian["opening"]),
+            "{path}"
+        );
+    }
+    for (query, field) in [
+        ("variant=chess960", "variant"),
+        ("speeds=blitz,rapid", "speeds"),
+        ("ratings=2000", "ratings"),
+        ("since=2020-01", "since"),
+        ("until=2020-01", "until"),
+        ("history=true", "history"),
+    ] {
+        let (status, body) = explore(&server, query).await;
+        assert_eq!((status, body["error"]["field"].as_str()), (422, Some(field)), "{query}: {body}");
+        let (status, _) = server.get(&format!("/lichess?{query}")).await;
+        assert_eq!(status, 422, "/lichess?{query}");
+    }
+    let (status, _) = explore(&server, "history=false&variant=standard").await;
+    assert_eq!(status, 200);
 
     let (status, body) = explore(&server, "play=e2e4,e2e4").await;
     assert_eq!((status, body["error"]["field"].as_str()), (422, Some("play[1]")), "{body}");

@@ -78,7 +78,7 @@ async fn check_document(server: &Server, expected: &[&str], game: &str) {
 }
 
 /// The API's routes, the document's own among them.
-const API_PATHS: [&str; 13] = [
+const API_PATHS: [&str; 15] = [
     "/api/v1/position",
     "/api/v1/play",
     "/api/v1/perft",
@@ -89,6 +89,8 @@ const API_PATHS: [&str; 13] = [
     "/api/v1/pgn/import",
     "/api/v1/pgn/export",
     "/api/v1/explorer",
+    "/lichess",
+    "/masters",
     "/api/v1/openapi.json",
     "/healthz",
     "/metrics",
