@@ -5,7 +5,7 @@
 mod build;
 mod explorer;
 mod games;
-mod openings;
+mod opening_names;
 mod run;
 mod stats;
 mod varint;
@@ -13,7 +13,7 @@ mod varint;
 pub use build::{merge, RunBuilder};
 pub use explorer::{compact, Explorer, ExplorerInfo, ExplorerWriter};
 pub use games::{GameAppender, GameInfo, GameStore};
-pub use openings::{Opening, Openings, OpeningsError};
+pub use opening_names::{OpeningName, OpeningNames, OpeningNamesError};
 pub use run::{Run, RunEntries, RunInfo, RunWriter};
 pub use stats::{GameNumber, Stats, Winner};
 

@@ -7,7 +7,7 @@ use crate::metrics::Metrics;
 use crate::pool::EnginePool;
 use ox88::syzygy::Tablebase;
 use ox88::{Settings, SettingsError};
-use ox88_explorer::{Explorer, ExplorerError, Openings};
+use ox88_explorer::{Explorer, ExplorerError, OpeningNames};
 use std::sync::Arc;
 
 /// Why the server could not start: its engines or tables, or its game
@@ -37,7 +37,7 @@ pub struct AppState {
     pub explorer: Option<Arc<Explorer>>,
     /// The names of opening positions (lichess's chess-openings), for the
     /// explorer's `opening`.
-    pub openings: Arc<Openings>,
+    pub openings: Arc<OpeningNames>,
 }
 
 impl AppState {
@@ -52,7 +52,7 @@ impl AppState {
             Settings { hash_mb: config.hash_mb, threads: config.engine_threads, syzygy_path, ..Settings::default() };
         let pool = Arc::new(EnginePool::new(config.engines, &settings, config.queue_wait(), metrics.clone())?);
         let explorer = config.explorer.as_deref().map(Explorer::open).transpose()?.map(Arc::new);
-        let openings = Arc::new(Openings::lichess());
+        let openings = Arc::new(OpeningNames::lichess());
         Ok(AppState { config, pool, tablebase, metrics, explorer, openings })
     }
 }

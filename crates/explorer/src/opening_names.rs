@@ -1,4 +1,4 @@
-//! [`Openings`]: the names of opening positions, found by Polyglot key,
+//! [`OpeningNames`]: the names of opening positions, found by Polyglot key,
 //! and the name of a line (the deepest named position on it, as lichess's
 //! explorer names a position).
 
@@ -11,14 +11,14 @@ const LICHESS_OPENINGS: &str = include_str!("../data/openings.tsv");
 
 /// A named opening position: its ECO code and its name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Opening {
+pub struct OpeningName {
     /// The ECO code, `A00` to `E99`.
     pub eco: String,
     /// The name, `Family: Variation, Subvariation` (English, title case).
     pub name: String,
 }
 
-impl fmt::Display for Opening {
+impl fmt::Display for OpeningName {
     /// `B90 Sicilian Defense: Najdorf Variation`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.eco, self.name)
@@ -27,7 +27,7 @@ impl fmt::Display for Opening {
 
 /// A line of an openings table that does not read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OpeningsError {
+pub enum OpeningNamesError {
     /// The line is not `key<TAB>eco<TAB>name` with a 16-digit hex key, an
     /// ECO code and a name.
     #[error("line {line}: not `key<TAB>eco<TAB>name`: {text:?}")]
@@ -52,9 +52,9 @@ pub enum OpeningsError {
 /// into a named position gets its name.
 ///
 /// ```
-/// use ox88_explorer::Openings;
+/// use ox88_explorer::OpeningNames;
 /// use ox88_movegen::Position;
-/// let openings = Openings::lichess();
+/// let openings = OpeningNames::lichess();
 /// let mut position = Position::startpos();
 /// let mut keys = vec![position.key()];
 /// for uci in ["e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f3d4", "g8f6", "b1c3", "a7a6", "c1e3"] {
@@ -66,31 +66,31 @@ pub enum OpeningsError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct Openings {
+pub struct OpeningNames {
     /// Sorted by key.
     keys: Vec<u64>,
     /// In the order of `keys`.
-    openings: Vec<Opening>,
+    openings: Vec<OpeningName>,
 }
 
-impl Openings {
+impl OpeningNames {
     /// The built-in names: lichess's chess-openings, about 3,800 named
     /// positions (each call reads the table anew: keep the result).
-    pub fn lichess() -> Openings {
-        Openings::parse(LICHESS_OPENINGS).expect("the built-in table reads (tested)")
+    pub fn lichess() -> OpeningNames {
+        OpeningNames::parse(LICHESS_OPENINGS).expect("the built-in table reads (tested)")
     }
 
     /// Reads a table: one line a position, `key<TAB>eco<TAB>name`, the key a
     /// Polyglot key in 16 hex digits; empty lines and lines starting with
     /// `#` are skipped.
-    pub fn parse(text: &str) -> Result<Openings, OpeningsError> {
+    pub fn parse(text: &str) -> Result<OpeningNames, OpeningNamesError> {
         let mut entries = Vec::new();
         for (index, text) in text.lines().enumerate() {
             if text.is_empty() || text.starts_with('#') {
                 continue;
             }
             let line = index + 1;
-            let malformed = || OpeningsError::Malformed { line, text: text.to_owned() };
+            let malformed = || OpeningNamesError::Malformed { line, text: text.to_owned() };
             let mut fields = text.split('\t');
             let (Some(key), Some(eco), Some(name), None) = (fields.next(), fields.next(), fields.next(), fields.next())
             else {
@@ -102,17 +102,17 @@ impl Openings {
             let key = (key.len() == 16).then(|| u64::from_str_radix(key, 16).ok()).flatten();
             match key {
                 Some(key) if eco_reads && !name.trim().is_empty() => {
-                    entries.push((key, line, Opening { eco: eco.to_owned(), name: name.to_owned() }));
+                    entries.push((key, line, OpeningName { eco: eco.to_owned(), name: name.to_owned() }));
                 }
                 _ => return Err(malformed()),
             }
         }
         entries.sort_by_key(|(key, line, _)| (*key, *line));
         if let Some(pair) = entries.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-            return Err(OpeningsError::Duplicate { line: pair[1].1, key: pair[1].0 });
+            return Err(OpeningNamesError::Duplicate { line: pair[1].1, key: pair[1].0 });
         }
         let keys = entries.iter().map(|(key, _, _)| *key).collect();
-        Ok(Openings { keys, openings: entries.into_iter().map(|(_, _, opening)| opening).collect() })
+        Ok(OpeningNames { keys, openings: entries.into_iter().map(|(_, _, opening)| opening).collect() })
     }
 
     /// How many positions are named.
@@ -126,7 +126,7 @@ impl Openings {
     }
 
     /// The name of the position with the Polyglot key `key`.
-    pub fn get(&self, key: u64) -> Option<&Opening> {
+    pub fn get(&self, key: u64) -> Option<&OpeningName> {
         self.keys.binary_search(&key).ok().map(|index| &self.openings[index])
     }
 
@@ -134,7 +134,7 @@ impl Openings {
     /// played (the first position's, then each one after a move): the name
     /// of the last named position on it, as lichess's explorer names the
     /// position it is asked about. `None` when no position on it is named.
-    pub fn classify(&self, keys: impl IntoIterator<Item = u64>) -> Option<&Opening> {
+    pub fn classify(&self, keys: impl IntoIterator<Item = u64>) -> Option<&OpeningName> {
         keys.into_iter().fold(None, |named, key| self.get(key).or(named))
     }
 }
@@ -155,13 +155,13 @@ mod tests {
         keys
     }
 
-    fn name(openings: &Openings, line: &str) -> Option<String> {
+    fn name(openings: &OpeningNames, line: &str) -> Option<String> {
         openings.classify(keys(line)).map(ToString::to_string)
     }
 
     #[test]
     fn the_built_in_table_names_positions_reached_by_our_own_keys() {
-        let openings = Openings::lichess();
+        let openings = OpeningNames::lichess();
         assert!(openings.len() > 3_500, "{}", openings.len());
         // Rows of lichess-org/chess-openings, played by ox88 here: the keys
         // that python-chess wrote into the table are ox88's own.
@@ -180,7 +180,7 @@ mod tests {
 
     #[test]
     fn the_deepest_named_position_on_the_line_names_it() {
-        let openings = Openings::lichess();
+        let openings = OpeningNames::lichess();
         // Moves past the last named position keep its name.
         let ruy = "e2e4 e7e5 g1f3 b8c6 f1b5";
         assert_eq!(name(&openings, &format!("{ruy} h7h6 h2h3 h6h5")), name(&openings, ruy));
@@ -195,7 +195,7 @@ mod tests {
     #[test]
     fn a_table_that_does_not_read_is_refused_by_line() {
         let good = "# a comment\n\n0000000000000001\tA00\tOne\n0000000000000002\tE99\tTwo: Variation\n";
-        let openings = Openings::parse(good).unwrap();
+        let openings = OpeningNames::parse(good).unwrap();
         assert_eq!(openings.len(), 2);
         assert_eq!(openings.get(2).unwrap().name, "Two: Variation");
         assert_eq!(openings.get(3), None);
@@ -209,12 +209,12 @@ mod tests {
             ("0000000000000001\tA00\t \n", 1),
         ] {
             assert!(
-                matches!(Openings::parse(text), Err(OpeningsError::Malformed { line: l, .. }) if l == line),
+                matches!(OpeningNames::parse(text), Err(OpeningNamesError::Malformed { line: l, .. }) if l == line),
                 "{text:?}"
             );
         }
         let twice = "0000000000000001\tA00\tOne\n0000000000000001\tA01\tAgain\n";
-        assert_eq!(Openings::parse(twice).unwrap_err(), OpeningsError::Duplicate { line: 2, key: 1 });
-        assert!(Openings::parse("").unwrap().is_empty());
+        assert_eq!(OpeningNames::parse(twice).unwrap_err(), OpeningNamesError::Duplicate { line: 2, key: 1 });
+        assert!(OpeningNames::parse("").unwrap().is_empty());
     }
 }
