@@ -1,18 +1,23 @@
 // The page tested as people use it, in a real browser, against a running
 // server (OX88_WEB_URL). Scenarios that need the engine (play ox88, the
 // engine's lines) run when OX88_WEB_ENGINE=1, which .ci/web sets when it
-// serves the page from ox88-server. Prints "N passed, N failed".
+// serves the page from ox88-server; the Explorer panel's scenario when
+// OX88_WEB_EXPLORER=1 (the server started with --explorer over the
+// repository's PGN files, as .ci/web does). Prints "N passed, N failed".
 import { launch } from "./browser.mjs"
 import { friendGame } from "./friend.mjs"
 import { playOx88, analysePgn, narrowScreens } from "./screens.mjs"
+import { explorerPanel } from "./explorer.mjs"
 
 const engine = process.env.OX88_WEB_ENGINE === "1"
+const explorer = process.env.OX88_WEB_EXPLORER === "1"
 const scenarios = [
   ["two players and a spectator play a friend game to mate, one reloading, one by keyboard only", friendGame],
   ["a pasted PGN is analysed and walked through", (b) => analysePgn(b, engine)],
   ["every screen fits 360 px without sideways scrolling", narrowScreens],
 ]
 if (engine) scenarios.unshift(["a game against ox88, clicked to mate", playOx88])
+if (explorer) scenarios.push(["the Explorer panel follows the board, and a click plays its move", explorerPanel])
 
 const browser = await launch()
 let passed = 0
@@ -30,5 +35,6 @@ for (const [name, run] of scenarios) {
 }
 await browser.close()
 if (!engine) console.log("(the scenarios with the engine were skipped: OX88_WEB_ENGINE is not 1)")
+if (!explorer) console.log("(the Explorer panel's scenario was skipped: OX88_WEB_EXPLORER is not 1)")
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failed ? 1 : 0)

@@ -1,7 +1,9 @@
 // @ts-check
 // Analyse: a position from a game, a FEN or a PGN (pasted or opened), the
 // engine's lines streamed while it thinks, and the game's moves and
-// variations to walk through. Moves made on the board add variations. The
+// variations to walk through, and the moves of the server's game collection
+// in the position on the board (the Explorer panel, explorer.js). Moves made
+// on the board, or clicked in the Explorer, add variations. The
 // screen's state (analyse-state.js) asks the server for every position,
 // and for reading and writing PGN.
 import { h, download } from "./dom.js"
@@ -11,6 +13,7 @@ import { Analysis } from "./analyse-state.js"
 import { movesTo, lineEnd } from "./tree.js"
 import { turnOf } from "./notation.js"
 import { analyse, scoreText, whiteShare } from "./engine.js"
+import { explorerPanel } from "./explorer.js"
 
 /** @typedef {import("./tree.js").Node} Node */
 /** @typedef {import("./engine.js").Line} Line */
@@ -30,6 +33,7 @@ export function mount(app) {
   }
   const moves = h("div", { class: "moves", "aria-label": "Moves" })
   const list = new MoveList(moves, (n) => select(n))
+  const explorer = explorerPanel(api, (uci) => onMove(uci))
   const fenInput = h("input", { id: "fen-input", placeholder: "FEN", spellcheck: "false", "aria-label": "FEN" })
   const pgnInput = h("textarea", { id: "pgn-input", rows: 4, placeholder: "Paste a PGN here", spellcheck: "false", "aria-label": "PGN" })
   const fileInput = h("input", { type: "file", accept: ".pgn,text/plain", "aria-label": "Open a PGN file", onchange: openFile })
@@ -50,6 +54,7 @@ export function mount(app) {
       h("button", { type: "button", title: "End (↓)", "aria-label": "End", onclick: () => select(lineEnd(state.at)) }, "»"),
     ),
     moves,
+    explorer.element,
     h("details", { class: "load", open: true },
       h("summary", {}, "Load a position or a game"),
       h("form", { class: "row", onsubmit: loadFen }, fenInput, h("button", { type: "submit", id: "load-fen" }, "Load FEN")),
@@ -69,6 +74,7 @@ export function mount(app) {
     state.at = n
     draw()
     restart()
+    explorer.show(state.root.fen, movesTo(n))
     state.select(n).then(() => { if (seq === s.seq) draw() }, (error) => { if (seq === s.seq) message.textContent = error.message })
   }
 

@@ -127,3 +127,28 @@ export async function importPgn(text) {
 export async function exportPgn(game) {
   return (await request("/api/v1/pgn/export", { games: [game] })).text()
 }
+
+/**
+ * A move played in a position of the server's game collection, with its results.
+ * @typedef {{uci: string, san: string, white: number, draws: number, black: number,
+ *   averageRating: number | null}} ExplorerMove
+ */
+
+/**
+ * The server's game collection on a position, in the shape of lichess's explorer (games are left out here).
+ * @typedef {{white: number, draws: number, black: number, moves: ExplorerMove[],
+ *   opening: {eco: string, name: string} | null}} ExplorerAnswer
+ */
+
+/**
+ * The moves played in the position after `moves` (UCI) from `fen`, in the
+ * server's game collection; an ApiError (404 `not_found`) when the server
+ * has none.
+ * @param {string} fen
+ * @param {string[]} moves
+ * @returns {Promise<ExplorerAnswer>}
+ */
+export async function explorer(fen, moves) {
+  const query = new URLSearchParams({ fen, play: moves.join(","), moves: "12", topGames: "0", recentGames: "0" })
+  return (await request(`/api/v1/explorer?${query}`)).json()
+}
