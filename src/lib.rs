@@ -6,6 +6,7 @@ mod engine;
 mod evaluation;
 #[cfg(doctest)]
 mod facade_examples;
+mod option_value;
 pub mod prelude;
 mod settings;
 #[cfg(feature = "tuning")]

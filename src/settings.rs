@@ -4,6 +4,7 @@
 use crate::book::BookError;
 use crate::eval::nnue::NetworkError;
 use crate::evaluation::EvalKind;
+use crate::option_value::{count, invalid, text};
 use crate::protocol::{OptionError, OptionSpec, OptionValue};
 use std::path::PathBuf;
 
@@ -199,29 +200,5 @@ impl Settings {
             return Err(OptionError::Unknown { name: name.to_owned() });
         }
         Ok(Some(settings))
-    }
-}
-
-/// The error for a value of the wrong kind or range.
-pub(crate) fn invalid(name: &str, value: &OptionValue, expected: &str) -> OptionError {
-    let value = value.text().unwrap_or_else(|| "(button)".to_owned());
-    OptionError::InvalidValue { name: name.to_owned(), value, expected: expected.to_owned() }
-}
-
-/// A spin value as a count, at least 1 (its range is checked by the
-/// drivers, and brought into range when settings are applied).
-fn count(name: &str, value: &OptionValue) -> Result<usize, OptionError> {
-    match value {
-        OptionValue::Spin(n) => Ok(usize::try_from(*n).unwrap_or(0).max(1)),
-        other => Err(invalid(name, other, "an integer")),
-    }
-}
-
-/// A string value, trimmed; "" for none (the protocol reads a GUI's
-/// `<empty>` as "").
-pub(crate) fn text<'a>(name: &str, value: &'a OptionValue) -> Result<&'a str, OptionError> {
-    match value {
-        OptionValue::String(text) => Ok(text.trim()),
-        other => Err(invalid(name, other, "a string")),
     }
 }

@@ -17,9 +17,9 @@
 //!   runner, or OpenBench from the lines [`spsa_inputs`] writes).
 
 use crate::eval::{Classical, Term, Terms, Weights};
+use crate::option_value::{invalid, text};
 use crate::protocol::{OptionError, OptionSpec, OptionValue};
 use crate::search::{SearchParams, Tunable};
-use crate::settings::{invalid, text};
 
 const EVAL_OFF: &str = "EvalOff";
 const SEARCH_OFF: &str = "SearchOff";

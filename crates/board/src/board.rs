@@ -83,11 +83,6 @@ impl Board {
         }
     }
 
-    /// The standard starting position.
-    pub fn startpos() -> Board {
-        crate::STARTPOS_FEN.parse().expect("the start position is valid")
-    }
-
     /// The piece on `square`, if any.
     #[inline(always)]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {

@@ -29,6 +29,11 @@ impl FromStr for Setup {
 }
 
 impl Board {
+    /// The standard starting position (read from [`STARTPOS_FEN`]).
+    pub fn startpos() -> Board {
+        STARTPOS_FEN.parse().expect("the start position is valid")
+    }
+
     /// Reads a position from FEN (or from the first four fields of an EPD
     /// line; missing clocks default to 0 and 1). Castling may be given as
     /// `KQkq` (X-FEN: the outermost rook on that side), or as rook files

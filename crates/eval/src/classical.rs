@@ -4,12 +4,8 @@ use crate::attacks::Attacks;
 use crate::endgame::{self, NORMAL_SCALE};
 use crate::pawns::{PawnEntry, PawnTable};
 use crate::terms::Trace;
-use crate::{king, passed, pieces, threats, Evaluator, Explanation, Score, Term, Terms, Weights, S};
+use crate::{king, passed, pieces, threats, Evaluator, Score, Term, Terms, Weights, MAX_PHASE, S};
 use ox88_board::{Board, Color, Piece, Role};
-
-/// The game phase of the full set of pieces: knights and bishops count 1,
-/// rooks 2, queens 4.
-pub const MAX_PHASE: i32 = 24;
 
 /// The classical evaluator: material, piece-square tables, pawn structure,
 /// passed pawns, mobility, king safety, piece placement, threats and endgame
@@ -106,14 +102,6 @@ impl Classical {
     /// How many entries the pawn table has (0: no caching).
     pub fn pawn_table_entries(&self) -> usize {
         self.pawns.len()
-    }
-
-    /// Every term's value for both sides, and how they add up to
-    /// [`evaluate`](Evaluator::evaluate)'s score.
-    pub fn explain(&mut self, board: &Board) -> Explanation {
-        let mut trace = Trace::default();
-        let verdict = self.run(board, &mut trace);
-        Explanation::new(board.side_to_move(), trace, verdict)
     }
 
     /// Evaluates into `trace`.

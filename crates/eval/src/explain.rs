@@ -1,12 +1,22 @@
 //! [`Explanation`]: each term of a classical evaluation, for both sides, in
 //! the middlegame, the endgame and blended, printed as a table.
 
-use crate::classical::{blend, Verdict, MAX_PHASE};
+use crate::classical::{blend, Verdict};
 use crate::endgame::NORMAL_SCALE;
 use crate::terms::Trace;
-use crate::{Classical, Score, Term, S};
+use crate::{Classical, Score, Term, MAX_PHASE, S};
 use ox88_board::{Board, ByColor, Color};
 use std::fmt;
+
+impl Classical {
+    /// Every term's value for both sides, and how they add up to
+    /// [`evaluate`](crate::Evaluator::evaluate)'s score.
+    pub fn explain(&mut self, board: &Board) -> Explanation {
+        let mut trace = Trace::default();
+        let verdict = self.run(board, &mut trace);
+        Explanation::new(board.side_to_move(), trace, verdict)
+    }
+}
 
 /// A classical evaluation taken apart, as [`Classical::explain`] returns it.
 ///

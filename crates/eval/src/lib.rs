@@ -20,14 +20,14 @@ mod threats;
 mod weights;
 mod weights_text;
 
-pub use classical::{phase, Classical, MAX_PHASE};
+pub use classical::{phase, Classical};
 pub use explain::{explain, Explanation};
 pub use material::{piece_value, Material};
 pub use nnue::Nnue;
 pub use ox88_board::Score;
 pub use parameters::Parameter;
 pub use terms::{Term, Terms};
-pub use weights::{Weights, S};
+pub use weights::{Weights, MAX_PHASE, S};
 pub use weights_text::WeightsError;
 
 use ox88_board::{Board, Move};

@@ -4,6 +4,10 @@
 
 use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
+/// The game phase of the full set of pieces: knights and bishops count 1,
+/// rooks 2, queens 4.
+pub const MAX_PHASE: i32 = 24;
+
 /// A middlegame/endgame pair of centipawn values: `S(mg, eg)`.
 ///
 /// The evaluation sums pairs, then blends the two halves by the game phase.
@@ -30,12 +34,12 @@ impl S {
     pub const fn eg(self) -> i32 {
         self.1
     }
-    /// The value blended by `phase` (0 = bare endgame .. [`MAX_PHASE`](crate::MAX_PHASE)
+    /// The value blended by `phase` (0 = bare endgame .. [`MAX_PHASE`]
     /// = full middlegame), rounding towards zero so that negating both halves
     /// negates the blend exactly.
     #[inline(always)]
     pub const fn taper(self, phase: i32) -> i32 {
-        let max = crate::MAX_PHASE;
+        let max = MAX_PHASE;
         (self.0 * phase + self.1 * (max - phase)) / max
     }
 }

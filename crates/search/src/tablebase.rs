@@ -3,12 +3,9 @@
 
 use crate::tt::TtBound;
 use crate::tt_score::tb_win;
-use crate::worker::Worker;
 use ox88_board::{Board, Color, Score};
-use ox88_eval::Evaluator;
 use ox88_movegen::{MoveGen, MoveList};
 use ox88_syzygy::{Tablebase, Wdl};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// The tables a [`Searcher`](crate::Searcher) probes, and how.
@@ -84,21 +81,20 @@ fn repeated_since_zeroing(board: &Board, history: &[u64]) -> bool {
     keys.windows(2).any(|pair| pair[0] == pair[1])
 }
 
-impl<E: Evaluator> Worker<'_, E> {
-    /// A WDL probe of the current node, `depth` plies from the horizon:
-    /// only right after a capture or pawn move (where WDL is exact), with
-    /// few enough pieces and no castling rights. The score and its bound.
-    pub(crate) fn probe_tablebase(&mut self, depth: i32, ply: usize) -> Option<(Score, TtBound)> {
-        let probing = self.shared.tablebase?;
-        if depth < probing.probe_depth
-            || self.board.halfmove_clock() != 0
-            || piece_count(&self.board) > probing.tables.max_pieces()
-            || !self.board.castling().is_empty()
+impl TablebaseProbing {
+    /// A WDL probe of `board`, a search node `depth` plies from the
+    /// horizon and `ply` from the root: only right after a capture or pawn
+    /// move (where WDL is exact), with few enough pieces and no castling
+    /// rights. The score and its bound.
+    pub(crate) fn probe(&self, board: &Board, depth: i32, ply: usize) -> Option<(Score, TtBound)> {
+        if depth < self.probe_depth
+            || board.halfmove_clock() != 0
+            || piece_count(board) > self.tables.max_pieces()
+            || !board.castling().is_empty()
         {
             return None;
         }
-        let wdl = probing.tables.probe_wdl_board(&self.board).ok()?;
-        self.shared.tb_hits.fetch_add(1, Ordering::Relaxed);
-        Some(probing.score(wdl, ply))
+        let wdl = self.tables.probe_wdl_board(board).ok()?;
+        Some(self.score(wdl, ply))
     }
 }

@@ -7,7 +7,7 @@
 //! thread only) the clock and the limits.
 
 use crate::history::{History, PieceTo};
-use crate::tt::TranspositionTable;
+use crate::tt::{TranspositionTable, TtBound};
 use crate::tt_score::TtScore;
 use crate::{SearchParams, TimeManager, MAX_PLY};
 use arrayvec::ArrayVec;
@@ -152,6 +152,14 @@ pub(crate) struct Worker<'a, E> {
 }
 
 impl<'a, E: Evaluator> Worker<'a, E> {
+    /// A WDL probe of the current node (see [`TablebaseProbing::probe`](crate::TablebaseProbing)),
+    /// counted in the search's tablebase hits.
+    pub(crate) fn probe_tablebase(&mut self, depth: i32, ply: usize) -> Option<(Score, TtBound)> {
+        let found = self.shared.tablebase?.probe(&self.board, depth, ply)?;
+        self.shared.tb_hits.fetch_add(1, Ordering::Relaxed);
+        Some(found)
+    }
+
     pub fn new(
         id: usize,
         shared: &'a Shared<'a>,

@@ -139,6 +139,18 @@ impl Dtz {
     }
 }
 
+/// The DTZ a zeroing move into a position of this WDL (for the side to move
+/// before the move) counts as.
+pub(crate) fn dtz_before_zeroing(wdl: i32) -> i32 {
+    match wdl {
+        2 => 1,
+        1 => 101,
+        -1 => -101,
+        -2 => -1,
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

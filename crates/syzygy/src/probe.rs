@@ -10,6 +10,7 @@
 //! the method of the tables' author's own prober, which python-chess's
 //! `chess.syzygy` follows too.
 
+use crate::dtz_before_zeroing;
 use crate::error::{ProbeError, TableKind};
 use crate::material::Material;
 use crate::tablebase::Tablebase;
@@ -19,18 +20,6 @@ use ox88_movegen::{MoveGen, MoveList};
 /// How deep the DTZ probe's move search may recurse: two plies suffice for
 /// any set of tables, so more means tables that contradict each other.
 const DEPTH_LIMIT: u32 = 8;
-
-/// The DTZ a zeroing move into a position of this WDL (for the side to move
-/// before the move) counts as.
-pub(crate) fn dtz_before_zeroing(wdl: i32) -> i32 {
-    match wdl {
-        2 => 1,
-        1 => 101,
-        -1 => -101,
-        -2 => -1,
-        _ => 0,
-    }
-}
 
 /// Whether `m` moves a pawn.
 fn is_pawn_move(board: &Board, m: Move) -> bool {

@@ -3,9 +3,8 @@
 use crate::bytes::{Bytes, Storage};
 use crate::error::{OpenError, ProbeError, TableKind};
 use crate::material::{Material, MaterialHashing};
-use crate::probe::dtz_before_zeroing;
 use crate::table::Table;
-use crate::{Dtz, Wdl};
+use crate::{dtz_before_zeroing, Dtz, Wdl};
 use ox88_board::Board;
 use ox88_movegen::Position;
 use std::collections::HashMap;

@@ -101,9 +101,17 @@ mod tests_buckets;
 pub use evaluator::Nnue;
 pub use features::{bucketed_feature_index, feature_index};
 pub use king_buckets::{KingBucketError, KingBuckets, MAX_KING_BUCKETS};
-pub use network::{Network, FILE_VERSION, HEADER_SIZE as NETWORK_HEADER_SIZE, MAX_SCALE};
+pub use network::{Network, HEADER_SIZE as NETWORK_HEADER_SIZE};
 pub use network_error::NetworkError;
 
+/// The largest scale (centipawns per output unit) a network may have: far
+/// beyond any sigmoid scale, and small enough that scaling the output never
+/// overflows.
+pub const MAX_SCALE: u32 = 100_000;
+/// The newest file format version, which networks with king buckets are
+/// written in; networks without are written in version 2, and version 1
+/// still reads.
+pub const FILE_VERSION: u32 = 3;
 /// The number of inputs per king bucket: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// The hidden layer widths (per perspective) a network may have.

@@ -3,19 +3,13 @@
 
 use super::accumulator::Accumulator;
 use super::layers::{with_layers, AnyLayers};
-use super::{output_bucket, simd, KingBuckets, NetworkError, HIDDEN_SIZES, OUTPUT_BUCKETS, QA, QB};
+use super::{
+    output_bucket, simd, KingBuckets, NetworkError, FILE_VERSION, HIDDEN_SIZES, MAX_SCALE, OUTPUT_BUCKETS, QA, QB,
+};
 use ox88_board::{Board, Score};
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// The largest scale (centipawns per output unit) a network may have: far
-/// beyond any sigmoid scale, and small enough that scaling the output never
-/// overflows.
-pub const MAX_SCALE: u32 = 100_000;
-/// The newest file format version, which networks with king buckets are
-/// written in; networks without are written in version 2, and version 1
-/// still reads.
-pub const FILE_VERSION: u32 = 3;
 /// The file format version of networks without king buckets.
 const UNBUCKETED_VERSION: u32 = 2;
 /// The size of a version 3 file's king-bucket table, at the start of its
