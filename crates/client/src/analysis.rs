@@ -2,7 +2,7 @@
 //! search; [`ExternalEngine::analysis`] hands out each report as it arrives and can
 //! be stopped, also from another thread through a [`Stopper`].
 
-use crate::info::Lines;
+use crate::info::{Lines, MAX_MULTIPV};
 use crate::link::Deadline;
 use crate::search::{self, Event, Purpose, Request};
 use crate::transport::SharedWriter;
@@ -12,9 +12,6 @@ use ox88_protocol::{Limits, LineReport, Report, SearchResult};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-/// The most lines an analysis may ask for.
-pub const MAX_MULTIPV: u32 = 500;
 
 impl ExternalEngine {
     /// Analyses `position` within `limits` (a depth, node count or move

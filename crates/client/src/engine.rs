@@ -5,8 +5,10 @@
 use crate::info::Root;
 use crate::link::{Deadline, Link};
 use crate::search::Event;
-use crate::session::{self, Session};
+use crate::session::Session;
 use crate::transport::Transport;
+use crate::uci::UciSession;
+use crate::xboard::XbSession;
 use crate::{EngineError, EngineId, EngineLog, Protocol, Timeouts, Waiting};
 use ox88_board::{Board, Move};
 use ox88_movegen::Position;
@@ -70,7 +72,7 @@ impl ExternalEngine {
         timeouts: Timeouts,
     ) -> Result<ExternalEngine, EngineError> {
         let mut link = Link::new(transport, timeouts);
-        let session = session::handshake(&mut link, protocol)?;
+        let session = handshake(&mut link, protocol)?;
         Ok(ExternalEngine { link, session, ponder: false, pondering: None, closed: false })
     }
 
@@ -261,4 +263,20 @@ impl std::fmt::Debug for ExternalEngine {
             .field("dead", &self.is_dead())
             .finish_non_exhaustive()
     }
+}
+
+/// The handshake of `protocol`: the session of an engine that answered it.
+fn handshake(link: &mut Link, protocol: Protocol) -> Result<Box<dyn Session>, EngineError> {
+    let session = match protocol {
+        Protocol::Uci => UciSession::handshake(link).map(|s| Box::new(s) as Box<dyn Session>),
+        Protocol::Xboard => XbSession::handshake(link).map(|s| Box::new(s) as Box<dyn Session>),
+    };
+    // An engine gone before it could be written to is gone during the
+    // handshake all the same.
+    session.map_err(|err| match err {
+        EngineError::Exited { waiting: Waiting::Command, status, stderr } => {
+            EngineError::Exited { waiting: Waiting::Handshake, status, stderr }
+        }
+        other => other,
+    })
 }

@@ -8,6 +8,9 @@ use ox88_protocol::xboard::{read_move, Thinking};
 use ox88_protocol::{LineReport, Report, ScoreInfo};
 use std::time::Duration;
 
+/// The most lines an analysis may ask for.
+pub const MAX_MULTIPV: u32 = 500;
+
 /// The position a search runs on, for reading its moves.
 #[derive(Clone, Debug)]
 pub(crate) struct Root {
@@ -107,7 +110,7 @@ impl Lines {
     /// Keeps `line` as the latest of its index.
     pub(crate) fn add(&mut self, line: LineReport) {
         // A hostile engine must not make the client allocate huge vectors.
-        let index = (line.multipv.max(1) as usize - 1).min(crate::MAX_MULTIPV as usize - 1);
+        let index = (line.multipv.max(1) as usize - 1).min(MAX_MULTIPV as usize - 1);
         if self.lines.len() <= index {
             self.lines.resize(index + 1, None);
         }

@@ -4,14 +4,12 @@
 use crate::info::Root;
 use crate::link::{Deadline, Link};
 use crate::search::{Event, Request};
-use crate::uci::UciSession;
-use crate::xboard::XbSession;
 use crate::{EngineError, EngineId, Protocol, Waiting};
 use ox88_protocol::{OptionSpec, OptionValue};
 use std::time::Instant;
 
-/// The protocol-specific half of an engine handle: [`UciSession`] or
-/// [`XbSession`], chosen by [`handshake`].
+/// The protocol-specific half of an engine handle: [`UciSession`](crate::uci::UciSession)
+/// or [`XbSession`](crate::xboard::XbSession), chosen by the engine's handshake.
 pub(crate) trait Session: Send {
     /// The protocol this session speaks.
     fn protocol(&self) -> Protocol;
@@ -72,20 +70,4 @@ pub(crate) trait Session: Send {
 
     /// Tells the engine to quit; errors are moot, the process is reaped.
     fn quit(&mut self, link: &mut Link);
-}
-
-/// The handshake of `protocol`: the session of an engine that answered it.
-pub(crate) fn handshake(link: &mut Link, protocol: Protocol) -> Result<Box<dyn Session>, EngineError> {
-    let session = match protocol {
-        Protocol::Uci => UciSession::handshake(link).map(|s| Box::new(s) as Box<dyn Session>),
-        Protocol::Xboard => XbSession::handshake(link).map(|s| Box::new(s) as Box<dyn Session>),
-    };
-    // An engine gone before it could be written to is gone during the
-    // handshake all the same.
-    session.map_err(|err| match err {
-        EngineError::Exited { waiting: Waiting::Command, status, stderr } => {
-            EngineError::Exited { waiting: Waiting::Handshake, status, stderr }
-        }
-        other => other,
-    })
 }

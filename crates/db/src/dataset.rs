@@ -2,7 +2,7 @@
 //! that DuckDB, Polars, pyarrow and Spark read as one table, and to which
 //! an import can add a part.
 
-use crate::ImportError;
+use crate::import_error::ImportError;
 use arrow_schema::SchemaRef;
 use parquet::arrow::parquet_to_arrow_schema;
 use parquet::file::reader::{FileReader, SerializedFileReader};

@@ -1,6 +1,7 @@
 //! [`import`]: PGN files into a Parquet dataset, on every core, in bounded
 //! memory.
 
+use crate::import_error::ImportError;
 use crate::{dataset, input, Columns, GameRecorder, GamesBatchBuilder, PositionsBatchBuilder};
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
@@ -78,34 +79,6 @@ pub struct ImportSummary {
     pub part: PathBuf,
     /// The positions table's new part, if one was made.
     pub positions_part: Option<PathBuf>,
-}
-
-/// Why an import failed.
-#[derive(Debug, thiserror::Error)]
-pub enum ImportError {
-    /// A file could not be read or written.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        source: io::Error,
-    },
-    /// The output holds a dataset and `append` was not asked for.
-    #[error("{} already holds a dataset: add to it with --append, or remove it", path.display())]
-    Exists {
-        /// The dataset folder.
-        path: PathBuf,
-    },
-    /// An existing part has other columns than this import would write.
-    #[error("{} has other columns than this import writes (same options as its first import?)", path.display())]
-    Schema {
-        /// The part.
-        path: PathBuf,
-    },
-    /// Writing Parquet failed.
-    #[error("parquet: {0}")]
-    Parquet(#[from] ParquetError),
 }
 
 /// One dataset being written: its new part, under a temporary name until

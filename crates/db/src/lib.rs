@@ -7,6 +7,7 @@ mod dataset;
 pub mod explore;
 mod games;
 mod import;
+mod import_error;
 pub mod input;
 pub mod move_index;
 mod positions;
@@ -16,7 +17,8 @@ mod tags;
 
 pub use columns::Columns;
 pub use games::{games_schema, GamesBatchBuilder};
-pub use import::{import, ImportError, ImportOptions, ImportSummary, Progress};
+pub use import::{import, ImportOptions, ImportSummary, Progress};
+pub use import_error::ImportError;
 pub use positions::{positions_schema, PositionsBatchBuilder};
 pub use record::{GameRecord, GameRecorder};
 pub use tags::Tags;

@@ -6,7 +6,6 @@ use crate::{MoveGen, Notation, SanError};
 use ox88_board::{Board, FenError, Move};
 use std::borrow::Cow;
 use std::fmt::{self, Write};
-use std::str::FromStr;
 
 /// One EPD line: the position and its operations, in the order written.
 ///
@@ -290,13 +289,6 @@ impl fmt::Display for Epd {
             f.write_char(';')?;
         }
         Ok(())
-    }
-}
-
-impl FromStr for Epd {
-    type Err = EpdError;
-    fn from_str(line: &str) -> Result<Epd, EpdError> {
-        crate::epd_parse::parse(line)
     }
 }
 

@@ -4,6 +4,15 @@
 
 use crate::epd::{operation, Epd, EpdError, Operand};
 use ox88_board::{Board, FenError};
+use std::str::FromStr;
+
+/// Reads an EPD line (the reader's entry point: `line.parse::<Epd>()`).
+impl FromStr for Epd {
+    type Err = EpdError;
+    fn from_str(line: &str) -> Result<Epd, EpdError> {
+        parse(line)
+    }
+}
 
 /// An operation as read, before its operands are interpreted.
 struct RawOperation<'a> {
@@ -105,7 +114,7 @@ impl<'a> Cursor<'a> {
 }
 
 /// Reads one EPD line.
-pub(crate) fn parse(line: &str) -> Result<Epd, EpdError> {
+fn parse(line: &str) -> Result<Epd, EpdError> {
     let mut cursor = Cursor { text: line.trim(), pos: 0 };
     let mut fields = Vec::with_capacity(6);
     for _ in 0..4 {

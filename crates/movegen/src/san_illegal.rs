@@ -1,25 +1,17 @@
 //! Why SAN that names no legal move is refused: the [`IllegalReason`] a
-//! [`SanError::Illegal`] carries, worked out only once the move is refused
+//! [`SanError::Illegal`](crate::SanError::Illegal) carries, worked out only once the move is refused
 //! (reading a game's moves never pays for it), and the words for it.
 
 use crate::illegal::castling_side_name;
 use crate::san::San;
-use crate::san_parse::SanError;
 use crate::IllegalReason;
 use ox88_board::{Board, Color, File, Piece, Rank, Role, Square};
-
-/// The error for `san`, which names no legal move on `board`.
-#[cold]
-#[inline(never)]
-pub(crate) fn illegal(board: &Board, san: San) -> SanError {
-    SanError::Illegal { san, reason: reason(board, san) }
-}
 
 /// Why `san` names no legal move: the side to move has no piece of the
 /// kind named (where the origin file or rank given says), has lost the
 /// right to castle on that side, asks a promotion of a move that cannot
 /// promote, or has the piece but no legal move of it to the square.
-fn reason(board: &Board, san: San) -> IllegalReason {
+pub(crate) fn reason(board: &Board, san: San) -> IllegalReason {
     let us = board.side_to_move();
     let in_check = board.in_check();
     let (role, file, rank, to, promotion) = match san {

@@ -1,7 +1,8 @@
 //! [`SanLine`]: a sequence of moves written in SAN with move numbers, as
 //! PGN movetext and principal variations show them.
 
-use crate::{MoveGen, Notation};
+use crate::san::san_plus;
+use crate::MoveGen;
 use ox88_board::{Board, Color, Move};
 use std::fmt::{self, Write};
 
@@ -61,7 +62,7 @@ impl fmt::Display for SanLine<'_> {
                     Color::Black => {}
                 }
             }
-            write!(f, "{}", board.san(m))?;
+            write!(f, "{}", san_plus(&board, m))?;
             board.make_move_unchecked(m);
         }
         Ok(())

@@ -5,11 +5,19 @@
 //! is mostly this.
 
 use crate::san::San;
-use crate::san_illegal::illegal;
+use crate::san_illegal::reason;
 use crate::san_parse::SanError;
 use crate::{MoveGen, MoveList};
 use ox88_board::geometry::{self, SLIDER_MASK};
 use ox88_board::{Board, CastlingSide, Cell, Color, Direction, File, Move, MoveKind, Piece, Rank, Role, Square};
+
+/// The error for `san`, which names no legal move on `board` (why is
+/// worked out only now: reading a game's moves never pays for it).
+#[cold]
+#[inline(never)]
+fn illegal(board: &Board, san: San) -> SanError {
+    SanError::Illegal { san, reason: reason(board, san) }
+}
 
 /// Finds the legal move that `san` names: exactly one must match.
 ///

@@ -1,10 +1,8 @@
 //! [`BoardSvg`]: what to draw (the board, its orientation, size and marks),
 //! set up by builder methods and written out by `Display`.
 
-use crate::draw;
 use ox88_board::{Board, Color, Move, Square};
 use ox88_movegen::Position;
-use std::fmt;
 
 /// A colour for arrows and highlighted squares, as analysis boards use
 /// them.
@@ -164,12 +162,5 @@ impl<'a> BoardSvg<'a> {
     pub fn highlight(mut self, square: Square, tint: Tint) -> Self {
         self.highlights.push((square, tint));
         self
-    }
-}
-
-/// The SVG document.
-impl fmt::Display for BoardSvg<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        draw::write_svg(self, f)
     }
 }

@@ -16,7 +16,14 @@ const DARK: &str = "#b58863";
 const LAST_MOVE_LIGHT: &str = "#cdd16a";
 const LAST_MOVE_DARK: &str = "#aaa23b";
 
-pub(crate) fn write_svg(svg: &BoardSvg<'_>, out: &mut impl Write) -> fmt::Result {
+/// The SVG document.
+impl fmt::Display for BoardSvg<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_svg(self, f)
+    }
+}
+
+fn write_svg(svg: &BoardSvg<'_>, out: &mut impl Write) -> fmt::Result {
     let margin = if svg.coordinates { MARGIN } else { 0.0 };
     let side = 8.0 * SQUARE + 2.0 * margin;
     write!(

@@ -94,7 +94,9 @@ impl Hub {
         let Some(game) = self.store.load(id, now_ms()).await? else {
             return Ok(None);
         };
-        let sender = task::spawn(game, Arc::clone(self));
+        let hub = Arc::clone(self);
+        let on_stop: task::OnStop = Box::new(move |id, sender| hub.forget(id, sender));
+        let sender = task::spawn(game, self.store.clone(), on_stop);
         games.insert(id.clone(), sender.clone());
         Ok(Some(sender))
     }

@@ -4,9 +4,9 @@
 
 use crate::clock;
 use crate::game::{Action, Change, FriendGame};
-use crate::hub::Hub;
 use crate::ids::{FriendGameId, SeatToken};
 use crate::protocol::{ClockView, GameView, Presence, ServerMessage};
+use crate::store::{Store, StoreError};
 use ox88_board::{ByColor, Color};
 use ox88_http::ErrorCode;
 use std::sync::Arc;
@@ -77,25 +77,30 @@ const BROADCAST_CAPACITY: usize = 64;
 /// A finished game's task stops this long after its last connection left.
 const LINGER: Duration = Duration::from_secs(30);
 
+/// Called with the game's id and its task's sender when the task stops: the
+/// hub forgets the task (unless another took its place).
+pub type OnStop = Box<dyn FnOnce(&FriendGameId, &mpsc::Sender<Command>) + Send>;
+
 struct GameTask {
     game: FriendGame,
-    hub: Arc<Hub>,
+    store: Store,
     events: broadcast::Sender<Arc<str>>,
     presence: Presence,
 }
 
-/// Starts the task of `game`; the returned sender reaches it.
-pub fn spawn(game: FriendGame, hub: Arc<Hub>) -> mpsc::Sender<Command> {
+/// Starts the task of `game`, which stores its changes in `store` and calls
+/// `on_stop` when it stops; the returned sender reaches it.
+pub fn spawn(game: FriendGame, store: Store, on_stop: OnStop) -> mpsc::Sender<Command> {
     let (sender, commands) = mpsc::channel(256);
     let (events, _) = broadcast::channel(BROADCAST_CAPACITY);
-    let task = GameTask { game, hub, events, presence: Presence::default() };
+    let task = GameTask { game, store, events, presence: Presence::default() };
     let me = sender.clone();
-    tokio::spawn(task.run(commands, me));
+    tokio::spawn(task.run(commands, me, on_stop));
     sender
 }
 
 impl GameTask {
-    async fn run(mut self, mut commands: mpsc::Receiver<Command>, me: mpsc::Sender<Command>) {
+    async fn run(mut self, mut commands: mpsc::Receiver<Command>, me: mpsc::Sender<Command>, on_stop: OnStop) {
         let mut idle_since = Some(Instant::now());
         loop {
             let flag = self.game.ending().is_none().then(|| self.game.clock().and_then(|c| c.flag_at())).flatten();
@@ -121,7 +126,7 @@ impl GameTask {
                 _ => None,
             };
         }
-        self.hub.forget(self.game.id(), &me);
+        on_stop(self.game.id(), &me);
     }
 
     async fn handle(&mut self, command: Command) {
@@ -166,7 +171,7 @@ impl GameTask {
             if let Some(free) = self.game.free_seat() {
                 let before = self.game.clone();
                 let token = self.game.take_seat(free);
-                if self.hub.store().take_seat(self.game.id(), free, &token).await.is_ok() {
+                if self.store.take_seat(self.game.id(), free, &token).await.is_ok() {
                     seat = Some(free);
                     new_token = Some(token);
                 } else {
@@ -203,7 +208,7 @@ impl GameTask {
     /// back to `before` and the sender is told.
     async fn commit(&mut self, before: FriendGame, changes: Vec<Change>) -> Result<(), ServerMessage> {
         let now = now_ms();
-        let store = self.hub.store().clone();
+        let store = self.store.clone();
         let id = self.game.id().clone();
         let mut frames = Vec::with_capacity(changes.len());
         for change in changes {
@@ -241,11 +246,11 @@ impl GameTask {
 
     /// Creates the rematch: same clock, colours swapped, each player keeping
     /// the token it has.
-    async fn rematch(&self) -> Result<FriendGameId, crate::store::StoreError> {
+    async fn rematch(&self) -> Result<FriendGameId, StoreError> {
         let ByColor { white, black } = self.game.seats().clone();
         let control = self.game.time_control();
         let game = FriendGame::new(FriendGameId::random(), control, ByColor::new(black, white));
-        self.hub.store().create(&game, "rematch".to_owned(), now_ms()).await?;
+        self.store.create(&game, "rematch".to_owned(), now_ms()).await?;
         Ok(game.id().clone())
     }
 }

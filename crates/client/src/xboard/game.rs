@@ -2,34 +2,17 @@
 //! game (`new`, `variant`, `setboard` or edit mode) when the start differs,
 //! only the new moves when the game went on, and the time controls.
 
+use super::mirror::{xb_move, Mirror};
 use super::XbSession;
 use crate::link::Link;
 use crate::session::Session;
 use crate::EngineError;
-use ox88_board::{Board, CastlingMode, CastlingSide, Color, Move, MoveKind, Piece, Role, Square, UciMove};
+use ox88_board::{Board, CastlingMode, CastlingSide, Color, Move, Piece, Role, Square, UciMove};
 use ox88_movegen::MoveGen;
 use ox88_protocol::xboard::{EditCommand, XbCommand, XbMove, CHESS960_VARIANT};
 use ox88_protocol::Limits;
 use ox88_protocol::TimeControl;
 use std::time::Duration;
-
-/// What the engine has been told about the current game.
-#[derive(Clone, Debug)]
-pub(crate) struct Mirror {
-    pub(crate) start: Board,
-    pub(crate) moves: Vec<Move>,
-    pub(crate) castling: CastlingMode,
-    /// The time control last sent (`level`, or `st`), and a depth limit.
-    level: Option<TimeControl>,
-    st: Option<Duration>,
-    sd: Option<u32>,
-    nps: bool,
-    /// Whether `hard` (pondering) is on.
-    pub(crate) hard: bool,
-    /// The engine plays a side (after `go`), rather than waiting in force
-    /// mode.
-    pub(crate) playing: bool,
-}
 
 impl XbSession {
     /// Brings the engine, in force mode, to the position `start` + `moves`:
@@ -172,16 +155,6 @@ impl XbSession {
             }
         }
         Ok(())
-    }
-}
-
-/// How a move is written to a CECP engine: coordinates, castling as the
-/// king's move, or in Chess960 as `O-O`/`O-O-O`.
-pub(crate) fn xb_move(m: Move, castling: CastlingMode) -> XbMove {
-    match (castling == CastlingMode::Chess960, m.kind()) {
-        (true, MoveKind::CastleShort) => XbMove::Castle(CastlingSide::Short),
-        (true, MoveKind::CastleLong) => XbMove::Castle(CastlingSide::Long),
-        _ => XbMove::Coord(m.to_uci(CastlingMode::Standard)),
     }
 }
 

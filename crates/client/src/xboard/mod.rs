@@ -6,6 +6,7 @@
 
 mod features;
 mod game;
+mod mirror;
 mod search;
 
 use crate::info::Root;
@@ -13,7 +14,7 @@ use crate::link::{Deadline, Link};
 use crate::search::{Done, Event, Purpose, Request};
 use crate::session::Session;
 use crate::{EngineError, EngineId, Protocol, Waiting};
-use game::{xb_move, Mirror};
+use mirror::{xb_move, Mirror};
 use ox88_board::CastlingMode;
 use ox88_protocol::xboard::{EngineFeatures, MoveSelection, XbCommand, XbMessage, CHESS960_VARIANT};
 use ox88_protocol::{Limits, OptionSpec, OptionValue, HASH, THREADS};
