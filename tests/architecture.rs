@@ -5,11 +5,13 @@
 //! the protocol crate writes protocol messages; every crate inherits the
 //! workspace lints; `unsafe` code is forbidden or justified; no two public
 //! types in the workspace share a name, and error types follow one
-//! naming rule.
+//! naming rule; no module imports itself through others.
 
 mod manifest;
+mod module_graph;
 
 use manifest::Manifest;
+use module_graph::ModuleGraph;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -370,4 +372,68 @@ fn error_types_follow_the_naming_rule() {
         }
     }
     assert!(checked > 10, "the scan found only {checked} error types");
+}
+
+/// The crate root files of every member: its library, its program and its
+/// `src/bin/` programs.
+fn crate_roots() -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    for member in std::iter::once(manifest::root()).chain(manifest::members()) {
+        let src = member.dir().join("src");
+        roots.extend(["lib.rs", "main.rs"].map(|name| src.join(name)).into_iter().filter(|file| file.is_file()));
+        let mut bins: Vec<PathBuf> =
+            std::fs::read_dir(src.join("bin")).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        bins.retain(|file| file.extension().is_some_and(|e| e == "rs"));
+        roots.extend(bins);
+    }
+    roots
+}
+
+/// Dependencies point one way inside a crate too: no two modules use each
+/// other, directly or through others (a type both need moves down into a
+/// module of its own).
+#[test]
+fn no_module_imports_itself_through_others() {
+    let roots = crate_roots();
+    assert!(roots.len() > 20, "the scan found only {} crates", roots.len());
+    let mut found = Vec::new();
+    for root in roots {
+        let graph = ModuleGraph::read(&root);
+        found.extend(graph.cycles().iter().map(|cycle| graph.describe(cycle)));
+    }
+    assert!(found.is_empty(), "{} import cycles between modules:{}", found.len(), found.concat());
+}
+
+/// The checker finds a cycle through a re-export and a path in code, and
+/// none when the shared type sits below both modules (test code and imports
+/// for documentation left out).
+#[test]
+fn the_module_checker_finds_cycles() {
+    let dir = std::env::temp_dir().join(format!("ox88-module-graph-{}", std::process::id()));
+    let write = |files: &[(&str, &str)]| {
+        let _ = std::fs::remove_dir_all(&dir);
+        for (name, text) in files {
+            let file = dir.join(name);
+            std::fs::create_dir_all(file.parent().expect("a directory")).expect("a temporary directory");
+            std::fs::write(file, text).expect("a temporary file");
+        }
+        ModuleGraph::read(&dir.join("lib.rs"))
+    };
+    let lib = "mod a;\nmod b;\nmod shared;\npub use a::A;\n/// use crate::b;\n";
+    let graph = write(&[
+        ("lib.rs", lib),
+        ("a.rs", "use crate::{b::{self, B as Bee}};\npub struct A;\n"),
+        ("b.rs", "pub struct B;\nfn f() -> crate::A { let _ = \"super::a\"; todo!() }\n"),
+        ("shared.rs", "#[cfg(test)]\nmod tests {\n    use crate::a::A;\n}\n"),
+    ]);
+    let module = |name: &str| vec![name.to_owned()];
+    assert_eq!(graph.cycles(), [vec![module("a"), module("b")]]);
+    let graph = write(&[
+        ("lib.rs", lib),
+        ("a.rs", "use crate::b::B;\nuse super::shared::*;\npub struct A;\n"),
+        ("b.rs", "use crate::shared::Shared;\n#[cfg(doc)]\nuse crate::a::A;\npub struct B;\n"),
+        ("shared.rs", "pub struct Shared;\n#[cfg(test)]\nmod tests {\n    use crate::a::A;\n}\n"),
+    ]);
+    assert!(graph.cycles().is_empty(), "{:?}", graph.edges());
+    std::fs::remove_dir_all(&dir).expect("the temporary directory removed");
 }
