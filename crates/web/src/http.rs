@@ -92,7 +92,7 @@ pub struct CreateResponse {
 
 /// The visitor's address: the connection's, or the proxy's
 /// `X-Forwarded-For` when the configuration trusts it.
-fn address(hub: &Hub, headers: &HeaderMap, connection: Option<SocketAddr>) -> String {
+pub(crate) fn address(hub: &Hub, headers: &HeaderMap, connection: Option<SocketAddr>) -> String {
     if hub.config().trust_forwarded_for {
         let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
         if let Some(first) = forwarded.and_then(|v| v.split(',').next()) {

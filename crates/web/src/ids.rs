@@ -1,4 +1,5 @@
-//! [`FriendGameId`] and [`SeatToken`]: random names that cannot be guessed.
+//! [`FriendGameId`], [`ReviewId`], [`PuzzleId`] and [`SeatToken`]: random
+//! names that cannot be guessed.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -29,65 +30,95 @@ fn well_formed(text: &str, len: usize) -> bool {
     text.len() == len && text.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-/// The public name of a friend game, as in its link: 10 letters and digits
-/// (about 59 bits), so that games cannot be found by trying names.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct FriendGameId(String);
+/// Defines a public name: `LEN` letters and digits drawn at random, read
+/// back only when well formed, written as its text (in JSON too).
+macro_rules! random_name {
+    ($(#[$doc:meta])* $name:ident, $len_doc:literal, $len:ident = $value:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(try_from = "String", into = "String")]
+        pub struct $name(String);
+
+        #[doc = $len_doc]
+        pub const $len: usize = $value;
+
+        impl $name {
+            /// A new random name.
+            pub fn random() -> $name {
+                $name(random_text($len))
+            }
+
+            /// The name's text.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = BadId;
+            fn from_str(text: &str) -> Result<$name, BadId> {
+                if well_formed(text, $len) {
+                    Ok($name(text.to_owned()))
+                } else {
+                    Err(BadId(text.chars().take(40).collect()))
+                }
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = BadId;
+            fn try_from(text: String) -> Result<$name, BadId> {
+                text.parse()
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(name: $name) -> String {
+                name.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+    };
+}
+
+random_name!(
+    /// The public name of a friend game, as in its link: 10 letters and digits
+    /// (about 59 bits), so that games cannot be found by trying names.
+    FriendGameId,
+    "The length of a [`FriendGameId`].",
+    GAME_ID_LEN = 10
+);
 
 /// The old name of [`FriendGameId`], kept for one release.
 #[deprecated(note = "renamed to FriendGameId")]
 pub type GameId = FriendGameId;
 
-/// The length of a [`FriendGameId`].
-pub const GAME_ID_LEN: usize = 10;
+random_name!(
+    /// The name of a game review, as in its link (`#/review/{id}`): 10
+    /// letters and digits.
+    ReviewId,
+    "The length of a [`ReviewId`].",
+    REVIEW_ID_LEN = 10
+);
 
-impl FriendGameId {
-    /// A new random id.
-    pub fn random() -> FriendGameId {
-        FriendGameId(random_text(GAME_ID_LEN))
-    }
+random_name!(
+    /// The name of a puzzle (lichess's `PuzzleId` column): 8 letters and
+    /// digits.
+    PuzzleId,
+    "The length of a [`PuzzleId`].",
+    PUZZLE_ID_LEN = 8
+);
 
-    /// The id's text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-/// A text that is not a well-formed [`FriendGameId`] or [`SeatToken`].
+/// A text that is not a well-formed [`FriendGameId`], [`ReviewId`],
+/// [`PuzzleId`] or [`SeatToken`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("not a well-formed id: {0:?}")]
 pub struct BadId(pub String);
-
-impl std::str::FromStr for FriendGameId {
-    type Err = BadId;
-    fn from_str(text: &str) -> Result<FriendGameId, BadId> {
-        if well_formed(text, GAME_ID_LEN) {
-            Ok(FriendGameId(text.to_owned()))
-        } else {
-            Err(BadId(text.chars().take(40).collect()))
-        }
-    }
-}
-
-impl TryFrom<String> for FriendGameId {
-    type Error = BadId;
-    fn try_from(text: String) -> Result<FriendGameId, BadId> {
-        text.parse()
-    }
-}
-
-impl From<FriendGameId> for String {
-    fn from(id: FriendGameId) -> String {
-        id.0
-    }
-}
-
-impl fmt::Display for FriendGameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// The secret that makes its holder a player of one colour in one game (and
 /// in its rematches): given once, to the browser that took the seat, which
@@ -153,6 +184,9 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(a.as_str().parse::<FriendGameId>(), Ok(a.clone()));
         assert!(SeatToken::random().as_str().parse::<SeatToken>().is_ok());
+        let puzzle = PuzzleId::random();
+        assert_eq!((puzzle.as_str().len(), puzzle.as_str().parse::<PuzzleId>()), (8, Ok(puzzle.clone())));
+        assert!(puzzle.as_str().parse::<ReviewId>().is_err(), "a name of another length");
     }
 
     #[test]

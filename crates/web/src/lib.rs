@@ -19,6 +19,7 @@ pub use config::WebConfig;
 pub use store::StoreError;
 pub use ws::RateLimit;
 
+use std::sync::Arc;
 use utoipa::OpenApi as _;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -53,16 +54,55 @@ struct WebDoc;
 /// # }
 /// ```
 pub fn router(config: WebConfig) -> Result<OpenApiRouter, StoreError> {
-    let hub = hub::Hub::new(config)?;
-    Ok(OpenApiRouter::with_openapi(WebDoc::openapi())
-        .routes(routes!(assets::index))
-        .route("/assets/{*path}", axum::routing::get(assets::asset))
-        .routes(routes!(http::create, http::finished))
-        .routes(routes!(http::finished_pgn))
-        .routes(routes!(http::show))
-        .routes(routes!(http::pgn))
-        .routes(routes!(http::socket))
-        .with_state(hub))
+    Ok(Site::open(config)?.router())
+}
+
+/// The page and the friend games over one store: its [`router`](Site::router)
+/// to serve, and its [`store`](Site::store), which a server shares for what
+/// it keeps beside the games (game reviews, their evaluations and puzzles).
+///
+/// ```
+/// let site = ox88_web::Site::open(ox88_web::WebConfig::in_memory())?;
+/// let store: ox88_web::store::Store = site.store().clone();
+/// let app: axum::Router = site.router().into();
+/// # Ok::<(), ox88_web::StoreError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Site {
+    hub: Arc<hub::Hub>,
+}
+
+impl Site {
+    /// Opens the store `config` names (creating it if missing).
+    pub fn open(config: WebConfig) -> Result<Site, StoreError> {
+        Ok(Site { hub: hub::Hub::new(config)? })
+    }
+
+    /// The store of the games, shared.
+    pub fn store(&self) -> &store::Store {
+        self.hub.store()
+    }
+
+    /// The visitor behind a request, as the site counts visitors (for its
+    /// caps): the connection's address `peer`, or the first address of the
+    /// `X-Forwarded-For` header when the configuration trusts it.
+    pub fn visitor(&self, headers: &axum::http::HeaderMap, peer: Option<std::net::SocketAddr>) -> String {
+        http::address(&self.hub, headers, peer)
+    }
+
+    /// The page at `/` (its files under `/assets/`) and the friend games
+    /// under `/api/v1/friend/`, with their OpenAPI document.
+    pub fn router(&self) -> OpenApiRouter {
+        OpenApiRouter::with_openapi(WebDoc::openapi())
+            .routes(routes!(assets::index))
+            .route("/assets/{*path}", axum::routing::get(assets::asset))
+            .routes(routes!(http::create, http::finished))
+            .routes(routes!(http::finished_pgn))
+            .routes(routes!(http::show))
+            .routes(routes!(http::pgn))
+            .routes(routes!(http::socket))
+            .with_state(self.hub.clone())
+    }
 }
 
 /// The address to listen on, with room for many players connecting at once.

@@ -4,6 +4,10 @@
 //! answer. The thread runs every job waiting at once in one transaction
 //! (group commit), so many games moving at the same moment cost one write to
 //! the disk, and a move is answered only once it is stored.
+//!
+//! The same database keeps what game reviews need: engine evaluations by
+//! position, the games sent for review, and the puzzles made from their
+//! blunders (the submodules below).
 
 use crate::clock::{friend_time_control, millis};
 use crate::game::{FriendGame, PlayedMove};
@@ -15,6 +19,14 @@ use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::mpsc;
 use tokio::sync::oneshot;
+
+mod evals;
+mod puzzles;
+mod reviews;
+
+pub use evals::{EvalLine, PositionEval, PositionKey};
+pub use puzzles::{review_url, NewPuzzle, Puzzle};
+pub use reviews::{ReviewGame, ReviewStoreError};
 
 /// A job for the store's thread: it does its work and hands back what
 /// answers the caller once the batch's transaction has (or has not) been
@@ -93,6 +105,10 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let connection = Connection::open(path)?;
         connection.execute_batch(SCHEMA)?;
+        // Game reviews: the evaluations, the games and the puzzles made from them.
+        for schema in [evals::SCHEMA, reviews::SCHEMA, puzzles::SCHEMA] {
+            connection.execute_batch(schema)?;
+        }
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("ox88-web-store".into())
