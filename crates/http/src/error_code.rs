@@ -36,6 +36,10 @@ pub enum ErrorCode {
     UpgradeRequired,
     /// 429: this address has as many unfinished friend games as it may.
     TooManyGames,
+    /// 429: this address has sent as many new games for review today as it may.
+    TooManyReviews,
+    /// 429: this visitor's other game review is still running (one at a time).
+    ReviewRunning,
     /// 503: every engine stayed busy (see `Retry-After`).
     Busy,
     /// 503: the request took longer than the server allows.
@@ -68,7 +72,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 26] = [
+    pub const ALL: [ErrorCode; 28] = [
         ErrorCode::Unreadable,
         ErrorCode::TooLarge,
         ErrorCode::UnsupportedMediaType,
@@ -81,6 +85,8 @@ impl ErrorCode {
         ErrorCode::MethodNotAllowed,
         ErrorCode::UpgradeRequired,
         ErrorCode::TooManyGames,
+        ErrorCode::TooManyReviews,
+        ErrorCode::ReviewRunning,
         ErrorCode::Busy,
         ErrorCode::Timeout,
         ErrorCode::Storage,
@@ -120,7 +126,9 @@ impl ErrorCode {
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ErrorCode::UpgradeRequired => StatusCode::UPGRADE_REQUIRED,
-            ErrorCode::TooManyGames => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::TooManyGames | ErrorCode::TooManyReviews | ErrorCode::ReviewRunning => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ErrorCode::Busy | ErrorCode::Timeout | ErrorCode::Storage | ErrorCode::Unavailable => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
@@ -149,6 +157,8 @@ impl ErrorCode {
             ErrorCode::MethodNotAllowed => "method_not_allowed",
             ErrorCode::UpgradeRequired => "upgrade_required",
             ErrorCode::TooManyGames => "too_many_games",
+            ErrorCode::TooManyReviews => "too_many_reviews",
+            ErrorCode::ReviewRunning => "review_running",
             ErrorCode::Busy => "busy",
             ErrorCode::Timeout => "timeout",
             ErrorCode::Storage => "storage",

@@ -51,6 +51,15 @@ pub const OPENAPI_PATH: &str = "/api/v1/openapi.json";
 )]
 struct ApiDoc;
 
+/// The tags of the game reviews' routes.
+#[cfg(feature = "web")]
+#[derive(utoipa::OpenApi)]
+#[openapi(tags(
+    (name = "review", description = "Game reviews, and the evaluations they keep (lichess's cloud-eval shape)"),
+    (name = "puzzles", description = "Puzzles from reviewed games' blunders, with lichess's puzzle columns"),
+))]
+struct ReviewDoc;
+
 /// The API's routes and their OpenAPI document, before layers. `pgn` routes
 /// get the larger body limit.
 fn api(config: &crate::ServerConfig) -> (Router<Arc<AppState>>, OpenApi) {
@@ -63,8 +72,21 @@ fn api(config: &crate::ServerConfig) -> (Router<Arc<AppState>>, OpenApi) {
         .routes(api_routes!(routes::analyse::analyse))
         .routes(api_routes!(routes::analyse::analyse_stream))
         .routes(api_routes!(routes::best_move::best_move))
-        .routes(api_routes!(routes::best_move::levels))
-        .layer(json_limit);
+        .routes(api_routes!(routes::best_move::levels));
+    // Game reviews, their evaluations and puzzles, kept in the site's store.
+    #[cfg(feature = "web")]
+    let json = json.merge(
+        OpenApiRouter::with_openapi(ReviewDoc::openapi())
+            .routes(api_routes!(routes::review::create))
+            .routes(api_routes!(routes::review::show))
+            .routes(api_routes!(routes::review::stream))
+            .routes(api_routes!(routes::cloud_eval::cloud_eval))
+            .routes(api_routes!(routes::puzzles::list))
+            .routes(api_routes!(routes::puzzles::show))
+            .routes(api_routes!(routes::puzzles::attempt))
+            .routes(api_routes!(routes::puzzles::csv)),
+    );
+    let json = json.layer(json_limit);
     let pgn =
         OpenApiRouter::new().routes(api_routes!(routes::pgn::import)).routes(api_routes!(routes::pgn_export::export));
     let explorer = OpenApiRouter::new()
@@ -114,7 +136,27 @@ pub fn app(config: crate::ServerConfig) -> Result<Router, StartError> {
 /// # Ok::<(), ox88_server::StartError>(())
 /// ```
 pub fn app_with(config: crate::ServerConfig, extra: OpenApiRouter) -> Result<Router, StartError> {
-    let state = Arc::new(AppState::new(config)?);
+    build(AppState::new(config)?, extra)
+}
+
+/// The application with `site` (`ox88-web`'s page at `/` and the friend
+/// games) merged in, game reviews kept in the site's store beside the friend
+/// games, and visitors counted as the site counts them: what the
+/// `ox88-server` binary serves.
+///
+/// ```
+/// let site = ox88_web::Site::open(ox88_web::WebConfig::in_memory())?;
+/// let app: axum::Router = ox88_server::app_with_site(ox88_server::ServerConfig::default(), &site)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "web")]
+pub fn app_with_site(config: crate::ServerConfig, site: &ox88_web::Site) -> Result<Router, StartError> {
+    build(AppState::with_site(config, site.clone())?, site.router())
+}
+
+/// The application over `state`, with `extra` merged in.
+fn build(state: AppState, extra: OpenApiRouter) -> Result<Router, StartError> {
+    let state = Arc::new(state);
     let (api, mut doc) = api(&state.config);
     let (extra, extra_doc) = extra.split_for_parts();
     doc.merge(extra_doc);

@@ -1,6 +1,8 @@
 //! [`ServerConfig`]: where the server listens, its engines, and the limits on the
 //! work any one request can cause; each a flag and an environment variable.
 
+#[cfg(feature = "web")]
+use crate::review::ReviewSettings;
 use clap::Parser;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
@@ -81,6 +83,22 @@ pub struct ServerConfig {
     /// folder made by `ox88-db explorer add`.
     #[arg(long, env = "OX88_EXPLORER")]
     pub explorer: Option<std::path::PathBuf>,
+    /// Engines for game reviews, apart from the analysis pool: reviews
+    /// running at once (the rest wait in a queue).
+    #[arg(long, env = "OX88_REVIEW_ENGINES", default_value_t = 1)]
+    pub review_engines: usize,
+    /// The nodes each position of a reviewed game is searched for.
+    #[arg(long, env = "OX88_REVIEW_NODES", default_value_t = 300_000)]
+    pub review_nodes: u64,
+    /// The most moves (plies) of a game sent for review.
+    #[arg(long, env = "OX88_REVIEW_MAX_PLIES", default_value_t = 400)]
+    pub review_max_plies: usize,
+    /// The most reviews waiting for a review engine (then 503).
+    #[arg(long, env = "OX88_REVIEW_QUEUE", default_value_t = 256)]
+    pub review_queue: usize,
+    /// The most new games one address may send for review in a day.
+    #[arg(long, env = "OX88_REVIEWS_PER_DAY", default_value_t = 100)]
+    pub reviews_per_day: usize,
 }
 
 /// The old name of [`ServerConfig`], kept for one release.
@@ -110,6 +128,11 @@ impl Default for ServerConfig {
             request_timeout_ms: 30_000,
             syzygy_path: None,
             explorer: None,
+            review_engines: 1,
+            review_nodes: 300_000,
+            review_max_plies: 400,
+            review_queue: 256,
+            reviews_per_day: 100,
         }
     }
 }
@@ -134,6 +157,20 @@ impl ServerConfig {
     /// The longest ordinary request.
     pub fn request_timeout(&self) -> Duration {
         Duration::from_millis(self.request_timeout_ms)
+    }
+    /// How game reviews run (their engines share the analysis engines'
+    /// table size and tables).
+    #[cfg(feature = "web")]
+    pub fn review_settings(&self) -> ReviewSettings {
+        ReviewSettings {
+            engines: self.review_engines,
+            nodes: self.review_nodes,
+            hash_mb: self.hash_mb,
+            max_plies: self.review_max_plies,
+            queue: self.review_queue,
+            per_day: self.reviews_per_day,
+            syzygy_path: self.syzygy_path.clone().filter(|path| !path.is_empty()),
+        }
     }
 }
 

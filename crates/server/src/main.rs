@@ -3,9 +3,10 @@
 //! two people (`ox88-web`) beside it.
 
 use clap::Parser;
-use ox88_server::{app_with, serve, shutdown_signal, ServerConfig};
+use ox88_server::{serve, shutdown_signal, ServerConfig};
 #[cfg(feature = "web")]
 use std::path::PathBuf;
+#[cfg(not(feature = "web"))]
 use utoipa_axum::router::OpenApiRouter;
 
 /// The service's settings and the web page's.
@@ -23,12 +24,12 @@ struct Cli {
     web: WebArgs,
 }
 
-/// The web page's settings (`ox88-web`): where friend games are stored, and
-/// how many one visitor may open.
+/// The web page's settings (`ox88-web`): where friend games (and game
+/// reviews) are stored, and how many one visitor may open.
 #[cfg(feature = "web")]
 #[derive(Debug, clap::Args)]
 struct WebArgs {
-    /// The SQLite file of the friend games (created if missing).
+    /// The SQLite file of the friend games and game reviews (created if missing).
     #[arg(long, env = "OX88_GAMES_DB", default_value = "ox88-games.sqlite")]
     games_db: PathBuf,
     /// How many unfinished friend games one address may have.
@@ -60,11 +61,10 @@ async fn run() -> std::io::Result<()> {
     let cli = Cli::parse();
     let address = cli.server.address();
     #[cfg(feature = "web")]
-    let pages = pages(cli.web)?;
+    let app = ox88_server::app_with_site(cli.server, &site(cli.web)?).map_err(std::io::Error::other)?;
     // Built without the feature `web`: the API alone.
     #[cfg(not(feature = "web"))]
-    let pages = OpenApiRouter::new();
-    let app = app_with(cli.server, pages).map_err(std::io::Error::other)?;
+    let app = ox88_server::app_with(cli.server, OpenApiRouter::new()).map_err(std::io::Error::other)?;
     // Room in the accept queue for many players connecting at once.
     let listener = ox88_http::listen(address).await?;
     tracing::info!("ox88-server listening on http://{}", listener.local_addr()?);
@@ -73,14 +73,15 @@ async fn run() -> std::io::Result<()> {
     Ok(())
 }
 
-/// The web page and the friend games (ox88-web), beside the API.
+/// The web page and the friend games (ox88-web), beside the API, over the
+/// store that keeps the game reviews too.
 #[cfg(feature = "web")]
-fn pages(web: WebArgs) -> std::io::Result<OpenApiRouter> {
+fn site(web: WebArgs) -> std::io::Result<ox88_web::Site> {
     let config = ox88_web::WebConfig {
         database: web.games_db,
         max_open_games_per_address: web.max_open_games,
         trust_forwarded_for: web.trust_forwarded_for,
         ..ox88_web::WebConfig::default()
     };
-    ox88_web::router(config).map_err(std::io::Error::other)
+    ox88_web::Site::open(config).map_err(std::io::Error::other)
 }

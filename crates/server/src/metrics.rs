@@ -33,6 +33,10 @@ pub struct Metrics {
     pub panics: IntCounter,
     /// Search time of finished searches, in seconds.
     pub search_seconds: Histogram,
+    /// Game reviews waiting for a review engine.
+    pub reviews_waiting: IntGauge,
+    /// Positions searched for game reviews.
+    pub review_positions: IntCounter,
 }
 
 impl Metrics {
@@ -69,9 +73,11 @@ impl Metrics {
                 HistogramOpts::new("ox88_search_duration_seconds", "Time of finished searches").buckets(buckets),
             )
             .expect("a valid metric"),
+            reviews_waiting: gauge("ox88_reviews_waiting", "Game reviews waiting for a review engine"),
+            review_positions: counter("ox88_review_positions_total", "Positions searched for game reviews"),
             registry,
         };
-        let collectors: [Box<dyn prometheus::core::Collector>; 9] = [
+        let collectors: [Box<dyn prometheus::core::Collector>; 11] = [
             Box::new(metrics.requests.clone()),
             Box::new(metrics.latency.clone()),
             Box::new(metrics.engines_in_use.clone()),
@@ -81,6 +87,8 @@ impl Metrics {
             Box::new(metrics.busy.clone()),
             Box::new(metrics.panics.clone()),
             Box::new(metrics.search_seconds.clone()),
+            Box::new(metrics.reviews_waiting.clone()),
+            Box::new(metrics.review_positions.clone()),
         ];
         for collector in collectors {
             metrics.registry.register(collector).expect("each metric registered once");

@@ -103,7 +103,7 @@ pub struct MoveText {
 impl MoveText {
     /// `m`, legal in `position`, in both notations; `None` if it is not
     /// legal there.
-    fn new(position: &Position, m: ox88::board::Move) -> Option<MoveText> {
+    pub(crate) fn new(position: &Position, m: ox88::board::Move) -> Option<MoveText> {
         Some(MoveText { uci: position.uci(m), san: position.san(m).ok()? })
     }
 }

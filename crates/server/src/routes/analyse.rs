@@ -161,7 +161,7 @@ pub async fn analyse_stream(
 }
 
 /// An SSE event named `name` with `value` as JSON data.
-fn json_event(name: &str, value: &impl Serialize) -> Event {
+pub(crate) fn json_event(name: &str, value: &impl Serialize) -> Event {
     // Our types always serialise.
     Event::default().event(name).data(serde_json::to_string(value).expect("JSON"))
 }

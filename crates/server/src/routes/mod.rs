@@ -3,6 +3,8 @@
 
 pub mod analyse;
 pub mod best_move;
+#[cfg(feature = "web")]
+pub mod cloud_eval;
 pub mod explorer;
 pub mod perft;
 pub mod pgn;
@@ -10,4 +12,8 @@ pub mod pgn_export;
 pub mod play;
 pub mod position;
 mod position_json;
+#[cfg(feature = "web")]
+pub mod puzzles;
+#[cfg(feature = "web")]
+pub mod review;
 pub mod service;

@@ -1,6 +1,6 @@
 //! Analysis, its stream, best moves, and the engine pool under load.
 
-use crate::harness::{error_field, small, Server};
+use crate::harness::{error_field, events, small, Server};
 use futures_util::StreamExt;
 use ox88::Position;
 use serde_json::{json, Value};
@@ -71,17 +71,6 @@ async fn analyse_caps_what_it_is_asked_and_refuses_zero_limits() {
     let (status, body) = server.post("/api/v1/analyse", &json!({"moves": ["e4", "Ke7"], "depth": 1})).await;
     assert_eq!(status, 422);
     assert_eq!(error_field(&body, "illegal_move").as_deref(), Some("moves[1]"));
-}
-
-/// The events of an SSE body: (event name, JSON data).
-fn events(text: &str) -> Vec<(String, Value)> {
-    text.split("\n\n")
-        .filter_map(|block| {
-            let name = block.lines().find_map(|l| l.strip_prefix("event: "))?.to_owned();
-            let data = block.lines().find_map(|l| l.strip_prefix("data: "))?;
-            Some((name, serde_json::from_str(data).expect("JSON data")))
-        })
-        .collect()
 }
 
 #[tokio::test]

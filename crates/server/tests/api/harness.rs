@@ -88,3 +88,14 @@ pub fn error_field(body: &Value, code: &str) -> Option<String> {
     assert!(error["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
     error["field"].as_str().map(str::to_owned)
 }
+
+/// The events of an SSE body: (event name, JSON data).
+pub fn events(text: &str) -> Vec<(String, Value)> {
+    text.split("\n\n")
+        .filter_map(|block| {
+            let name = block.lines().find_map(|l| l.strip_prefix("event: "))?.to_owned();
+            let data = block.lines().find_map(|l| l.strip_prefix("data: "))?;
+            Some((name, serde_json::from_str(data).expect("JSON data")))
+        })
+        .collect()
+}

@@ -7,6 +7,8 @@ mod agreement;
 mod engine;
 mod explorer;
 mod pgn;
+#[cfg(feature = "web")]
+mod review;
 mod rules;
 mod service;
 mod tablebase;
