@@ -1,8 +1,11 @@
 //! A load test of friend games: many simultaneous games of random legal
-//! moves over WebSockets against a running server, every move checked.
+//! moves over WebSockets against a running server, every move checked;
+//! with `--reviews N`, while N game reviews run against the same server
+//! (ox88-server, with `--trust-forwarded-for`: each review comes from an
+//! address of its own, as N visitors).
 //!
 //! `cargo run --release -p ox88-web --example load -- --addr 127.0.0.1:8089 [--games 500] [--plies 80]
-//! [--think-ms 100] [--pid SERVER_PID]`
+//! [--think-ms 100] [--pid SERVER_PID] [--reviews 200] [--review-plies 60]`
 //!
 //! Each game: created over HTTP, two players connect, each plays a random
 //! legal move (ox88's `Position`) `--think-ms` after its turn comes. Checked:
@@ -10,6 +13,10 @@
 //! move), both players' lists equal the stored game's, and the clock of the
 //! side to move runs and is charged for the thinking time (no stuck clock).
 //! With `--pid`, the server's CPU time and memory are read from /proc.
+//! Reviews: each a game of `--review-plies` random legal moves, sent and
+//! then watched over its stream (Server-Sent Events) from before the first
+//! friend game starts to after the last ends; counted: streams refused,
+//! positions analysed, reviews completed.
 //! `crates/web/load.sh` starts a server and runs this.
 
 use futures_util::{SinkExt, StreamExt};
@@ -33,6 +40,8 @@ struct Options {
     plies: usize,
     think: Duration,
     pid: Option<u32>,
+    reviews: usize,
+    review_plies: usize,
 }
 
 fn options() -> Result<Options, Error> {
@@ -42,6 +51,8 @@ fn options() -> Result<Options, Error> {
         plies: 80,
         think: Duration::from_millis(100),
         pid: None,
+        reviews: 0,
+        review_plies: 60,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -52,6 +63,8 @@ fn options() -> Result<Options, Error> {
             "--plies" => o.plies = value()?.parse()?,
             "--think-ms" => o.think = Duration::from_millis(value()?.parse()?),
             "--pid" => o.pid = Some(value()?.parse()?),
+            "--reviews" => o.reviews = value()?.parse()?,
+            "--review-plies" => o.review_plies = value()?.parse()?,
             other => return Err(format!("unknown argument {other:?}").into()),
         }
     }
@@ -60,9 +73,14 @@ fn options() -> Result<Options, Error> {
 
 /// One HTTP/1.1 request with `Connection: close`; the status and body.
 async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<(u16, String), Error> {
+    http_from(addr, method, path, body, "").await
+}
+
+/// [`http`] with `headers` (lines ending in CRLF) added.
+async fn http_from(addr: SocketAddr, method: &str, path: &str, body: &str, headers: &str) -> Result<(u16, String), Error> {
     let mut stream = TcpStream::connect(addr).await?;
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).await?;
@@ -214,6 +232,87 @@ async fn game(o: Options, n: u64) -> Result<(Seen, Seen, Vec<String>), Error> {
     Ok((white, black, moves))
 }
 
+/// What one review's watcher saw.
+#[derive(Default)]
+struct ReviewSeen {
+    /// The stream was refused (its status), or could not be had.
+    refused: Option<String>,
+    /// `eval` events: positions analysed while it was watched.
+    positions: usize,
+    /// The review was complete by the end.
+    complete: bool,
+}
+
+/// Sends review `n` (a random game, from an address of its own) and watches
+/// its stream until `stop` turns true or the review is complete.
+async fn review(o: Options, n: u64, mut stop: tokio::sync::watch::Receiver<bool>) -> ReviewSeen {
+    let mut seen = ReviewSeen::default();
+    let visitor = format!("X-Forwarded-For: 10.{}.{}.{}\r\n", (n >> 16) & 255, (n >> 8) & 255, n & 255);
+    let mut random = Random::new(1_000_003 + n);
+    let mut position = Position::startpos();
+    let mut moves = Vec::new();
+    while moves.len() < o.review_plies && !position.is_game_over() {
+        let legal = position.legal_moves();
+        let m = legal[random.below(legal.len())];
+        moves.push(position.uci(m).to_string());
+        position.play_unchecked(m);
+    }
+    let body = json!({ "moves": moves }).to_string();
+    let id = match http_from(o.addr, "POST", "/api/v1/reviews", &body, &visitor).await {
+        Ok((200, text)) => serde_json::from_str::<Value>(&text).ok().and_then(|v| v["id"].as_str().map(str::to_owned)),
+        Ok((status, text)) => {
+            seen.refused = Some(format!("create: {status} {text}"));
+            return seen;
+        }
+        Err(error) => {
+            seen.refused = Some(format!("create: {error}"));
+            return seen;
+        }
+    };
+    let Some(id) = id else {
+        seen.refused = Some("create: no id".into());
+        return seen;
+    };
+    let watch = async {
+        let mut stream = TcpStream::connect(o.addr).await?;
+        let head = format!(
+            "GET /api/v1/reviews/{id}/stream HTTP/1.1\r\nHost: {}\r\n{visitor}Connection: close\r\n\r\n",
+            o.addr
+        );
+        stream.write_all(head.as_bytes()).await?;
+        let mut buffer = vec![0u8; 16 * 1024];
+        let mut text = String::new();
+        loop {
+            let read = tokio::select! {
+                read = stream.read(&mut buffer) => read?,
+                _ = stop.changed() => return Ok::<(), Error>(()),
+            };
+            if read == 0 {
+                return Ok(());
+            }
+            text.push_str(&String::from_utf8_lossy(&buffer[..read]));
+            if seen.positions == 0 && !text.starts_with("HTTP/1.1 200") && text.len() >= 12 {
+                seen.refused = Some(text.lines().next().unwrap_or("").to_owned());
+                return Ok(());
+            }
+            // Whole lines only; the rest waits for the next read.
+            while let Some(end) = text.find('\n') {
+                let line: String = text.drain(..=end).collect();
+                if line.starts_with("event: eval") {
+                    seen.positions += 1;
+                } else if line.starts_with("data: ") && line.contains("\"complete\":true") {
+                    seen.complete = true;
+                    return Ok(());
+                }
+            }
+        }
+    };
+    if let Err(error) = watch.await {
+        seen.refused = Some(format!("stream: {error}"));
+    }
+    seen
+}
+
 /// The server's CPU time (user + system, in clock ticks of 10 ms) and its
 /// resident and peak memory in KiB, from /proc.
 fn server_stats(pid: u32) -> Option<(u64, u64, u64)> {
@@ -237,9 +336,16 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 async fn main() -> Result<(), Error> {
     let o = options()?;
     let before = o.pid.and_then(server_stats);
-    let started = Instant::now();
     let problems = Arc::new(Mutex::new(Vec::<String>::new()));
     println!("{} games of up to {} plies, {:?} per move", o.games, o.plies, o.think);
+    // The reviews first: sent and watched before the first game starts.
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let reviews: Vec<_> = (0..o.reviews).map(|n| tokio::spawn(review(o, n as u64, stopped.clone()))).collect();
+    if o.reviews > 0 {
+        println!("{} reviews of {} plies, each from an address of its own", o.reviews, o.review_plies);
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+    let started = Instant::now();
     let mut tasks = Vec::with_capacity(o.games);
     for n in 0..o.games {
         tasks.push(tokio::spawn(game(o, n as u64)));
@@ -272,6 +378,14 @@ async fn main() -> Result<(), Error> {
     }
     let wall = started.elapsed();
     let after = o.pid.and_then(server_stats);
+    let _ = stop.send(true);
+    let (mut refused, mut positions, mut complete) = (Vec::new(), 0, 0);
+    for task in reviews {
+        let seen = task.await?;
+        refused.extend(seen.refused);
+        positions += seen.positions;
+        complete += usize::from(seen.complete);
+    }
     latencies.sort();
     println!(
         "games: {} ({} failed), moves: {moves} in {:.1} s = {:.0} moves/s",
@@ -295,15 +409,25 @@ async fn main() -> Result<(), Error> {
             peak / 1024
         );
     }
+    if o.reviews > 0 {
+        println!(
+            "reviews: {} watched ({} refused), {positions} positions analysed during the games, {complete} complete",
+            o.reviews,
+            refused.len()
+        );
+        for reason in refused.iter().take(5) {
+            println!("REFUSED {reason}");
+        }
+    }
     let problems = problems.lock().await;
     for problem in problems.iter().take(40) {
         println!("PROBLEM {problem}");
     }
     println!("connections that fell behind and were resent the game: {resyncs}");
     println!("lost or duplicated moves, stuck clocks, refused moves, disagreements: {}", problems.len());
-    if problems.is_empty() && failed == 0 {
+    if problems.is_empty() && failed == 0 && refused.is_empty() {
         Ok(())
     } else {
-        Err(format!("{} problems", problems.len()).into())
+        Err(format!("{} problems, {} reviews refused", problems.len(), refused.len()).into())
     }
 }

@@ -2,8 +2,9 @@
 // headless, driven by playwright-core; moves made by clicking squares as a
 // person does; screenshots saved as CI artefacts.
 import { chromium } from "playwright-core"
-import { mkdirSync } from "node:fs"
-import { join } from "node:path"
+import { mkdirSync, readFileSync, existsSync } from "node:fs"
+import { join, dirname } from "node:path"
+import { fileURLToPath } from "node:url"
 
 export const BASE = process.env.OX88_WEB_URL || "http://127.0.0.1:8089"
 export const ARTIFACTS = process.env.OX88_WEB_ARTIFACTS || "artifacts"
@@ -16,13 +17,36 @@ export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+      // A page fulfilled by the test (OX88_WEB_LOCAL_ASSETS) counts as from nowhere: let it reach the server's WebSockets.
+      ...(process.env.OX88_WEB_LOCAL_ASSETS === "1" ? ["--disable-features=LocalNetworkAccessChecks"] : []),
+    ],
+  })
+}
+
+/** The page's built files (../../assets), for OX88_WEB_LOCAL_ASSETS=1. */
+const BUILT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "assets")
+const TYPES = { js: "text/javascript", css: "text/css", svg: "image/svg+xml", html: "text/html", txt: "text/plain" }
+
+/** With OX88_WEB_LOCAL_ASSETS=1 the page's files come from the last
+ * `npm run build` rather than from the server (which embeds the files it
+ * was compiled with): to try the page's changes without rebuilding the
+ * server. CI does not set it. */
+async function localAssets(context) {
+  if (process.env.OX88_WEB_LOCAL_ASSETS !== "1") return
+  await context.route((url) => url.pathname === "/" || url.pathname.startsWith("/assets/"), async (route) => {
+    const path = new URL(route.request().url()).pathname
+    const file = join(BUILT, path === "/" ? "index.html" : path.slice("/assets/".length))
+    if (!existsSync(file)) return route.continue()
+    await route.fulfill({ body: readFileSync(file), contentType: TYPES[file.split(".").pop()] || "application/octet-stream" })
   })
 }
 
 /** A new page of a new context, `width` wide, failing on page errors. */
 export async function open(browser, path, width = 1280, height = 860) {
   const context = await browser.newContext({ viewport: { width, height } })
+  await localAssets(context)
   const page = await context.newPage()
   page.errors = []
   page.on("pageerror", (e) => page.errors.push(e.message))

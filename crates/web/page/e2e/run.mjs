@@ -8,6 +8,8 @@ import { launch } from "./browser.mjs"
 import { friendGame } from "./friend.mjs"
 import { playOx88, analysePgn, narrowScreens } from "./screens.mjs"
 import { explorerPanel } from "./explorer.mjs"
+import { reviewGame, puzzleFromTheBlunder } from "./review.mjs"
+import { keyboardGame, premoveGame } from "./keyboard.mjs"
 
 const engine = process.env.OX88_WEB_ENGINE === "1"
 const explorer = process.env.OX88_WEB_EXPLORER === "1"
@@ -16,7 +18,13 @@ const scenarios = [
   ["a pasted PGN is analysed and walked through", (b) => analysePgn(b, engine)],
   ["every screen fits 360 px without sideways scrolling", narrowScreens],
 ]
-if (engine) scenarios.unshift(["a game against ox88, clicked to mate", playOx88])
+if (engine) {
+  scenarios.unshift(["a game against ox88, clicked to mate", playOx88])
+  scenarios.push(["a game against ox88 from the keyboard alone, its moves announced", keyboardGame])
+  scenarios.push(["a premove made while ox88 thinks, played the moment its move lands", premoveGame])
+  scenarios.push(["a known game reviewed: the graph, its blunder named with the better move, the keys", reviewGame])
+  scenarios.push(["the puzzle from that blunder failed, retried and solved, then solved at once", puzzleFromTheBlunder])
+}
 if (explorer) scenarios.push(["the Explorer panel follows the board, and a click plays its move", explorerPanel])
 
 const browser = await launch()

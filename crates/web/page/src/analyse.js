@@ -14,6 +14,8 @@ import { movesTo, lineEnd } from "./tree.js"
 import { turnOf } from "./notation.js"
 import { analyse, scoreText, whiteShare } from "./engine.js"
 import { explorerPanel } from "./explorer.js"
+import { openReview } from "./reviewapi.js"
+
 
 /** @typedef {import("./tree.js").Node} Node */
 /** @typedef {import("./engine.js").Line} Line */
@@ -64,6 +66,7 @@ export function mount(app) {
     h("div", { class: "buttons" },
       h("button", { type: "button", id: "export-pgn", onclick: exportPgn }, "PGN"),
       h("button", { type: "button", onclick: () => { fenInput.value = state.at.fen; fenInput.select() } }, "FEN"),
+      h("button", { type: "button", id: "review-game", onclick: review, title: "Every move of the main line judged by the engine" }, "Review the game"),
     ),
   )
   app.evalBar(true, 0.5)
@@ -119,6 +122,19 @@ export function mount(app) {
     } catch (error) {
       message.textContent = `The game could not be written: ${/** @type {Error} */ (error).message}`
     }
+  }
+
+  /** Sends the main line for review. */
+  async function review() {
+    const moves = movesTo(lineEnd(state.root))
+    if (!moves.length) {
+      message.textContent = "There is no game to review: load a PGN or play moves."
+      return
+    }
+    /** @type {Record<string, string>} */
+    const headers = Object.fromEntries(state.tags.map((t) => [t.name, t.value]))
+    const error = await openReview(state.root.fen, moves, headers)
+    if (error) message.textContent = `The game could not be sent for review: ${error}`
   }
 
   function toggle() {

@@ -7,7 +7,8 @@ import { h } from "./dom.js"
 import * as api from "./api.js"
 import { MoveList } from "./movelist.js"
 import { FriendState } from "./friend-state.js"
-import { START_FEN, movesTo } from "./tree.js"
+import { START_FEN, lineEnd, movesTo } from "./tree.js"
+import { openReview } from "./reviewapi.js"
 import { clockText, endingText, turnOf } from "./notation.js"
 
 const CLOCKS = [
@@ -92,11 +93,13 @@ function game(app, id, watching) {
   const accept = btn("Accept draw", "accept-draw", () => send({ type: "accept_draw" }))
   const decline = btn("Decline", "decline-draw", () => send({ type: "decline_draw" }))
   const rematch = btn("Rematch", "rematch", () => send({ type: "rematch" }))
+  const reviewButton = btn("Review", "review-game", review)
   const fenOut = h("input", { class: "fen-out", readonly: true, "aria-label": "FEN", hidden: true })
   const buttons = h("div", { class: "buttons" }, resign, offer, accept, decline, rematch,
     h("a", { class: "button", href: `/api/v1/friend/games/${id}/pgn`, download: `ox88-${id}.pgn` }, "PGN"),
     btn("FEN", "export-fen", () => { fenOut.hidden = false; fenOut.value = state.at.fen; fenOut.select() }),
-    btn("Analyse", "to-analysis", toAnalysis))
+    btn("Analyse", "to-analysis", toAnalysis),
+    reviewButton)
   app.side.replaceChildren(h("h2", {}, "Play a friend"), status, notice, share, moves, buttons, fenOut)
 
   function connect() {
@@ -204,10 +207,24 @@ function game(app, id, watching) {
     accept.hidden = !playing || !theirOffer
     decline.hidden = !playing || !theirOffer
     rematch.hidden = !me || !state.outcome
+    reviewButton.hidden = !state.outcome
     rematch.textContent = state.rematchOffer && state.rematchOffer[0] !== me ? "Accept rematch" : state.rematchOffer ? "Rematch offered" : "Rematch"
   }
 
   /** Opens the game (as the server writes it, clocks included) on the analysis screen. */
+  /** Sends the finished game for review. */
+  async function review() {
+    const me = state.mine()
+    /** @type {Record<string, string>} */
+    const headers = me ? { White: me === "w" ? "You" : "Your friend", Black: me === "b" ? "You" : "Your friend" } : {}
+    if (state.outcome) headers.Result = state.outcome.result
+    const error = await openReview(state.root.fen, movesTo(lineEnd(state.root)), headers)
+    if (error) {
+      state.notice = `The game could not be sent for review: ${error}`
+      draw()
+    }
+  }
+
   async function toAnalysis() {
     try {
       const response = await api.request(`/api/v1/friend/games/${id}/pgn`)

@@ -1,6 +1,7 @@
 // @ts-check
 // The page: one board, a side panel per screen (home, play ox88, analyse,
-// play a friend), chosen by the address's hash so links and reloads work.
+// play a friend, a game's review, puzzles), chosen by the address's hash so
+// links and reloads work.
 import "./style.css"
 import { Board } from "./board.js"
 import { readMove } from "./api.js"
@@ -9,14 +10,18 @@ import * as home from "./home.js"
 import * as play from "./play.js"
 import * as analyse from "./analyse.js"
 import * as friend from "./friend.js"
+import * as review from "./review.js"
+import * as puzzles from "./puzzles.js"
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id))
 
 /**
  * What a screen answers when mounted: how it takes a move (UCI) and keys,
- * whether the user may move a side now, and how it redraws and leaves.
+ * whether the user may move (or premove) a side now, and how it redraws and
+ * leaves.
  * @typedef {{onMove?: (uci: string) => void, canMove?: (color: "w" | "b") => boolean,
+ *   onPremove?: (move: import("./api.js").LegalMove) => void, canPremove?: (color: "w" | "b") => boolean,
  *   key?: (event: KeyboardEvent) => boolean, refresh?: () => void, unmount?: () => void}} Screen
  */
 
@@ -54,10 +59,17 @@ const app = {
   evalBarFlip(black) {
     $("evalbar").classList.toggle("flipped", Boolean(black))
   },
+  /** Shows (and answers) or hides the slot under the board for a graph. @param {boolean} show */
+  graph(show) {
+    const slot = $("graph")
+    slot.hidden = !show
+    if (!show) slot.replaceChildren()
+    return slot
+  },
 }
 
 /** @type {Record<string, {mount: (app: App, arg: string) => Screen}>} */
-const SCREENS = { "": home, play, analyse, friend }
+const SCREENS = { "": home, play, analyse, friend, review, puzzles }
 
 function route() {
   const [, name = "", arg = ""] = /^#\/?([a-z]*)\/?(.*)$/.exec(location.hash) || []
@@ -68,15 +80,22 @@ function route() {
   })
   document.body.dataset.screen = screen || "home"
   app.evalBar(false)
+  app.graph(false)
   app.players("", "", false)
   $("typed-error").textContent = ""
   app.board.onMove = () => {}
   app.board.canMove = () => false
+  app.board.onPremove = () => {}
+  app.board.canPremove = () => false
+  app.board.offerPremoves(null)
+  app.board.showPremove(null)
   app.board.orient("w")
   const mounted = SCREENS[screen].mount(app, decodeURIComponent(arg))
   app.screen = mounted
   app.board.onMove = (uci) => mounted.onMove && mounted.onMove(uci)
   app.board.canMove = (color) => Boolean(mounted.canMove && mounted.canMove(color))
+  app.board.onPremove = (move) => mounted.onPremove && mounted.onPremove(move)
+  app.board.canPremove = (color) => Boolean(mounted.canPremove && mounted.canPremove(color))
   app.board.refreshInput()
 }
 
@@ -115,6 +134,8 @@ function keys(event) {
   const target = /** @type {HTMLElement | null} */ (event.target)
   const tag = (target && target.tagName) || ""
   if (/^(INPUT|TEXTAREA|SELECT)$/.test(tag) || event.altKey || event.ctrlKey || event.metaKey) return
+  // The board has the focus: its own keys walk its squares.
+  if (target && target.closest && target.closest("#board")) return
   if (event.key === "f") {
     flip()
   } else if (app.screen && app.screen.key && app.screen.key(event)) {

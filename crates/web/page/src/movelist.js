@@ -43,9 +43,9 @@ export class MoveList {
         const number = Math.floor((ply - 1) / 2) + 1
         if (white) out.push(h("span", { class: "num" }, `${number}.`))
         else if (force) out.push(h("span", { class: "num" }, `${number}…`))
-        const cls = "mv" + (n === current ? " current" : "")
+        const cls = "mv" + (n === current ? " current" : "") + (n.judgement ? ` judged ${n.judgement}` : "")
         const at = n
-        out.push(h("button", { type: "button", class: cls, "data-ply": ply, onclick: () => this.onSelect(at) }, n.san))
+        out.push(h("button", { type: "button", class: cls, "data-ply": ply, onclick: () => this.onSelect(at) }, `${n.san}${n.glyph || ""}`))
         if (n.comment) out.push(h("span", { class: "comment" }, n.comment))
         force = Boolean(n.comment)
         const siblings = n.parent ? n.parent.children : []

@@ -85,3 +85,26 @@ export function piecesOf(fen) {
 export function kingSquare(fen, color) {
   return Object.entries(piecesOf(fen)).find(([, piece]) => piece === `${color}k`)?.[0] || null
 }
+
+const PIECE_NAMES = /** @type {Record<string, string>} */ ({ K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight" })
+
+/**
+ * A SAN move in words, for a screen reader: "Nxf7+" is "knight takes f7,
+ * check", "e8=Q#" is "pawn to e8, promotes to queen, checkmate", "O-O" is
+ * "castles short".
+ * @param {string} san
+ */
+export function spokenSan(san) {
+  const text = String(san || "")
+  const suffix = text.endsWith("#") ? ", checkmate" : text.endsWith("+") ? ", check" : ""
+  const bare = text.replace(/[+#!?]/g, "")
+  if (/^O-O-O$|^0-0-0$/.test(bare)) return `castles long${suffix}`
+  if (/^O-O$|^0-0$/.test(bare)) return `castles short${suffix}`
+  const m = /^([KQRBN])?([a-h]?[1-8]?)(x)?([a-h][1-8])(?:=([QRBN]))?$/.exec(bare)
+  if (!m) return text
+  const [, piece, from, takes, to, promotion] = m
+  const who = piece ? PIECE_NAMES[piece] : from ? `${from} pawn` : "pawn"
+  const what = piece && from ? `${who} from ${from}` : who
+  const promotes = promotion ? `, promotes to ${PIECE_NAMES[promotion]}` : ""
+  return `${what} ${takes ? "takes" : "to"} ${to}${promotes}${suffix}`
+}

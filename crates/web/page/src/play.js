@@ -1,14 +1,18 @@
 // @ts-check
 // Play ox88: a side, a strength and a clock; the engine's moves come from
 // the server, and so do the rules (the game's state is play-state.js). The
-// clock runs in the page.
+// clock runs in the page. While ox88 thinks, one premove may be made (the
+// moves the server gives for the player's side as if it were to move); it
+// is played the moment ox88's move lands, if it is legal then.
 import { h, download, pgnDate } from "./dom.js"
 import * as api from "./api.js"
 import { MoveList } from "./movelist.js"
 import { PlayGame } from "./play-state.js"
-import { START_FEN } from "./tree.js"
+import { START_FEN, movesTo } from "./tree.js"
 import { clockText, endingText } from "./notation.js"
 import { levels, bestMove } from "./engine.js"
+import { openReview } from "./reviewapi.js"
+import { premoveNow, turned } from "./premove.js"
 
 /** @typedef {import("./tree.js").Node} Node */
 
@@ -36,6 +40,8 @@ export function mount(app) {
     timer: null,
     /** What went wrong with the engine, shown in the status line. */
     problem: "",
+    /** The premove waiting for ox88's move. @type {import("./api.js").LegalMove | null} */
+    premove: null,
   }
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" })
   const moves = h("div", { class: "moves", "aria-label": "Moves" })
@@ -48,6 +54,7 @@ export function mount(app) {
     h("button", { type: "button", id: "export-pgn", onclick: exportPgn }, "PGN"),
     h("button", { type: "button", id: "export-fen", onclick: exportFen }, "FEN"),
     h("button", { type: "button", onclick: toAnalysis }, "Analyse"),
+    h("button", { type: "button", id: "review-game", onclick: review, hidden: true }, "Review"),
   )
 
   async function setup() {
@@ -107,12 +114,15 @@ export function mount(app) {
     refresh()
     if (game.outcome) status.textContent = endingText(game.outcome)
     else if (s.problem) status.textContent = s.problem
-    else if (game.thinking) status.textContent = "ox88 is thinking…"
+    else if (game.thinking && s.premove) status.textContent = `ox88 is thinking… Your premove: ${s.premove.san} (Escape cancels it).`
+    else if (game.thinking) status.textContent = "ox88 is thinking… (you may premove)"
     else status.textContent = at === game.end ? "Your move." : "Viewing an earlier position — press End to return."
     const takebackButton = /** @type {HTMLButtonElement | null} */ (document.getElementById("takeback"))
     const resignButton = /** @type {HTMLButtonElement | null} */ (document.getElementById("resign"))
     if (takebackButton) takebackButton.disabled = game.root.children.length === 0
     if (resignButton) resignButton.disabled = Boolean(game.outcome)
+    const reviewButton = document.getElementById("review-game")
+    if (reviewButton) reviewButton.hidden = !game.outcome
   }
 
   function refresh() {
@@ -150,13 +160,55 @@ export function mount(app) {
     if (!game) return
     const played = game.engineMove(now)
     draw()
+    offerPremoves(game)
     try {
       await played
       s.problem = ""
     } catch (error) {
       s.problem = `ox88 could not move: ${/** @type {Error} */ (error).message}. Takeback or try again with New game.`
     }
-    if (game === s.game) draw()
+    app.board.offerPremoves(null)
+    if (game !== s.game) return
+    draw()
+    playPremove(game)
+  }
+
+  /** While ox88 thinks: the moves the player may premove, asked of the server. @param {PlayGame} game */
+  function offerPremoves(game) {
+    const end = game.end
+    api.position({ fen: turned(end.fen, game.user) })
+      .then((answer) => { if (s.game === game && game.thinking && game.end === end) app.board.offerPremoves(answer.moves) })
+      // The position cannot be turned (the player gives check): no premove then.
+      .catch(() => {})
+  }
+
+  /** A premove made while ox88 thinks. @param {import("./api.js").LegalMove} move */
+  function onPremove(move) {
+    const game = s.game
+    if (!game || !game.thinking || game.outcome) return
+    s.premove = move
+    app.board.showPremove(move)
+    draw()
+  }
+
+  function cancelPremove() {
+    s.premove = null
+    app.board.showPremove(null)
+  }
+
+  /** ox88 has moved: the premove is played at once (its clock barely runs), or dropped if not legal now. @param {PlayGame} game */
+  function playPremove(game) {
+    const premove = s.premove
+    cancelPremove()
+    if (!premove || game.outcome || !game.end.answer) return
+    const move = premoveNow(game.end.answer.moves, premove)
+    if (move) {
+      onMove(move.uci)
+    } else {
+      s.problem = `Your premove ${premove.san} is not legal after ox88's move: it was dropped.`
+      draw()
+      s.problem = ""
+    }
   }
 
   /** @param {string} uci */
@@ -178,6 +230,7 @@ export function mount(app) {
   function takeback() {
     const game = s.game
     if (!game) return
+    cancelPremove()
     game.takeback(now())
     s.problem = ""
     draw()
@@ -186,6 +239,7 @@ export function mount(app) {
 
   function resign() {
     if (!s.game) return
+    cancelPremove()
     s.game.resign()
     draw()
   }
@@ -206,6 +260,19 @@ export function mount(app) {
     fenOut.select()
     if (navigator.clipboard) navigator.clipboard.writeText(s.game.at.fen).catch(() => {})
   }
+  /** Sends the finished game for review. */
+  async function review() {
+    const game = s.game
+    if (!game) return
+    const { tags, result } = game.pgnGame({ site: location.host, date: pgnDate() })
+    const headers = { ...Object.fromEntries(tags.map((t) => [t.name, t.value])), Result: result }
+    const error = await openReview(game.root.fen, movesTo(game.end), headers)
+    if (error) {
+      s.problem = `The game could not be sent for review: ${error}`
+      draw()
+    }
+  }
+
   async function toAnalysis() {
     const text = await pgn().catch(() => null)
     if (!text) return
@@ -217,7 +284,17 @@ export function mount(app) {
   return {
     onMove,
     canMove: (/** @type {"w" | "b"} */ color) => Boolean(s.game && s.game.canMove() && color === s.game.user),
-    key: (/** @type {KeyboardEvent} */ event) => list.key(event),
+    onPremove,
+    canPremove: (/** @type {"w" | "b"} */ color) =>
+      Boolean(s.game && s.game.thinking && !s.game.outcome && s.game.at === s.game.end && color === s.game.user),
+    key: (/** @type {KeyboardEvent} */ event) => {
+      if (event.key === "Escape" && s.premove) {
+        cancelPremove()
+        draw()
+        return true
+      }
+      return list.key(event)
+    },
     refresh,
     unmount: () => { stopClock(); if (s.game) s.game.version++ },
   }

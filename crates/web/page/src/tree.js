@@ -20,6 +20,8 @@
  * @property {string} comment
  * @property {number | null} clock the mover's clock after the move, in ms
  * @property {PositionAnswer | null} answer the server's description of the position, once asked
+ * @property {string} [judgement] a review's judgement of the move (`inaccuracy`, `mistake`, `blunder`)
+ * @property {string} [glyph] its annotation, shown after the move (`?!`, `?`, `??`)
  */
 
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
