@@ -77,7 +77,13 @@ async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<
 }
 
 /// [`http`] with `headers` (lines ending in CRLF) added.
-async fn http_from(addr: SocketAddr, method: &str, path: &str, body: &str, headers: &str) -> Result<(u16, String), Error> {
+async fn http_from(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+    headers: &str,
+) -> Result<(u16, String), Error> {
     let mut stream = TcpStream::connect(addr).await?;
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
