@@ -21,10 +21,11 @@ use utoipa::{IntoParams, ToSchema};
 pub struct CloudEvalQuery {
     /// The position as FEN (read leniently: a castling right or en-passant
     /// square that cannot be is dropped).
+    #[param(example = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")]
     pub fen: String,
     /// How many lines, 1 by default (lichess keeps up to 5).
     #[serde(rename = "multiPv")]
-    #[param(minimum = 1, maximum = 8)]
+    #[param(minimum = 1, maximum = 8, example = 1)]
     pub multi_pv: Option<usize>,
     /// `standard` (the default), `chess960` or `fromPosition`: all read the
     /// FEN alike.
