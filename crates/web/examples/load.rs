@@ -288,6 +288,8 @@ async fn review(o: Options, n: u64, mut stop: tokio::sync::watch::Receiver<bool>
         stream.write_all(head.as_bytes()).await?;
         let mut buffer = vec![0u8; 16 * 1024];
         let mut text = String::new();
+        // The status line is read once: after it, the body (chunked) follows.
+        let mut status_read = false;
         loop {
             let read = tokio::select! {
                 read = stream.read(&mut buffer) => read?,
@@ -297,9 +299,12 @@ async fn review(o: Options, n: u64, mut stop: tokio::sync::watch::Receiver<bool>
                 return Ok(());
             }
             text.push_str(&String::from_utf8_lossy(&buffer[..read]));
-            if seen.positions == 0 && !text.starts_with("HTTP/1.1 200") && text.len() >= 12 {
-                seen.refused = Some(text.lines().next().unwrap_or("").to_owned());
-                return Ok(());
+            if !status_read && text.len() >= 12 {
+                if !text.starts_with("HTTP/1.1 200") {
+                    seen.refused = Some(text.lines().next().unwrap_or("").to_owned());
+                    return Ok(());
+                }
+                status_read = true;
             }
             // Whole lines only; the rest waits for the next read.
             while let Some(end) = text.find('\n') {
