@@ -89,8 +89,11 @@ fn open_explorer(config: &ServerConfig) -> Result<Option<Arc<Explorer>>, Explore
     Ok(config.explorer.as_deref().map(Explorer::open).transpose()?.map(Arc::new))
 }
 
+/// The engine pool, the tables (when given) and the metrics.
+type Engines = (Arc<EnginePool>, Option<Arc<Tablebase>>, Arc<Metrics>);
+
 /// The engine pool, the tables and the metrics of `config`.
-fn engines(config: &ServerConfig) -> Result<(Arc<EnginePool>, Option<Arc<Tablebase>>, Arc<Metrics>), SettingsError> {
+fn engines(config: &ServerConfig) -> Result<Engines, SettingsError> {
     let metrics = Arc::new(Metrics::new());
     let syzygy_path = config.syzygy_path.clone().filter(|path| !path.is_empty());
     let tablebase = syzygy_path.as_deref().map(open_tables).transpose()?.map(Arc::new);
