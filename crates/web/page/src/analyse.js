@@ -85,7 +85,7 @@ export function mount(app) {
     const at = state.at
     const check = at.answer ? at.answer.state.check : Boolean(at.san && /[+#]$/.test(at.san))
     const last = at.uci ? { from: at.uci.slice(0, 2), to: at.uci.slice(2, 4) } : null
-    app.board.show(at.fen, { last, check, legal: at.answer ? at.answer.moves : null })
+    app.board.show(at.fen, { last, said: at.san, check, legal: at.answer ? at.answer.moves : null })
     list.render(state.root, at)
     app.evalBarFlip(app.board.bottom() === "b")
   }

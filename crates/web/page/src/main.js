@@ -134,8 +134,9 @@ function keys(event) {
   const target = /** @type {HTMLElement | null} */ (event.target)
   const tag = (target && target.tagName) || ""
   if (/^(INPUT|TEXTAREA|SELECT)$/.test(tag) || event.altKey || event.ctrlKey || event.metaKey) return
-  // The board has the focus: its own keys walk its squares.
-  if (target && target.closest && target.closest("#board")) return
+  // The board has the focus: its own keys walk its squares (Escape also
+  // reaches the screen, which cancels a premove with it).
+  if (target && target.closest && target.closest("#board") && event.key !== "Escape") return
   if (event.key === "f") {
     flip()
   } else if (app.screen && app.screen.key && app.screen.key(event)) {

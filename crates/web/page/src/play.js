@@ -109,7 +109,7 @@ export function mount(app) {
     const at = game.at
     const last = at.uci ? { from: at.uci.slice(0, 2), to: at.uci.slice(2, 4) } : null
     const answer = at.answer
-    app.board.show(at.fen, { last, check: Boolean(answer && answer.state.check), legal: answer ? answer.moves : null })
+    app.board.show(at.fen, { last, said: at.san, check: Boolean(answer && answer.state.check), legal: answer ? answer.moves : null })
     list.render(game.root, at)
     refresh()
     if (game.outcome) status.textContent = endingText(game.outcome)
