@@ -2,8 +2,8 @@
 // keyboard alone (the board's squares walked with the arrow keys, each
 // move announced to a screen reader, checked in Chromium's accessibility
 // tree), and one with a premove made while ox88 thinks and played the
-// moment its move lands.
-import { open, clickSquare, statusIs, screenshot, assert } from "./browser.mjs"
+// moment its move lands; and a premove in a friend game.
+import { BASE, open, clickSquare, clickMove, statusIs, screenshot, assert } from "./browser.mjs"
 
 /** The mate from the play scenario: 1. Kg6 Kg8 (Black's only move) 2. Ra8#. */
 const MATE_IN_TWO = "7k/8/5K2/8/8/8/8/R7 w - - 0 1"
@@ -101,4 +101,42 @@ export async function premoveGame(browser) {
   assert(/^5:0[23]$/.test(clock), `White's clock after the premove: ${clock}`)
   assert(page.errors.length === 0, `page errors: ${page.errors}`)
   await page.context().close()
+}
+
+export async function friendPremove(browser) {
+  const white = await open(browser, "/#/friend")
+  await white.click("#friend-setup button[type=submit]")
+  const link = await white.inputValue("#share-link")
+  const black = await open(browser, link.slice(BASE.length))
+  await statusIs(white, "Your move")
+  await clickMove(white, "e2e4")
+  await statusIs(white, "Your opponent's move")
+  // While Black thinks, White premoves Nf3 (legal whatever Black answers).
+  await white.waitForSelector('#board[data-premove="w"]', { timeout: 10000 })
+  await clickSquare(white, "g1")
+  await white.waitForTimeout(60)
+  await clickSquare(white, "f3")
+  await statusIs(white, "Your premove: Nf3")
+  assert((await white.locator("#board .marker-premove").count()) === 2, "the premove's two squares are shown")
+  await screenshot(white, "friend-premove")
+  // Black moves; White's premove is played the moment it lands, and Black is to move again.
+  await clickMove(black, "e7e5")
+  await statusIs(black, "Your move")
+  for (const page of [white, black]) {
+    await page.waitForFunction(() => document.querySelectorAll(".moves .mv").length === 3)
+    const moves = await page.locator(".moves .mv").allTextContents()
+    assert(moves.join(" ") === "e4 e5 Nf3", `the moves: ${moves.join(" ")}`)
+  }
+  assert((await white.locator("#board .marker-premove").count()) === 0, "the premove's squares are cleared")
+  // Black thinks again; a second premove is cancelled with Escape.
+  await clickSquare(white, "f1")
+  await white.waitForTimeout(60)
+  await clickSquare(white, "c4")
+  await statusIs(white, "Your premove: Bc4")
+  await white.keyboard.press("Escape")
+  await statusIs(white, "Your opponent's move")
+  assert((await white.locator("#board .marker-premove").count()) === 0, "Escape cancels the premove")
+  for (const page of [white, black]) assert(page.errors.length === 0, `page errors: ${page.errors}`)
+  await white.context().close()
+  await black.context().close()
 }

@@ -9,7 +9,7 @@ import { friendGame } from "./friend.mjs"
 import { playOx88, analysePgn, narrowScreens } from "./screens.mjs"
 import { explorerPanel } from "./explorer.mjs"
 import { reviewGame, puzzleFromTheBlunder } from "./review.mjs"
-import { keyboardGame, premoveGame } from "./keyboard.mjs"
+import { keyboardGame, premoveGame, friendPremove } from "./keyboard.mjs"
 
 const engine = process.env.OX88_WEB_ENGINE === "1"
 const explorer = process.env.OX88_WEB_EXPLORER === "1"
@@ -17,6 +17,7 @@ const scenarios = [
   ["two players and a spectator play a friend game to mate, one reloading, one by keyboard only", friendGame],
   ["a pasted PGN is analysed and walked through", (b) => analysePgn(b, engine)],
   ["every screen fits 360 px without sideways scrolling", narrowScreens],
+  ["a premove in a friend game, played the moment the opponent's move lands, and one cancelled", friendPremove],
 ]
 if (engine) {
   scenarios.unshift(["a game against ox88, clicked to mate", playOx88])

@@ -3,12 +3,15 @@
 // WebSocket) checks every move and keeps the clocks; the page shows them
 // (the game as the frames tell it is friend-state.js). The legal moves
 // offered on the board are the server's, asked when it is this page's turn.
+// While the opponent thinks, one premove may be made: it is sent the moment
+// the opponent's move lands (the server refuses it if it is not legal then).
 import { h } from "./dom.js"
 import * as api from "./api.js"
 import { MoveList } from "./movelist.js"
 import { FriendState } from "./friend-state.js"
 import { START_FEN, lineEnd, movesTo } from "./tree.js"
 import { openReview } from "./reviewapi.js"
+import { turned } from "./premove.js"
 import { clockText, endingText, turnOf } from "./notation.js"
 
 const CLOCKS = [
@@ -74,6 +77,12 @@ function game(app, id, watching) {
     timer: null,
     /** The position whose legal moves were asked last. @type {import("./tree.js").Node | null} */
     asked: null,
+    /** The position (the opponent to move) whose premoves were asked last. @type {import("./tree.js").Node | null} */
+    premovesAsked: null,
+    /** The premove waiting for the opponent's move. @type {import("./api.js").LegalMove | null} */
+    premove: null,
+    /** The premove sent and not yet answered. @type {import("./api.js").LegalMove | null} */
+    premoveSent: null,
   }
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" })
   const notice = h("p", { class: "notice", role: "alert" })
@@ -144,6 +153,10 @@ function game(app, id, watching) {
     let frame
     try { frame = JSON.parse(text) } catch { return }
     const rematchId = state.receive(frame, performance.now())
+    if (frame.type === "error" && s.premoveSent) {
+      state.notice = `Your premove ${s.premoveSent.san} is not legal after your opponent's move: it was dropped.`
+    }
+    if (frame.type === "error" || frame.type === "move") s.premoveSent = null
     if (frame.type === "welcome") {
       s.retry = 0
       if (frame.token) localStorage.setItem(tokenKey(id), frame.token)
@@ -170,6 +183,53 @@ function game(app, id, watching) {
     }, (error) => { state.notice = error.message; draw() })
   }
 
+  /** Whether the opponent is to move in a game this page plays (and the last position is shown). */
+  function opponentThinks() {
+    const me = state.mine()
+    const end = state.end()
+    return me != null && !state.outcome && state.at === end && turnOf(end.fen) !== me && state.opponentSeated()
+  }
+
+  /**
+   * While the opponent thinks: the moves this page may premove, asked of the
+   * server once per position. When the opponent's move has landed, the
+   * premove waiting is sent at once (no round trip for the legal moves first).
+   */
+  function premoves() {
+    const me = state.mine()
+    const end = state.end()
+    if (opponentThinks() && me) {
+      if (s.premovesAsked === end) return
+      s.premovesAsked = end
+      api.position({ fen: turned(end.fen, me) })
+        .then((answer) => { if (state.end() === end && opponentThinks()) app.board.offerPremoves(answer.moves) })
+        // The position cannot be turned (this page gives check): no premove then.
+        .catch(() => {})
+      return
+    }
+    app.board.offerPremoves(null)
+    const premove = s.premove
+    cancelPremove()
+    if (premove && me && !state.outcome && turnOf(end.fen) === me && !state.pending) {
+      state.pending = true
+      s.premoveSent = premove
+      send({ type: "move", uci: premove.uci, ply: end.ply })
+    }
+  }
+
+  /** A premove made while the opponent thinks. @param {import("./api.js").LegalMove} move */
+  function onPremove(move) {
+    if (!opponentThinks()) return
+    s.premove = move
+    app.board.showPremove(move)
+    draw()
+  }
+
+  function cancelPremove() {
+    s.premove = null
+    app.board.showPremove(null)
+  }
+
   function tick() {
     if (!state.clock) return
     const t = performance.now()
@@ -189,15 +249,17 @@ function game(app, id, watching) {
 
   function draw() {
     offerMoves()
+    premoves()
     const at = state.at
     const last = at.uci ? { from: at.uci.slice(0, 2), to: at.uci.slice(2, 4) } : null
     const check = at.answer ? at.answer.state.check : Boolean(at.san && /[+#]$/.test(at.san))
-    app.board.show(at.fen, { last, check, legal: at.answer ? at.answer.moves : null })
+    app.board.show(at.fen, { last, said: at.san, check, legal: at.answer ? at.answer.moves : null })
     list.render(state.root, at)
     refresh()
     const me = state.mine()
     share.hidden = !me || state.opponentSeated()
     status.textContent = state.outcome ? `${endingText(state.outcome)}. ${state.status()}`.trim() : state.status()
+    if (s.premove) status.textContent += ` Your premove: ${s.premove.san} (Escape cancels it).`
     notice.textContent = state.notice
     const playing = Boolean(me) && !state.outcome
     const theirOffer = state.drawOffer != null && state.drawOffer[0] !== me
@@ -249,7 +311,16 @@ function game(app, id, watching) {
   return {
     onMove,
     canMove: (/** @type {"w" | "b"} */ color) => color === state.mine() && state.canMove(),
-    key: (/** @type {KeyboardEvent} */ event) => list.key(event),
+    onPremove,
+    canPremove: (/** @type {"w" | "b"} */ color) => color === state.mine() && opponentThinks(),
+    key: (/** @type {KeyboardEvent} */ event) => {
+      if (event.key === "Escape" && s.premove) {
+        cancelPremove()
+        draw()
+        return true
+      }
+      return list.key(event)
+    },
     refresh,
     unmount: () => {
       s.closed = true
