@@ -1,8 +1,6 @@
 //! [`ServerConfig`]: where the server listens, its engines, and the limits on the
 //! work any one request can cause; each a flag and an environment variable.
 
-#[cfg(feature = "web")]
-use crate::review::ReviewSettings;
 use clap::Parser;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
@@ -157,20 +155,6 @@ impl ServerConfig {
     /// The longest ordinary request.
     pub fn request_timeout(&self) -> Duration {
         Duration::from_millis(self.request_timeout_ms)
-    }
-    /// How game reviews run (their engines share the analysis engines'
-    /// table size and tables).
-    #[cfg(feature = "web")]
-    pub fn review_settings(&self) -> ReviewSettings {
-        ReviewSettings {
-            engines: self.review_engines,
-            nodes: self.review_nodes,
-            hash_mb: self.hash_mb,
-            max_plies: self.review_max_plies,
-            queue: self.review_queue,
-            per_day: self.reviews_per_day,
-            syzygy_path: self.syzygy_path.clone().filter(|path| !path.is_empty()),
-        }
     }
 }
 

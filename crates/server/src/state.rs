@@ -79,7 +79,11 @@ impl AppState {
         let (pool, tablebase, metrics) = engines(&config)?;
         let explorer = open_explorer(&config)?;
         let openings = Arc::new(OpeningNames::lichess());
-        let reviewer = crate::review::Reviewer::new(site.store().clone(), config.review_settings(), metrics.clone());
+        let reviewer = crate::review::Reviewer::new(
+            site.store().clone(),
+            crate::review::ReviewSettings::of(&config),
+            metrics.clone(),
+        );
         Ok(AppState { config, pool, tablebase, metrics, explorer, openings, site, reviewer })
     }
 }

@@ -16,11 +16,9 @@ pub mod judge;
 pub mod puzzles;
 pub mod rating;
 pub mod report;
-mod visitor;
 mod worker;
 
-pub use visitor::Visitor;
-
+use crate::config::ServerConfig;
 use crate::metrics::Metrics;
 use game::ReplayedGame;
 use ox88::control::StopHandle;
@@ -51,6 +49,22 @@ pub struct ReviewSettings {
     pub per_day: usize,
     /// Syzygy tables for the engines, as `--syzygy-path` gives them.
     pub syzygy_path: Option<String>,
+}
+
+impl ReviewSettings {
+    /// How game reviews run under `config` (their engines share the analysis
+    /// engines' table size and tables).
+    pub fn of(config: &ServerConfig) -> ReviewSettings {
+        ReviewSettings {
+            engines: config.review_engines,
+            nodes: config.review_nodes,
+            hash_mb: config.hash_mb,
+            max_plies: config.review_max_plies,
+            queue: config.review_queue,
+            per_day: config.reviews_per_day,
+            syzygy_path: config.syzygy_path.clone().filter(|path| !path.is_empty()),
+        }
+    }
 }
 
 impl Default for ReviewSettings {

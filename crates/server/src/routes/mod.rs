@@ -17,3 +17,5 @@ pub mod puzzles;
 #[cfg(feature = "web")]
 pub mod review;
 pub mod service;
+#[cfg(feature = "web")]
+pub mod visitor;

@@ -4,9 +4,9 @@
 
 use crate::input::PositionInput;
 use crate::review::report::{ReviewReport, ReviewedPosition};
-use crate::review::Visitor;
 use crate::review::{no_review, storage, ReviewEvent, Watch};
 use crate::routes::analyse::json_event;
+use crate::routes::visitor::Visitor;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
