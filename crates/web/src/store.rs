@@ -28,6 +28,56 @@ pub use evals::{EvalLine, PositionEval, PositionKey};
 pub use puzzles::{review_url, NewPuzzle, Puzzle};
 pub use reviews::{ReviewGame, ReviewStoreError};
 
+/// The evals tables.
+const EVALS_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS evals (
+    position TEXT NOT NULL,
+    lines INTEGER NOT NULL,
+    depth INTEGER NOT NULL,
+    knodes INTEGER NOT NULL,
+    pvs TEXT NOT NULL,
+    PRIMARY KEY (position, lines)
+) WITHOUT ROWID;
+";
+
+/// The reviews tables.
+const REVIEWS_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS reviews (
+    id TEXT PRIMARY KEY,
+    created_ms INTEGER NOT NULL,
+    creator TEXT NOT NULL,
+    start_fen TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    white TEXT,
+    black TEXT,
+    result TEXT,
+    UNIQUE (start_fen, moves)
+);
+CREATE INDEX IF NOT EXISTS reviews_by_creator ON reviews (creator, created_ms);
+";
+
+/// The puzzles tables.
+const PUZZLES_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS puzzles (
+    PuzzleId TEXT PRIMARY KEY,
+    FEN TEXT NOT NULL,
+    Moves TEXT NOT NULL,
+    Rating INTEGER NOT NULL,
+    RatingDeviation INTEGER NOT NULL,
+    Popularity INTEGER NOT NULL DEFAULT 0,
+    NbPlays INTEGER NOT NULL DEFAULT 0,
+    Themes TEXT NOT NULL,
+    GameUrl TEXT NOT NULL,
+    OpeningTags TEXT NOT NULL DEFAULT '',
+    Review TEXT NOT NULL,
+    Ply INTEGER NOT NULL,
+    CreatedMs INTEGER NOT NULL,
+    UNIQUE (FEN, Moves)
+);
+CREATE INDEX IF NOT EXISTS puzzles_by_review ON puzzles (Review, Ply);
+CREATE INDEX IF NOT EXISTS puzzles_by_age ON puzzles (CreatedMs);
+";
+
 /// A job for the store's thread: it does its work and hands back what
 /// answers the caller once the batch's transaction has (or has not) been
 /// committed.
@@ -106,7 +156,7 @@ impl Store {
         let connection = Connection::open(path)?;
         connection.execute_batch(SCHEMA)?;
         // Game reviews: the evaluations, the games and the puzzles made from them.
-        for schema in [evals::SCHEMA, reviews::SCHEMA, puzzles::SCHEMA] {
+        for schema in [EVALS_SCHEMA, REVIEWS_SCHEMA, PUZZLES_SCHEMA] {
             connection.execute_batch(schema)?;
         }
         let (jobs, queue) = mpsc::channel::<Job>();

@@ -10,17 +10,6 @@ use ox88_pgn::annotation::EvalScore;
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS evals (
-    position TEXT NOT NULL,
-    lines INTEGER NOT NULL,
-    depth INTEGER NOT NULL,
-    knodes INTEGER NOT NULL,
-    pvs TEXT NOT NULL,
-    PRIMARY KEY (position, lines)
-) WITHOUT ROWID;
-";
-
 /// An engine's evaluation of one position: its best lines, best first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionEval {

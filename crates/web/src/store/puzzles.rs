@@ -9,27 +9,6 @@ use super::{Store, StoreError};
 use crate::ids::{PuzzleId, ReviewId};
 use rusqlite::{params, OptionalExtension, Row};
 
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS puzzles (
-    PuzzleId TEXT PRIMARY KEY,
-    FEN TEXT NOT NULL,
-    Moves TEXT NOT NULL,
-    Rating INTEGER NOT NULL,
-    RatingDeviation INTEGER NOT NULL,
-    Popularity INTEGER NOT NULL DEFAULT 0,
-    NbPlays INTEGER NOT NULL DEFAULT 0,
-    Themes TEXT NOT NULL,
-    GameUrl TEXT NOT NULL,
-    OpeningTags TEXT NOT NULL DEFAULT '',
-    Review TEXT NOT NULL,
-    Ply INTEGER NOT NULL,
-    CreatedMs INTEGER NOT NULL,
-    UNIQUE (FEN, Moves)
-);
-CREATE INDEX IF NOT EXISTS puzzles_by_review ON puzzles (Review, Ply);
-CREATE INDEX IF NOT EXISTS puzzles_by_age ON puzzles (CreatedMs);
-";
-
 /// A puzzle to keep: the position, the moves, its first rating and themes,
 /// and the move of the reviewed game it was made from.
 #[derive(Clone, Debug, PartialEq, Eq)]

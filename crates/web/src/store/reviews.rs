@@ -6,21 +6,6 @@ use super::{Store, StoreError};
 use crate::ids::ReviewId;
 use rusqlite::{params, OptionalExtension};
 
-pub(super) const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS reviews (
-    id TEXT PRIMARY KEY,
-    created_ms INTEGER NOT NULL,
-    creator TEXT NOT NULL,
-    start_fen TEXT NOT NULL,
-    moves TEXT NOT NULL,
-    white TEXT,
-    black TEXT,
-    result TEXT,
-    UNIQUE (start_fen, moves)
-);
-CREATE INDEX IF NOT EXISTS reviews_by_creator ON reviews (creator, created_ms);
-";
-
 /// A game to review: where it starts, its moves, and what is known of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReviewGame {
