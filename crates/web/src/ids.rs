@@ -30,15 +30,10 @@ fn well_formed(text: &str, len: usize) -> bool {
     text.len() == len && text.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-/// Defines a public name: `LEN` letters and digits drawn at random, read
+/// Implements a public name (a struct over a `String`): `LEN` letters and digits drawn at random, read
 /// back only when well formed, written as its text (in JSON too).
 macro_rules! random_name {
-    ($(#[$doc:meta])* $name:ident, $len_doc:literal, $len:ident = $value:literal) => {
-        $(#[$doc])*
-        #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        #[serde(try_from = "String", into = "String")]
-        pub struct $name(String);
-
+    ($name:ident, $len_doc:literal, $len:ident = $value:literal) => {
         #[doc = $len_doc]
         pub const $len: usize = $value;
 
@@ -86,33 +81,33 @@ macro_rules! random_name {
     };
 }
 
-random_name!(
-    /// The public name of a friend game, as in its link: 10 letters and digits
-    /// (about 59 bits), so that games cannot be found by trying names.
-    FriendGameId,
-    "The length of a [`FriendGameId`].",
-    GAME_ID_LEN = 10
-);
+/// The public name of a friend game, as in its link: 10 letters and digits
+/// (about 59 bits), so that games cannot be found by trying names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct FriendGameId(String);
+
+random_name!(FriendGameId, "The length of a [`FriendGameId`].", GAME_ID_LEN = 10);
 
 /// The old name of [`FriendGameId`], kept for one release.
 #[deprecated(note = "renamed to FriendGameId")]
 pub type GameId = FriendGameId;
 
-random_name!(
-    /// The name of a game review, as in its link (`#/review/{id}`): 10
-    /// letters and digits.
-    ReviewId,
-    "The length of a [`ReviewId`].",
-    REVIEW_ID_LEN = 10
-);
+/// The name of a game review, as in its link (`#/review/{id}`): 10
+/// letters and digits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ReviewId(String);
 
-random_name!(
-    /// The name of a puzzle (lichess's `PuzzleId` column): 8 letters and
-    /// digits.
-    PuzzleId,
-    "The length of a [`PuzzleId`].",
-    PUZZLE_ID_LEN = 8
-);
+random_name!(ReviewId, "The length of a [`ReviewId`].", REVIEW_ID_LEN = 10);
+
+/// The name of a puzzle (lichess's `PuzzleId` column): 8 letters and
+/// digits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct PuzzleId(String);
+
+random_name!(PuzzleId, "The length of a [`PuzzleId`].", PUZZLE_ID_LEN = 8);
 
 /// A text that is not a well-formed [`FriendGameId`], [`ReviewId`],
 /// [`PuzzleId`] or [`SeatToken`].

@@ -6,7 +6,7 @@ use crate::input::PositionInput;
 use crate::review::report::{ReviewReport, ReviewedPosition};
 use crate::review::{no_review, storage, ReviewEvent, Watch};
 use crate::routes::analyse::json_event;
-use crate::routes::visitor::Visitor;
+use crate::routes::visitor::SiteVisitor;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -95,7 +95,7 @@ fn name(text: Option<String>) -> Option<String> {
 )]
 pub async fn create(
     State(state): State<Arc<AppState>>,
-    visitor: Visitor,
+    visitor: SiteVisitor,
     ApiJson(request): ApiJson<ReviewRequest>,
 ) -> Result<Json<ReviewCreated>, ApiError> {
     let settings = state.reviewer.settings();
@@ -172,7 +172,7 @@ pub async fn show(State(state): State<Arc<AppState>>, Path(id): Path<String>) ->
 pub async fn stream(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
-    visitor: Visitor,
+    visitor: SiteVisitor,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let id = review_id(&id)?;
     let Watch { report, ahead, events, guard } = state.reviewer.watch(&id, &visitor.0).await?;
