@@ -53,7 +53,7 @@ fn a_game_to_mate_on_the_clock() {
     let mut game = Position::new(KRK.parse().expect("valid FEN"));
     let inc = Duration::from_millis(20);
     let mut clock = ByColor::new(Duration::from_secs(2), Duration::from_secs(2));
-    while game.outcome_with_claims().is_none() {
+    while game.outcome_or_claimable_draw().is_none() {
         let side = game.board().side_to_move();
         engine.send(&position(&game));
         let started = Instant::now();
@@ -77,7 +77,7 @@ fn a_game_with_the_network_evaluation() {
     engine.send("setoption name Eval value nnue");
     engine.send("ucinewgame");
     let mut game = Position::new(Board::startpos());
-    while game.outcome_with_claims().is_none() && game.moves().len() < 60 {
+    while game.outcome_or_claimable_draw().is_none() && game.moves().len() < 60 {
         engine.send(&position(&game));
         engine.send("go depth 5");
         let line = engine.expect_prefix("bestmove");

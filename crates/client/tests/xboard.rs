@@ -49,7 +49,7 @@ fn a_whole_game_against_itself() {
         let result = engine.search(&position, &limits).unwrap();
         let Some(best) = result.search.best else {
             // First legal moves soon repeat: the driver claims the draw.
-            assert!(position.outcome_with_claims().is_some());
+            assert!(position.outcome_or_claimable_draw().is_some());
             assert_eq!(result.claim.map(|c| c.result), Some(ox88_client::GameResult::Draw));
             break;
         };

@@ -102,7 +102,7 @@ pub fn play(white: &mut Player, black: &mut Player, opening: &Opening, config: &
     let mut adjudicator = Adjudicator::new(config);
     loop {
         let board = position.board();
-        if let Some(outcome) = position.outcome_with_claims() {
+        if let Some(outcome) = position.outcome_or_claimable_draw() {
             let (result, reason) = rules(outcome);
             end(&mut record, result, reason, "normal");
             break;

@@ -170,15 +170,47 @@ fn no_claim_after_mate_or_stalemate() {
 }
 
 /// When two endings apply, `outcome` reports the first of checkmate,
-/// stalemate, insufficient material, 75 moves, fivefold repetition.
+/// insufficient material, stalemate, 75 moves, fivefold repetition
+/// (python-chess's order).
 #[test]
 fn which_draw_is_reported_when_two_apply() {
-    // Stalemated king, and a lone knight against it: stalemate.
+    // Stalemated king, and a lone knight against it: insufficient material.
     let g = game("7k/5K2/5N2/8/8/8/8/8 b - - 0 1");
     assert!(g.is_stalemate() && g.is_insufficient_material());
-    assert_eq!(g.outcome(), draw(Termination::Stalemate));
+    assert_eq!(g.outcome(), draw(Termination::InsufficientMaterial));
+    assert_eq!(g.outcome_with_claims(), draw(Termination::InsufficientMaterial));
     // Insufficient material past the 75-move rule: insufficient material.
     assert_eq!(game("4k3/8/8/8/8/8/8/4KN2 w - - 160 100").outcome(), draw(Termination::InsufficientMaterial));
     // Stalemate past the 75-move rule: stalemate.
     assert_eq!(game("7k/8/6QK/8/8/8/8/8 b - - 170 100").outcome(), draw(Termination::Stalemate));
+}
+
+/// `outcome_with_claims` claims as python-chess's `outcome(claim_draw=True)`
+/// does, with the move about to be played; `outcome_or_claimable_draw`
+/// only what stands on the board.
+#[test]
+fn claims_with_the_next_move() {
+    // Clock 99: any king or rook move makes it 100.
+    let fifty = game("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    assert_eq!(fifty.outcome_with_claims(), draw(Termination::FiftyMoves));
+    assert_eq!(fifty.outcome_or_claimable_draw(), None);
+    assert!(fifty.can_claim_draw() && fifty.claimable_draw().is_none());
+    // A pawn move or a capture resets the clock: nothing to claim.
+    let pawn_only = game("4k3/8/8/8/8/8/5q1P/7K w - - 99 80");
+    assert_eq!(pawn_only.outcome_with_claims(), None);
+
+    // Black's Ng8 would bring the start position back a third time.
+    let mut shuffle = Position::startpos();
+    play(&mut shuffle, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    assert_eq!(shuffle.outcome_with_claims(), draw(Termination::ThreefoldRepetition));
+    assert_eq!(shuffle.outcome_or_claimable_draw(), None);
+    play(&mut shuffle, "Ng8");
+    assert_eq!(shuffle.outcome_or_claimable_draw(), draw(Termination::ThreefoldRepetition));
+    assert_eq!(shuffle.outcome_with_claims(), draw(Termination::ThreefoldRepetition));
+
+    // Both claims open: the fifty-move rule is named, as python-chess does.
+    let mut both = game("4k3/8/8/8/8/8/8/R3K3 w - - 90 80");
+    play(&mut both, "Ra2 Kd8 Ra1 Ke8 Ra2 Kd8 Ra1 Ke8 Ra2");
+    assert!(both.can_claim_fifty_moves() && both.can_claim_threefold_repetition());
+    assert_eq!(both.outcome_with_claims(), draw(Termination::FiftyMoves));
 }

@@ -3,7 +3,7 @@
 
 use crate::board::BoardCore;
 use ox88_board::{Color, Role, Square};
-use ox88_movegen::MoveGen;
+use ox88_movegen::{MoveGen, Termination};
 use pyo3::prelude::*;
 
 /// python-chess's `Termination` values.
@@ -24,33 +24,30 @@ pub mod termination {
     pub const THREEFOLD_REPETITION: u8 = 7;
 }
 
+/// python-chess's number for a termination a position decides (`None` for those it cannot: a resignation, a
+/// flag fall, a draw agreed).
+fn termination_code(termination: Termination) -> Option<u8> {
+    use termination::*;
+    Some(match termination {
+        Termination::Checkmate => CHECKMATE,
+        Termination::Stalemate => STALEMATE,
+        Termination::InsufficientMaterial => INSUFFICIENT_MATERIAL,
+        Termination::SeventyFiveMoves => SEVENTYFIVE_MOVES,
+        Termination::FivefoldRepetition => FIVEFOLD_REPETITION,
+        Termination::FiftyMoves => FIFTY_MOVES,
+        Termination::ThreefoldRepetition => THREEFOLD_REPETITION,
+        Termination::Timeout | Termination::Resignation | Termination::Agreement => return None,
+    })
+}
+
 impl BoardCore {
-    /// How the game ended, as python-chess decides it: checkmate, insufficient material, stalemate, the
-    /// seventy-five-move rule, fivefold repetition, then (with `claim_draw`) the fifty-move rule and
-    /// threefold repetition. The termination's number and the winner (`None`: a draw).
-    pub fn outcome_code(&mut self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
-        use termination::*;
-        let has_moves = !self.moves().is_empty();
-        let board = self.board();
-        if !has_moves && board.in_check() {
-            return Some((CHECKMATE, Some(board.side_to_move() == Color::Black)));
-        }
-        let draw = if self.pos().is_insufficient_material() {
-            INSUFFICIENT_MATERIAL
-        } else if !has_moves {
-            STALEMATE
-        } else if board.halfmove_clock() >= 150 {
-            SEVENTYFIVE_MOVES
-        } else if self.pos().is_fivefold_repetition() {
-            FIVEFOLD_REPETITION
-        } else if claim_draw && self.pos().can_claim_fifty_moves() {
-            FIFTY_MOVES
-        } else if claim_draw && self.pos().can_claim_threefold_repetition() {
-            THREEFOLD_REPETITION
-        } else {
-            return None;
-        };
-        Some((draw, None))
+    /// How the game ended, as python-chess decides it: [`Position::outcome`](ox88_movegen::Position::outcome),
+    /// or with `claim_draw` [`Position::outcome_with_claims`](ox88_movegen::Position::outcome_with_claims)
+    /// (both in python-chess's order). The termination's number and the winner (`None`: a draw).
+    pub fn outcome_code(&self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
+        let pos = self.pos();
+        let outcome = if claim_draw { pos.outcome_with_claims() } else { pos.outcome() }?;
+        Some((termination_code(outcome.termination)?, outcome.winner.map(|side| side == Color::White)))
     }
 }
 
@@ -100,17 +97,17 @@ impl BoardCore {
     }
     /// Whether the game is over by itself or (with `claim_draw`) by a draw the side to move may claim.
     #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&mut self, claim_draw: bool) -> bool {
+    fn is_game_over(&self, claim_draw: bool) -> bool {
         self.outcome_code(claim_draw).is_some()
     }
     /// The termination's number and the winner if the game is over (`Board.outcome` builds the `Outcome`).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn _outcome(&mut self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
+    fn _outcome(&self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
         self.outcome_code(claim_draw)
     }
     /// The result: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
     #[pyo3(signature = (*, claim_draw = false))]
-    fn result(&mut self, claim_draw: bool) -> &'static str {
+    fn result(&self, claim_draw: bool) -> &'static str {
         match self.outcome_code(claim_draw) {
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",

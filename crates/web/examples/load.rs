@@ -154,7 +154,7 @@ async fn player(o: Options, id: String, token: Option<String>, seed: u64) -> Res
                 let clock = &v["clock"];
                 let running = clock["running"].as_str();
                 let to_move = if position.side_to_move() == ox88_board::Color::White { "white" } else { "black" };
-                let over = position.outcome_with_claims().is_some();
+                let over = position.outcome_or_claimable_draw().is_some();
                 if ply >= 1 && !over && running != Some(to_move) {
                     seen.problems
                         .push(format!("{id}: after ply {ply} the running clock is {running:?}, not {to_move}"));

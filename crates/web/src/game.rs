@@ -346,7 +346,7 @@ impl FriendGame {
         // The rules end the game (mate, stalemate, the draws); claimable
         // draws are claimed at once: nobody plays on at a threefold
         // repetition in a friendly game.
-        if let Some(outcome) = self.position.outcome_with_claims() {
+        if let Some(outcome) = self.position.outcome_or_claimable_draw() {
             changes.push(self.end(outcome, now));
         }
         Ok(changes)

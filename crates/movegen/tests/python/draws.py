@@ -1,11 +1,13 @@
-"""ox88's draw predicates against python-chess's on random games.
+"""ox88's draw predicates and outcomes against python-chess's on random games.
 
 usage: python3 draws.py DRAWS_EXAMPLE [GAMES] [SEED]
 
 Plays GAMES random games (seeded) from a few start positions, biased towards
 moving a piece back so that repetitions happen, some starting near the
 fifty-move limit; hands them to ox88's `draws` example and compares its nine
-flags after every ply with python-chess's answers to the same questions.
+flags, `outcome()` and `outcome_with_claims()` after every ply with
+python-chess's answers to the same questions (`outcome()` and
+`outcome(claim_draw=True)` for the last two).
 """
 
 import random
@@ -35,6 +37,31 @@ FLAGS = [
     "can_claim_threefold_repetition",
     "can_claim_draw",
 ]
+
+
+# python-chess's terminations by the names ox88's `Termination` displays.
+TERMINATIONS = {
+    chess.Termination.CHECKMATE: "checkmate",
+    chess.Termination.STALEMATE: "stalemate",
+    chess.Termination.INSUFFICIENT_MATERIAL: "insufficient_material",
+    chess.Termination.SEVENTYFIVE_MOVES: "seventy_five_moves",
+    chess.Termination.FIVEFOLD_REPETITION: "fivefold_repetition",
+    chess.Termination.FIFTY_MOVES: "fifty_moves",
+    chess.Termination.THREEFOLD_REPETITION: "threefold_repetition",
+}
+
+
+def outcome_text(outcome):
+    if outcome is None:
+        return "*"
+    return f"{outcome.result()}:{TERMINATIONS[outcome.termination]}"
+
+
+def answers(board):
+    """The line ox88's `draws` example writes for this position."""
+    outcome = outcome_text(board.outcome())
+    claimed = outcome_text(board.outcome(claim_draw=True))
+    return f"{flags(board)} {outcome} {claimed}"
 
 
 def flags(board):
@@ -85,30 +112,47 @@ def main():
     blocks = run.stdout.split("\n\n")
     plies = 0
     counts = [0] * len(FLAGS)
+    # Terminations python-chess gives with claim_draw=True, and how often
+    # the claim needs the move about to be played (no outcome without it,
+    # and neither 100 plies nor a threefold repetition on the board).
+    ends = {}
+    ahead = 0
+    differences = []
     for (fen, moves), block in zip(played, blocks):
         ours = block.strip("\n").split("\n")
         board = chess.Board(fen)
-        theirs = [flags(board)]
+        theirs = [answers(board)]
         for move in moves:
             board.push(move)
-            theirs.append(flags(board))
+            theirs.append(answers(board))
         if len(ours) != len(theirs):
             sys.exit(f"{fen}: {len(ours)} lines from ox88, {len(theirs)} positions")
         for ply, (a, b) in enumerate(zip(ours, theirs)):
             if a != b:
-                wrong = [name for name, x, y in zip(FLAGS, a, b) if x != y]
-                line = chess.Board(fen).variation_san(moves[:ply])
-                sys.exit(f"differ after {ply} plies from {fen} ({line}): {wrong}: ox88 {a}, python-chess {b}")
-            counts = [c + (x == "1") for c, x in zip(counts, b)]
+                differences.append((fen, moves[:ply], a, b))
+            flag_text, outcome, claimed = b.split(" ")
+            counts = [c + (x == "1") for c, x in zip(counts, flag_text)]
+            if claimed != "*":
+                name = claimed.split(":")[1]
+                ends[name] = ends.get(name, 0) + 1
+                ahead += outcome == "*" and flag_text[0] == "0" and flag_text[3] == "0"
         plies += len(theirs)
     if len(blocks) - 1 != len(played):
         sys.exit(f"ox88 answered {len(blocks) - 1} games of {len(played)}")
-    # The games must exercise every predicate, or the comparison proves little.
-    for name, count in zip(FLAGS, counts):
+    if differences:
+        for fen, line, a, b in differences[:5]:
+            print(f"after {chess.Board(fen).variation_san(line)} from {fen}: ox88 {a}, python-chess {b}")
+        sys.exit(f"ox88 differs from python-chess in {len(differences)} of {plies} positions")
+    # The games must exercise every predicate and ending, or the comparison
+    # proves little.
+    for name, count in list(zip(FLAGS, counts)) + [("a claim one move ahead", ahead)]:
         if count == 0:
             sys.exit(f"no position of the {games} games has {name}: change the seed or the starts")
     summary = ", ".join(f"{name} {count}" for name, count in zip(FLAGS, counts))
-    print(f"draw predicates agree with python-chess in {plies} positions of {games} games ({summary})")
+    endings = ", ".join(f"{name} {count}" for name, count in sorted(ends.items()))
+    print(f"draw predicates and outcomes agree with python-chess in {plies} positions of {games} games")
+    print(f"  predicates: {summary}")
+    print(f"  outcome(claim_draw=True): {endings}; {ahead} of them claim with the next move")
 
 
 if __name__ == "__main__":

@@ -364,7 +364,7 @@ fn play_game<E: Evaluator + Clone + Send>(
     // The best move the previous search's line foresees for this position.
     let mut foreseen = None;
     let result = loop {
-        if let Some(outcome) = game.outcome_with_claims() {
+        if let Some(outcome) = game.outcome_or_claimable_draw() {
             break outcome.result();
         }
         if game.moves().len() >= MAX_PLIES {

@@ -58,7 +58,7 @@ impl Openings {
             }
             game.play(moves[random.below(moves.len())]).expect("a generated move is legal");
         }
-        (game.board().has_legal_moves() && game.outcome_with_claims().is_none()).then_some(Start {
+        (game.board().has_legal_moves() && game.outcome_or_claimable_draw().is_none()).then_some(Start {
             game,
             origin,
             castling,

@@ -19,7 +19,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         if self.engine_side != Some(self.game.board().side_to_move()) || self.analyzing {
             return Ok(());
         }
-        if let Some(outcome) = self.game.outcome_with_claims() {
+        if let Some(outcome) = self.game.outcome_or_claimable_draw() {
             self.game_over = true;
             return self.send(result_message(outcome));
         }
@@ -166,7 +166,7 @@ impl<E: Engine + 'static, W: Write> XbDriver<E, W> {
         for n in std::mem::take(&mut self.deferred_pongs) {
             self.send(XbMessage::Pong(n))?;
         }
-        if let Some(outcome) = self.game.outcome_with_claims() {
+        if let Some(outcome) = self.game.outcome_or_claimable_draw() {
             self.game_over = true;
             return self.send(result_message(outcome));
         }
@@ -234,20 +234,7 @@ fn thinking(board: &Board, line: &LineReport) -> Thinking {
         score: ScoreInfo::from(line.score.pov(board.side_to_move())).to_cecp(),
         centis: (line.time.as_millis() / 10) as u64,
         nodes: line.nodes,
-        pv: san_line(board, &line.pv),
+        // The moves in SAN as far as they are legal, without numbers.
+        pv: board.san_line(&line.pv).without_numbers().to_string(),
     }
-}
-
-/// The moves of `pv` in SAN from `board`, as far as they are legal.
-fn san_line(board: &Board, pv: &[Move]) -> String {
-    let mut board = board.clone();
-    let mut words = Vec::with_capacity(pv.len());
-    for &m in pv {
-        if !board.is_legal(m) {
-            break;
-        }
-        words.push(board.san(m).to_string());
-        board.make_move_unchecked(m);
-    }
-    words.join(" ")
 }
