@@ -9,7 +9,6 @@ mod parse;
 #[path = "common/seconds.rs"]
 mod seconds;
 
-use ox88::board::GameResult;
 use ox88::board::{Board, Color, File, PovScore, Rank, Score, Square};
 use ox88::movegen::{MoveGen, Notation, Outcome, Position, Termination};
 use ox88::pgn::annotation::engine_comment;
@@ -269,7 +268,6 @@ impl Session {
             Color::White => ("Human", "ox88"),
             Color::Black => ("ox88", "Human"),
         };
-        let result = self.outcome().map_or(GameResult::Unknown, GameResult::from);
         for (name, value) in [
             ("Event", "Game in the terminal"),
             ("Site", "ox88 play"),
@@ -277,11 +275,13 @@ impl Session {
             ("Round", "-"),
             ("White", white),
             ("Black", black),
-            ("Result", result.as_str()),
         ] {
             game.headers.set(name, value);
         }
-        game.result = Some(result);
+        // A draw claimed or a resignation, as well as the rules' endings.
+        if let Some(outcome) = self.outcome() {
+            game.set_outcome(outcome);
+        }
         game.to_string()
     }
 

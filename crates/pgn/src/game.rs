@@ -4,7 +4,7 @@
 use crate::{Headers, Nag};
 use ox88_board::GameResult;
 use ox88_board::{Move, STARTPOS_FEN};
-use ox88_movegen::{IllegalMoveError, Position, SanPlus};
+use ox88_movegen::{IllegalMoveError, Outcome, Position, SanPlus, Termination};
 use std::fmt;
 
 /// A move as a game records it: SAN (not yet matched against a position)
@@ -92,13 +92,18 @@ impl Line {
     /// # Ok::<(), ox88_movegen::IllegalMoveError>(())
     /// ```
     pub fn from_moves(start: &Position, moves: &[Move]) -> Result<Line, IllegalMoveError> {
+        Ok(Line::played(start, moves)?.0)
+    }
+
+    /// The line of `moves` from `start`, and the position they lead to.
+    fn played(start: &Position, moves: &[Move]) -> Result<(Line, Position), IllegalMoveError> {
         let mut position = start.clone();
         let mut nodes = Vec::with_capacity(moves.len());
         for &m in moves {
             nodes.push(Node::new(position.san(m)?));
             position.play_unchecked(m); // `san` found it legal
         }
-        Ok(Line { nodes, comment: None })
+        Ok((Line { nodes, comment: None }, position))
     }
 
     /// Whether the line has no moves and no comment.
@@ -179,22 +184,73 @@ impl Game {
     /// `SetUp` and `FEN` tags; a Chess960 position gets `[Variant
     /// "Chess960"]` and its `FEN` in Shredder-FEN (castling rights as rook
     /// files), so that [`start_position`](Self::start_position) gives the
-    /// same position back.
+    /// same position back. A game over by the rules
+    /// ([`Position::outcome`]: checkmate, stalemate, ...) carries its result
+    /// (as python-chess's `Game.from_board` does) and `[Termination
+    /// "normal"]`, as [`set_outcome`](Self::set_outcome) writes them; a
+    /// game that goes on has `[Result "*"]`.
+    ///
+    /// ```
+    /// use ox88_movegen::Position;
+    /// use ox88_pgn::Game;
+    /// let mut pos = Position::startpos();
+    /// for san in ["f3", "e5", "g4", "Qh4#"] {
+    ///     pos.play_san(san)?;
+    /// }
+    /// let game = Game::from_position(&pos);
+    /// assert_eq!(game.headers.get("Result"), Some("0-1"));
+    /// assert!(game.to_string().ends_with("\n1. f3 e5 2. g4 Qh4# 0-1\n\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_position(position: &Position) -> Game {
         // The moves of a position are legal from its start.
         let moves = Line::from_moves(&start_of(position), position.moves()).unwrap_or_default();
         let mut game = Game { moves, ..Game::new() };
         game.set_start(&start_of(position));
+        if let Some(outcome) = position.outcome() {
+            game.set_outcome(outcome);
+        }
         game
     }
 
-    /// The game of `moves` played from `start` (tagged as
-    /// [`from_position`](Self::from_position) tags it); an illegal move is
-    /// an error saying why.
+    /// The game of `moves` played from `start` (tagged, and its result
+    /// set, as [`from_position`](Self::from_position) does); an illegal
+    /// move is an error saying why.
     pub fn from_moves(start: &Position, moves: &[Move]) -> Result<Game, IllegalMoveError> {
-        let mut game = Game { moves: Line::from_moves(start, moves)?, ..Game::new() };
+        let (moves, end) = Line::played(start, moves)?;
+        let mut game = Game { moves, ..Game::new() };
         game.set_start(start);
+        if let Some(outcome) = end.outcome() {
+            game.set_outcome(outcome);
+        }
         Ok(game)
+    }
+
+    /// Ends the game with `outcome`: its result as the `Result` tag and the
+    /// termination marker, and the `Termination` tag in the PGN standard's
+    /// words (`time forfeit` for a flag fall, else `normal`: mate, a draw
+    /// by the rules or claimed, a resignation and a draw agreed all end a
+    /// game normally).
+    ///
+    /// ```
+    /// use ox88_board::{Color, GameResult};
+    /// use ox88_movegen::{Outcome, Termination};
+    /// use ox88_pgn::Game;
+    /// let mut game = Game::new();
+    /// game.set_outcome(Outcome { winner: Some(Color::Black), termination: Termination::Timeout });
+    /// assert_eq!(game.outcome(), GameResult::Win(Color::Black));
+    /// assert_eq!(game.headers.get("Termination"), Some("time forfeit"));
+    /// assert!(game.to_string().contains("[Result \"0-1\"]"));
+    /// ```
+    pub fn set_outcome(&mut self, outcome: Outcome) {
+        let result = outcome.result();
+        self.result = Some(result);
+        self.headers.set("Result", result.as_str());
+        let termination = match outcome.termination {
+            Termination::Timeout => "time forfeit",
+            _ => "normal",
+        };
+        self.headers.set("Termination", termination);
     }
 
     /// Sets the tags naming `start` as the starting position (`SetUp`,

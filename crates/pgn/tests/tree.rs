@@ -3,6 +3,7 @@
 //! positions from the tags (Chess960 kept); games built from a `Position`
 //! reading back as the same game.
 
+use ox88_board::GameResult;
 use ox88_movegen::Position;
 use ox88_pgn::annotation::{EvalScore, Evaluation};
 use ox88_pgn::{AddMoveError, ErrorKind, Game, GameTree, NodeId, PgnError, Reader};
@@ -207,4 +208,26 @@ fn comments_find_their_nodes() {
         .to_string()
         .replace('\n', " ")
         .contains("{Game} 1. e4 {King pawn} (1. d4 {Queen pawn}) (1. c4) {after} 1... e5 $1 {Open} *"));
+}
+
+/// A game built from a finished `Position` carries its result and
+/// `[Termination "normal"]`, read back the same; one that goes on is `*`.
+#[test]
+fn a_built_game_carries_the_result_of_its_end() {
+    let start = Position::from_fen("7k/8/5Q1K/8/8/8/8/8 w - - 0 1").unwrap();
+    let going_on = Game::from_position(&start);
+    assert_eq!((going_on.headers.get("Result"), going_on.headers.get("Termination")), (Some("*"), None));
+    let mut stalemate = start.clone();
+    let qf7 = stalemate.play_san("Qf7").unwrap();
+    assert!(stalemate.is_stalemate());
+    let built = Game::from_position(&stalemate);
+    assert_eq!(built.outcome(), GameResult::Draw);
+    assert_eq!((built.headers.get("Result"), built.headers.get("Termination")), (Some("1/2-1/2"), Some("normal")));
+    let text = built.to_string();
+    assert!(text.ends_with("\n1. Qf7 1/2-1/2\n\n"), "{text}");
+    let read_back = one(&text);
+    assert_eq!((&read_back.headers, read_back.outcome()), (&built.headers, GameResult::Draw));
+    // from_moves does the same from a start and moves.
+    assert_eq!(Game::from_moves(&start, &[qf7]).unwrap(), built);
+    assert_eq!(Game::from_moves(&start, &[]).unwrap(), going_on);
 }

@@ -55,7 +55,10 @@ pub struct GameInput {
     /// The main line: each move SAN or UCI text, or a [`MoveInput`] object.
     #[serde(default)]
     pub moves: Vec<MoveInput>,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*` (the default).
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`. Absent: the result of a main line
+    /// the rules end (checkmate, stalemate, insufficient material, the
+    /// seventy-five-move rule, fivefold repetition), with `[Termination
+    /// "normal"]`; else `*`.
     #[serde(default)]
     #[schema(value_type = Option<GameResultSchema>)]
     pub result: Option<GameResult>,
@@ -161,9 +164,16 @@ fn write_game(input: &GameInput, prefix: &str, max_moves: usize) -> Result<Game,
             None => game.moves.comment = Some(comment.clone()),
         }
     }
-    let result = input.result.unwrap_or_default();
-    game.result = Some(result);
-    game.headers.set("Result", result.as_str());
+    // A game the rules ended (mate, stalemate ...) carries its result, unless one is given.
+    let over = if input.result.is_none() { game.end_position().ok().and_then(|end| end.outcome()) } else { None };
+    match over {
+        Some(outcome) => game.set_outcome(outcome),
+        None => {
+            let result = input.result.unwrap_or_default();
+            game.result = Some(result);
+            game.headers.set("Result", result.as_str());
+        }
+    }
     Ok(game)
 }
 
@@ -252,6 +262,18 @@ mod tests {
             "{A short game} 1. e4 $1 {[%clk 0:04:58]} 1... e5 {solid} (1... c5 2. Nf3 {open}) 2. Nf3 *"
         );
         assert!(pgn.contains("[White \"A\"]") && pgn.contains("[Result \"*\"]"), "{pgn}");
+    }
+
+    #[test]
+    fn a_game_the_rules_ended_carries_its_result() {
+        let mate = game(serde_json::json!({"moves": ["f3", "e5", "g4", "Qh4#"]})).expect("written");
+        assert!(mate.contains("[Result \"0-1\"]") && mate.contains("[Termination \"normal\"]"), "{mate}");
+        assert!(mate.ends_with("2. g4 Qh4# 0-1\n\n"), "{mate}");
+        // A result given is written as given; a game that goes on is `*`.
+        let given = game(serde_json::json!({"moves": ["f3", "e5", "g4", "Qh4#"], "result": "*"})).expect("written");
+        assert!(given.contains("[Result \"*\"]") && !given.contains("Termination"), "{given}");
+        let open = game(serde_json::json!({"moves": ["f3", "e5"]})).expect("written");
+        assert!(open.contains("[Result \"*\"]") && open.ends_with("1. f3 e5 *\n\n"), "{open}");
     }
 
     #[test]
