@@ -8,7 +8,7 @@ use std::fmt;
 
 impl Position {
     /// `moves` played from the current position, in SAN with move numbers
-    /// ("1. e4 e5 2. Nf3", "12... Nf6 13. Bd3"), as python-chess's
+    /// ("1. e4 e5 2. Nf3", "12...Nf6 13. Bd3"), as python-chess's
     /// `variation_san` writes a principal variation; format it with
     /// `Display` (nothing is allocated then).
     ///
@@ -25,7 +25,7 @@ impl Position {
     /// // A principal variation from here, as an engine would send it.
     /// let mut walk = pos.clone();
     /// let pv = [walk.play_uci("e7e5")?, walk.play_uci("g1f3")?];
-    /// assert_eq!(pos.variation_san(&pv)?.to_string(), "1... e5 2. Nf3");
+    /// assert_eq!(pos.variation_san(&pv)?.to_string(), "1...e5 2. Nf3");
     ///
     /// // A move that is not legal where it stands is named, with the moves before it.
     /// let wrong = [pv[1], pv[0]];
@@ -108,7 +108,7 @@ mod tests {
         assert_eq!(pos.variation_san(&pv).expect("legal").to_string(), "1. e4 e5 2. Nf3");
         pos.play_uci("d2d4").expect("legal");
         let pv = line(&pos, &["d7d5", "c2c4"]);
-        assert_eq!(pos.variation_san(&pv).expect("legal").to_string(), "1... d5 2. c4");
+        assert_eq!(pos.variation_san(&pv).expect("legal").to_string(), "1...d5 2. c4");
     }
 
     #[test]

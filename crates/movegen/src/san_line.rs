@@ -1,5 +1,5 @@
 //! [`SanLine`]: a sequence of moves written in SAN with move numbers, as
-//! PGN movetext and principal variations show them.
+//! python-chess's `variation_san` writes a line of play.
 
 use crate::san::san_plus;
 use crate::MoveGen;
@@ -7,7 +7,11 @@ use ox88_board::{Board, Color, Move};
 use std::fmt::{self, Write};
 
 /// Moves played one after the other from a position, displayed in SAN:
-/// "12... Nf6 13. Bd3 O-O", or without numbers "Nf6 Bd3 O-O".
+/// "12...Nf6 13. Bd3 O-O", or without numbers "Nf6 Bd3 O-O". The numbers
+/// are python-chess's (`variation_san`): "13. " before a White move, and
+/// "12..." joined to a first move by Black. PGN's export format writes
+/// "12... Nf6" with a space: that is [`ox88-pgn`](https://docs.rs/ox88-pgn)'s
+/// writer.
 ///
 /// Displaying allocates nothing (one board is copied on the stack). It
 /// stops at the first move that is not legal where it is played, so a
@@ -23,7 +27,7 @@ use std::fmt::{self, Write};
 /// assert_eq!(game.start().san_line(game.moves()).to_string(), "1. e4 e5 2. Nf3 Nc6 3. Bb5");
 /// let after_e4 = game.moves()[1..].to_vec();
 /// let board: Board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".parse()?;
-/// assert_eq!(board.san_line(&after_e4).to_string(), "1... e5 2. Nf3 Nc6 3. Bb5");
+/// assert_eq!(board.san_line(&after_e4).to_string(), "1...e5 2. Nf3 Nc6 3. Bb5");
 /// assert_eq!(board.san_line(&after_e4).without_numbers().to_string(), "e5 Nf3 Nc6 Bb5");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -58,7 +62,7 @@ impl fmt::Display for SanLine<'_> {
             if self.numbers {
                 match board.side_to_move() {
                     Color::White => write!(f, "{}. ", board.fullmove_number())?,
-                    Color::Black if i == 0 => write!(f, "{}... ", board.fullmove_number())?,
+                    Color::Black if i == 0 => write!(f, "{}...", board.fullmove_number())?,
                     Color::Black => {}
                 }
             }
@@ -96,5 +100,12 @@ mod tests {
             })
             .collect();
         assert_eq!(board.san_line(&moves).to_string(), "1. f3 e5 2. g4 Qh4#");
+        // From Black's move, as python-chess's variation_san writes it.
+        let mut after = board.clone();
+        for &m in &moves[..3] {
+            after.make_move_unchecked(m);
+        }
+        assert_eq!(after.san_line(&moves[3..]).to_string(), "2...Qh4#");
+        assert_eq!(after.san_line(&moves[3..]).without_numbers().to_string(), "Qh4#");
     }
 }

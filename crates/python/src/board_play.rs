@@ -5,7 +5,7 @@ use crate::board::BoardCore;
 use crate::errors::{illegal, san_error, uci_error, IllegalMoveError};
 use crate::moves::PyMove;
 use ox88_board::{Color, Move, MoveKind, Role};
-use ox88_movegen::{IllegalMoveError as RustIllegal, Position, Suffix};
+use ox88_movegen::{IllegalMoveError as RustIllegal, Notation, Position, Suffix};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -247,8 +247,8 @@ impl BoardCore {
     /// O-O". `IllegalMoveError` names the first move that is not legal where it is played.
     fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
         let mut pos = self.pos().clone();
-        let mut text = String::new();
-        for (i, item) in variation.try_iter()?.enumerate() {
+        let mut moves = Vec::new();
+        for item in variation.try_iter()? {
             let item = item?;
             let m = *item.cast::<PyMove>()?.get();
             let found = pos
@@ -258,21 +258,10 @@ impl BoardCore {
                 .ok_or_else(|| {
                     IllegalMoveError::new_err(format!("illegal move {} in position {}", m.uci_text(), pos.fen()))
                 })?;
-            let board = pos.board();
-            let number = board.fullmove_number();
-            if board.side_to_move() == Color::White {
-                if i > 0 {
-                    text.push(' ');
-                }
-                text.push_str(&format!("{number}. "));
-            } else if i == 0 {
-                text.push_str(&format!("{number}..."));
-            } else {
-                text.push(' ');
-            }
-            text.push_str(&pos.san_unchecked(found).to_string());
             pos.play_unchecked(found);
+            moves.push(found);
         }
-        Ok(text)
+        // Every move was found legal where it is played: the line is written whole.
+        Ok(self.pos().board().san_line(&moves).to_string())
     }
 }
