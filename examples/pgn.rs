@@ -1,7 +1,7 @@
 //! PGN files: read them (only the tokens, or every main-line move checked and
 //! played), timed; or write them back in export format.
 //!
-//! cargo run --release --example pgn -- [--threads N] (tokens | validate | export) FILE...
+//! cargo run --release --example pgn -- (tokens | validate | export) [--threads N] FILE...
 
 use ox88::board::{Board, GameResult};
 use ox88::movegen::{Notation, SanPlus};
@@ -15,7 +15,7 @@ use std::time::Instant;
 const HELP: &str = "\
 pgn: read PGN files and time it, or write them back in export format
 
-usage: pgn [--threads N] (tokens | validate | export) FILE...
+usage: pgn (tokens | validate | export) [--threads N] FILE...
 
   tokens       parse every game: tags, moves (SAN syntax), comments, NAGs, variations; no chess rules
   validate     also match every main-line move to a legal move and play it (variations are skipped)
@@ -206,35 +206,65 @@ fn export(file: &str, bytes: &[u8], out: &mut Writer<impl Write>) -> io::Result<
     Ok(count)
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{HELP}");
-        return ExitCode::SUCCESS;
-    }
-    let (threads, args) = match args.split_first() {
-        Some((flag, rest)) if flag == "--threads" => {
-            match rest.split_first().map(|(n, rest)| (n.parse::<usize>(), rest)) {
-                Some((Ok(n), rest)) if n >= 1 => (n, rest),
-                _ => {
-                    eprintln!("pgn: --threads takes a number of threads, at least 1 (see --help)");
-                    return ExitCode::from(2);
-                }
+/// What the command line asks for.
+struct Args {
+    mode: String,
+    files: Vec<String>,
+    threads: usize,
+}
+
+/// Reads the command line: the mode, then the files, with `--threads N`
+/// (or `--threads=N`) anywhere; an unknown option is refused by name, and
+/// after `--` every word is a file. `None` asks for the help.
+fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    let mut threads = 1;
+    let mut words = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(value)),
+            _ => (arg.as_str(), None),
+        };
+        match name {
+            "--help" | "-h" => return Ok(None),
+            "--threads" => {
+                let text = inline.or_else(|| args.next().map(String::as_str)).unwrap_or_default();
+                threads = text.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    format!("--threads takes a number of threads, at least 1, not {text:?} (see --help)")
+                })?;
             }
+            "--" => words.extend(args.by_ref().cloned()),
+            option if option.starts_with('-') && option != "-" => {
+                return Err(format!("unknown option {option:?} (see --help)"))
+            }
+            _ => words.push(arg.clone()),
         }
-        _ => (1, &args[..]),
-    };
-    let Some((mode, files)) = args.split_first().filter(|(_, files)| !files.is_empty()) else {
-        eprintln!("pgn: give a mode and at least one file (see --help)");
-        return ExitCode::from(2);
+    }
+    let Some((mode, files)) = words.split_first().filter(|(_, files)| !files.is_empty()) else {
+        return Err("give a mode and at least one file (see --help)".into());
     };
     if !matches!(mode.as_str(), "tokens" | "validate" | "export") {
-        eprintln!("pgn: unknown mode {mode:?}: expected tokens, validate or export (see --help)");
-        return ExitCode::from(2);
+        return Err(format!("unknown mode {mode:?}: expected tokens, validate or export (see --help)"));
     }
+    Ok(Some(Args { mode: mode.clone(), files: files.to_vec(), threads }))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Args { mode, files, threads } = match parse_args(&args) {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("pgn: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let mut writer = Writer::new(BufWriter::new(io::stdout()));
     let (mut total, mut bytes_total, mut seconds_total) = (Count::default(), 0u64, 0f64);
-    for file in files {
+    for file in &files {
         let bytes = match std::fs::read(file) {
             Ok(bytes) => bytes,
             Err(e) => {

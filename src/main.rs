@@ -11,7 +11,7 @@ const HELP: &str = "\
 ox88: a UCI and CECP (XBoard) chess engine
 
 usage: ox88 [--hash MB] [--threads N] [--book FILE] [--eval classical|nnue] [--eval-file FILE]
-       ox88 [--eval classical|nnue] [--eval-file FILE] bench [DEPTH]
+       ox88 bench [DEPTH] [--eval classical|nnue] [--eval-file FILE]
        ox88 --help | --version
 
 Reads commands on standard input: CECP if the first one is `xboard`, UCI otherwise. Start it from a GUI or
@@ -38,9 +38,12 @@ enum Command {
     Version,
 }
 
+/// Reads the command line: options in any order, before or after `bench`.
 fn parse(args: &[String]) -> Result<Command, String> {
     let mut settings = Settings::default();
-    let mut args = args.iter();
+    // `Some` once `bench` is read, with its depth if one follows it.
+    let mut bench: Option<Option<u32>> = None;
+    let mut args = args.iter().peekable();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
@@ -58,20 +61,22 @@ fn parse(args: &[String]) -> Result<Command, String> {
                     .ok_or_else(|| format!("--eval: {text:?} is not classical or nnue"))?;
             }
             "--eval-file" => settings.eval_file = Some(PathBuf::from(value("--eval-file")?)),
-            "bench" => {
-                let depth = match value("bench") {
-                    Ok(text) => Some(count(text, "bench", 64)? as u32),
-                    Err(_) => None,
+            "bench" if bench.is_none() => {
+                let depth = match args.next_if(|next| !next.starts_with('-')) {
+                    Some(text) => Some(count(text, "bench", 64)? as u32),
+                    None => None,
                 };
-                return match args.next() {
-                    None => Ok(Command::Bench(Box::new(settings), depth)),
-                    Some(extra) => Err(format!("unexpected argument {extra:?} after bench")),
-                };
+                bench = Some(depth);
             }
+            other if other.starts_with('-') => return Err(format!("unknown option {other:?} (see --help)")),
+            other if bench.is_some() => return Err(format!("unexpected argument {other:?} after bench")),
             other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
     }
-    Ok(Command::Play(Box::new(settings)))
+    Ok(match bench {
+        Some(depth) => Command::Bench(Box::new(settings), depth),
+        None => Command::Play(Box::new(settings)),
+    })
 }
 
 /// A number from 1 to `max`.

@@ -26,13 +26,24 @@ fn help_and_version_succeed() {
 
 #[test]
 fn bad_arguments_get_one_line_and_a_failure() {
-    for args in [&["--bogus"][..], &["--hash"], &["--hash", "0"], &["--threads", "many"], &["bench", "x"]] {
+    let bad: [&[&str]; 8] = [
+        &["--bogus"],
+        &["--hash"],
+        &["--hash", "0"],
+        &["--threads", "many"],
+        &["bench", "x"],
+        &["bench", "3", "--frob"],
+        &["bench", "3", "4"],
+        &["bench", "bench"],
+    ];
+    for args in bad {
         let output = run(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let error = text(&output.stderr);
         assert!(error.starts_with("ox88: ") && error.lines().count() == 1, "{args:?}: {error:?}");
         assert!(output.stdout.is_empty(), "{args:?}");
     }
+    assert_eq!(text(&run(&["bench", "--frob"]).stderr), "ox88: unknown option \"--frob\" (see --help)\n");
     let missing = run(&["--book", "/nonexistent/book.bin"]);
     assert_eq!(missing.status.code(), Some(1));
     assert!(text(&missing.stderr).starts_with("ox88: ") && text(&missing.stderr).lines().count() == 1);
@@ -81,6 +92,8 @@ fn bench_prints_the_node_count_of_the_evaluation_chosen() {
     // With the classical evaluation, the search's signature at that depth.
     let signature = ox88::search::bench(ox88::eval::Classical::new(), 3, 1).nodes;
     assert_eq!(nodes(&["--eval", "classical", "bench", "3"]), signature);
+    // Options may follow the command, too.
+    assert_eq!(nodes(&["bench", "3", "--eval", "classical"]), signature);
     let network = nodes(&["--eval", "nnue", "bench", "3"]);
     assert_ne!(network, signature);
     assert_eq!(nodes(&["bench", "3"]), network, "the network is the default");

@@ -220,10 +220,12 @@ fn play_saves_its_games_in_pgn() {
     assert_eq!(first.headers.get("White"), Some("Human"));
     assert_eq!(first.headers.get("FEN"), Some(mate));
     assert_eq!(first.outcome(), ox88::board::GameResult::Win(ox88::board::Color::White));
+    assert_eq!((first.headers.get("Result"), first.headers.get("Termination")), (Some("1-0"), Some("normal")));
     let end = first.end_board().unwrap_or_else(|e| panic!("{e}"));
     assert!(ox88::movegen::MoveGen::is_checkmate(&end));
     let second = &games[1];
     assert_eq!(second.outcome(), ox88::board::GameResult::Unknown);
+    assert_eq!((second.headers.get("Result"), second.headers.get("Termination")), (Some("*"), None));
     let moves = second.mainline_moves().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(moves.len(), 2, "Kf1 and the engine's reply");
     assert!(second.moves.nodes[1].comment.as_deref().is_some_and(|c| c.ends_with("/2")), "{second}");
@@ -265,11 +267,25 @@ fn pgn_reads_times_and_exports_files() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).ends_with("1. d4 *\n\n"), "{}", text(&out.stdout));
     std::fs::remove_file(&bad).ok();
-    for args in [&["tokens"][..], &["check", lichess], &["tokens", "/nonexistent.pgn"]] {
+    for args in [
+        &["tokens"][..],
+        &["check", lichess],
+        &["tokens", "/nonexistent.pgn"],
+        &["validate", "--threads", "0", lichess],
+    ] {
         let out = run("pgn", args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(text(&out.stderr).lines().count(), 1, "{args:?}: {}", text(&out.stderr));
     }
+    // Options go before or after the mode; an unknown one is named.
+    for args in [&["validate", "--threads", "2", lichess][..], &["--threads=2", "validate", lichess]] {
+        let out = run("pgn", args, "");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with(&format!("{lichess} games 438 moves 28538 ")), "{args:?}");
+    }
+    let out = run("pgn", &["validate", "--frob", lichess], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "pgn: unknown option \"--frob\" (see --help)\n");
     let help = run("pgn", &["--help"], "");
     assert!(help.status.success() && text(&help.stdout).contains("usage: pgn"));
 }

@@ -32,6 +32,9 @@ fn run() -> io::Result<ExitCode> {
         writeln!(out, "usage: moves FILE...   (each game's tags, main line in UCI and result)")?;
         return Ok(if files.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS });
     }
+    if let Some(option) = files.iter().find(|f| f.starts_with('-') && f.len() > 1) {
+        return Err(io::Error::other(format!("unknown option {option:?} (see --help)")));
+    }
     let mut failed = false;
     for file in &files {
         let bytes = std::fs::read(file).map_err(|e| io::Error::other(format!("{file}: {e}")))?;
