@@ -214,7 +214,7 @@ fn comments_find_their_nodes() {
 /// `[Termination "normal"]`, read back the same; one that goes on is `*`.
 #[test]
 fn a_built_game_carries_the_result_of_its_end() {
-    let start = Position::from_fen("7k/8/5Q1K/8/8/8/8/8 w - - 0 1").unwrap();
+    let start = Position::from_fen("7k/8/4Q2K/8/8/8/8/8 w - - 0 1").unwrap();
     let going_on = Game::from_position(&start);
     assert_eq!((going_on.headers.get("Result"), going_on.headers.get("Termination")), (Some("*"), None));
     let mut stalemate = start.clone();
