@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Derives ox88-explorer's opening names (crates/explorer/data/openings.tsv) from lichess's chess-openings.
+"""Derives ox88-explorer's opening names (crates/explorer/openings/openings.tsv) from lichess's chess-openings.
 
-usage: scripts/openings_table.py CHESS_OPENINGS_DIR [COMMIT] > crates/explorer/data/openings.tsv
+usage: scripts/openings_table.py CHESS_OPENINGS_DIR [COMMIT] > crates/explorer/openings/openings.tsv
 
 CHESS_OPENINGS_DIR holds a.tsv ... e.tsv of https://github.com/lichess-org/chess-openings (CC0): each row an ECO
 code, a name and the moves (SAN) that reach the named position. Each row becomes the Polyglot key of that

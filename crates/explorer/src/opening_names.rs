@@ -6,8 +6,8 @@ use std::fmt;
 
 /// The built-in table: lichess's chess-openings (CC0), one line a named
 /// position: its Polyglot key in hex, its ECO code and its name (see
-/// `data/README.md` for where it comes from and how it is made).
-const LICHESS_OPENINGS: &str = include_str!("../data/openings.tsv");
+/// `openings/README.md` for where it comes from and how it is made).
+const LICHESS_OPENINGS: &str = include_str!("../openings/openings.tsv");
 
 /// A named opening position: its ECO code and its name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
