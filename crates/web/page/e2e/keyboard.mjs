@@ -46,6 +46,7 @@ export async function keyboardGame(browser) {
   }
   const focused = await page.evaluate(() => document.activeElement.getAttribute("role"))
   assert(focused === "application", `the board has the focus as an application: ${focused}`)
+  await page.waitForSelector('#board[data-input="w"]') // the game drawn: the board takes input
   await walk(page, "a1", "f6")
   await walk(page, "f6", "g6")
   await page.waitForFunction(() => /Black: king to g8/.test(document.querySelector("#announce")?.textContent || ""), null, { timeout: 20000 })
@@ -128,7 +129,10 @@ export async function friendPremove(browser) {
     assert(moves.join(" ") === "e4 e5 Nf3", `the moves: ${moves.join(" ")}`)
   }
   assert((await white.locator("#board .marker-premove").count()) === 0, "the premove's squares are cleared")
-  // Black thinks again; a second premove is cancelled with Escape.
+  // Black thinks again (once White's page has taken the server's answer to its premove, as before the first one);
+  // a second premove is cancelled with Escape.
+  await statusIs(white, "Your opponent's move")
+  await white.waitForSelector('#board[data-premove="w"]', { timeout: 10000 })
   await clickSquare(white, "f1")
   await white.waitForTimeout(60)
   await clickSquare(white, "c4")
