@@ -34,6 +34,11 @@ pub struct ImportOptions {
     pub row_group_games: usize,
     /// zstd's level for the Parquet pages (1 to 22).
     pub zstd_level: i32,
+    /// The first game's `id` at the least: the ids go on from the larger of
+    /// this and the dataset's largest id plus one. A job that imports
+    /// shards apart gives each the number after the games of the shards
+    /// before it ([`count_games`](crate::count_games)).
+    pub first_id: i64,
 }
 
 impl Default for ImportOptions {
@@ -45,6 +50,7 @@ impl Default for ImportOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             row_group_games: 1 << 17,
             zstd_level: 3,
+            first_id: 1,
         }
     }
 }
@@ -160,7 +166,8 @@ const BATCH_ROWS: usize = 4096;
 /// Reads the PGN files `inputs` (plain, `.zst` or `.bz2`) into a new part of
 /// the dataset folder `output` (and of the positions dataset, if asked),
 /// telling `progress` how far it is after each batch of games. The games
-/// are numbered on from the dataset's largest `id`. A game that cannot be
+/// are numbered on from the dataset's largest `id` (or from
+/// [`ImportOptions::first_id`], if larger). A game that cannot be
 /// read is kept with its error; a file that cannot be read stops the import
 /// and no part is added.
 pub fn import(
@@ -190,7 +197,7 @@ pub fn import(
     let (read_bytes, pgn_bytes) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
     let stop = Arc::new(AtomicBool::new(false));
     let reader = ParallelReader::new(options.threads);
-    let mut id = last_id;
+    let mut id = last_id.max(options.first_id.saturating_sub(1));
     for (index, path) in inputs.iter().enumerate() {
         state.file = index;
         let io = |source| ImportError::Io { path: path.clone(), source };

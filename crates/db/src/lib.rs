@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod columns;
+mod count;
 mod dataset;
 pub mod explore;
 mod games;
@@ -16,6 +17,7 @@ pub mod selfplay;
 mod tags;
 
 pub use columns::Columns;
+pub use count::count_games;
 pub use games::{games_schema, GamesBatchBuilder};
 pub use import::{import, ImportOptions, ImportSummary, Progress};
 pub use import_error::ImportError;

@@ -154,3 +154,40 @@ fn errors_are_kept_and_append_numbers_on() {
     assert!(!dir.join("other").join("part-00000.parquet").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn counts_and_first_ids_let_shards_be_imported_apart() {
+    let dir = scratch("shards");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Games that fail in their moves and in their syntax are rows too, and counted.
+    let bad = dir.join("bad.pgn");
+    let text =
+        "[White \"A\"]\n\n1. e4 e5 2. Nf9 *\n\n[White \"B\"\n\n1. d4 d5 1-0\n\n[White \"C\"]\n\n1. c4 {open 1-0\n";
+    std::fs::write(&bad, text).unwrap();
+    let mut files = real_files();
+    files.push(bad.clone());
+    let options = ImportOptions { threads: 2, ..ImportOptions::default() };
+    let mut first_id = 1;
+    for (index, file) in files.iter().enumerate() {
+        let counted = ox88_db::count_games(std::slice::from_ref(file), 2).unwrap();
+        let out = dir.join(format!("shard-{index}"));
+        let shard = ImportOptions { first_id, ..options.clone() };
+        let summary = import(std::slice::from_ref(file), &out, &shard, |_| {}).unwrap();
+        assert_eq!(summary.games, counted, "{}", file.display());
+        let ids: Vec<i64> = read_dataset(&out)
+            .iter()
+            .flat_map(|b| b.column_by_name("id").unwrap().as_primitive::<Int64Type>().values().to_vec())
+            .collect();
+        assert_eq!(ids, (first_id..first_id + counted as i64).collect::<Vec<_>>());
+        first_id += counted as i64;
+    }
+    assert_eq!(first_id - 1, 1548 + ox88_db::count_games(&[bad], 1).unwrap() as i64);
+    assert!(first_id - 1 > 1548);
+    // An existing dataset's ids still win over a smaller first id.
+    let append = ImportOptions { append: true, first_id: 2, ..options };
+    let again = import(&files[2..], &dir.join("shard-2"), &append, |_| {}).unwrap();
+    let last = read_dataset(&dir.join("shard-2")).last().unwrap().column_by_name("id").unwrap().clone();
+    assert_eq!(*last.as_primitive::<Int64Type>().values().last().unwrap(), first_id - 1 + again.games as i64);
+    assert!(ox88_db::count_games(&[dir.join("missing.pgn")], 1).is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

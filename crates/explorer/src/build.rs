@@ -133,9 +133,25 @@ impl Drop for RunBuilder {
 /// Merges runs into the run `path`: entries of the same position and move
 /// are added together.
 pub fn merge(runs: &[Run], path: &Path) -> Result<RunInfo, ExplorerError> {
+    let unshifted: Vec<(&Run, GameNumber)> = runs.iter().map(|run| (run, 0)).collect();
+    merge_shifted(&unshifted, path)
+}
+
+/// Merges runs made apart into the run `path`, the game numbers of each run
+/// shifted by the number beside it (its games' place in the whole
+/// collection), as [`combine`](crate::combine) joins explorers.
+pub fn merge_shifted(runs: &[(&Run, GameNumber)], path: &Path) -> Result<RunInfo, ExplorerError> {
     let io = |source| ExplorerError::Io { path: path.to_owned(), source };
-    let mut readers: Vec<RunEntries<'_>> = runs.iter().map(Run::entries).collect::<Result<_, _>>()?;
-    let mut heads: Vec<Option<Entry>> = readers.iter_mut().map(|r| r.next_entry()).collect::<Result<_, _>>()?;
+    let mut readers: Vec<(RunEntries<'_>, GameNumber)> =
+        runs.iter().map(|(run, shift)| Ok((run.entries()?, *shift))).collect::<Result<_, ExplorerError>>()?;
+    let next = |(reader, shift): &mut (RunEntries<'_>, GameNumber)| -> Result<Option<Entry>, ExplorerError> {
+        Ok(reader.next_entry()?.map(|(key, mv, mut stats)| {
+            stats.best.0 += *shift;
+            stats.latest.0 += *shift;
+            (key, mv, stats)
+        }))
+    };
+    let mut heads: Vec<Option<Entry>> = readers.iter_mut().map(next).collect::<Result<_, _>>()?;
     let mut heap: BinaryHeap<Reverse<(u64, u16, usize)>> =
         heads.iter().enumerate().filter_map(|(i, h)| h.map(|(k, m, _)| Reverse((k, m, i)))).collect();
     let mut writer = RunWriter::create(path).map_err(io)?;
@@ -150,7 +166,7 @@ pub fn merge(runs: &[Run], path: &Path) -> Result<RunInfo, ExplorerError> {
                 }
             }
         }
-        heads[i] = readers[i].next_entry()?;
+        heads[i] = next(&mut readers[i])?;
         if let Some((k, m, _)) = heads[i] {
             heap.push(Reverse((k, m, i)));
         }

@@ -19,13 +19,13 @@ const MANIFEST_HEADER: &str = "ox88-explorer 1";
 
 /// What the manifest says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Manifest {
-    games: u64,
-    runs: Vec<String>,
+pub(crate) struct Manifest {
+    pub(crate) games: u64,
+    pub(crate) runs: Vec<String>,
 }
 
 impl Manifest {
-    fn read(dir: &Path) -> Result<Option<Manifest>, ExplorerError> {
+    pub(crate) fn read(dir: &Path) -> Result<Option<Manifest>, ExplorerError> {
         let path = dir.join("manifest");
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
@@ -48,7 +48,7 @@ impl Manifest {
         Ok(Some(manifest))
     }
 
-    fn write(&self, dir: &Path) -> Result<(), ExplorerError> {
+    pub(crate) fn write(&self, dir: &Path) -> Result<(), ExplorerError> {
         let mut text = format!("{MANIFEST_HEADER}\ngames {}\n", self.games);
         for run in &self.runs {
             text.push_str(&format!("run {run}\n"));

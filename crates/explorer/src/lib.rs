@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 mod build;
+mod combine;
 mod explorer;
 mod games;
 mod opening_names;
@@ -10,7 +11,8 @@ mod run;
 mod stats;
 mod varint;
 
-pub use build::{merge, RunBuilder};
+pub use build::{merge, merge_shifted, RunBuilder};
+pub use combine::combine;
 pub use explorer::{compact, Explorer, ExplorerInfo, ExplorerWriter};
 pub use games::{GameAppender, GameInfo, GameStore};
 pub use opening_names::{OpeningName, OpeningNames, OpeningNamesError};
