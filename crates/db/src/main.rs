@@ -100,7 +100,10 @@ enum ExplorerCommand {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -108,6 +111,22 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Help and the version as clap prints them; any other command-line error as
+/// one line on stderr naming the bad argument, with exit code 2.
+fn usage_error(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        error.exit()
+    }
+    let text = error.to_string();
+    let first = text.lines().next().unwrap_or_default();
+    eprintln!("ox88-db: {} (see --help)", first.trim_start_matches("error: "));
+    ExitCode::from(2)
 }
 
 fn run(command: Command) -> Result<(), Box<dyn std::error::Error>> {

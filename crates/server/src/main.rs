@@ -6,6 +6,7 @@ use clap::Parser;
 use ox88_server::{serve, shutdown_signal, ServerConfig};
 #[cfg(feature = "web")]
 use std::path::PathBuf;
+use std::process::ExitCode;
 #[cfg(not(feature = "web"))]
 use utoipa_axum::router::OpenApiRouter;
 
@@ -41,24 +42,50 @@ struct WebArgs {
     trust_forwarded_for: bool,
 }
 
-fn main() -> std::io::Result<()> {
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
     // Searches run on the runtime's blocking threads, which must have the
     // stack a search needs (a debug build's deep search overflowed tokio's
     // default of 2 MiB and aborted the process).
-    tokio::runtime::Builder::new_multi_thread()
+    let served = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_stack_size(ox88::control::SEARCH_STACK_BYTES)
-        .build()?
-        .block_on(run())
+        .build()
+        .and_then(|runtime| runtime.block_on(run(cli)));
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("ox88-server: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
-async fn run() -> std::io::Result<()> {
+/// Help and the version as clap prints them; any other command-line error as
+/// one line on stderr naming the bad argument, with exit code 2.
+fn usage_error(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        error.exit()
+    }
+    let text = error.to_string();
+    let first = text.lines().next().unwrap_or_default();
+    eprintln!("ox88-server: {} (see --help)", first.trim_start_matches("error: "));
+    ExitCode::from(2)
+}
+
+async fn run(cli: Cli) -> std::io::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,tower_http=warn".into()),
         )
         .init();
-    let cli = Cli::parse();
     let address = cli.server.address();
     #[cfg(feature = "web")]
     let app = ox88_server::app_with_site(cli.server, &site(cli.web)?).map_err(std::io::Error::other)?;
@@ -66,7 +93,9 @@ async fn run() -> std::io::Result<()> {
     #[cfg(not(feature = "web"))]
     let app = ox88_server::app_with(cli.server, OpenApiRouter::new()).map_err(std::io::Error::other)?;
     // Room in the accept queue for many players connecting at once.
-    let listener = ox88_http::listen(address).await?;
+    let listener = ox88_http::listen(address)
+        .await
+        .map_err(|error| std::io::Error::new(error.kind(), format!("cannot listen on {address}: {error}")))?;
     tracing::info!("ox88-server listening on http://{}", listener.local_addr()?);
     serve(listener, app, shutdown_signal()).await?;
     tracing::info!("ox88-server stopped");

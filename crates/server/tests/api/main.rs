@@ -4,6 +4,7 @@
 mod harness;
 
 mod agreement;
+mod cli;
 mod engine;
 mod explorer;
 mod pgn;
