@@ -168,6 +168,7 @@ fn each_library_uses_only_the_layers_below_it() {
                 "ox88-svg",
                 "ox88-book",
                 "ox88-db",
+                "ox88-explorer",
             ],
         ),
     ];

@@ -8,6 +8,7 @@ mod board_lines;
 mod board_play;
 mod board_rules;
 mod books;
+mod database;
 mod encode;
 mod engine;
 mod errors;
@@ -53,5 +54,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::_set_comment_clock, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_comment_eval, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_set_comment_eval, m)?)?;
+    database::register(m)?;
     Ok(())
 }
