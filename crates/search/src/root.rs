@@ -74,6 +74,11 @@ impl<E: Evaluator> Worker<'_, E> {
         let best = &self.root_moves[0];
         let (score, previous) = (best.score, best.previous_score);
         let Some(control) = &self.control else { return false };
+        // A stop asked for during the iteration (by its report, say) ends
+        // the search here, before the next iteration spends any node.
+        if control.stop.is_stopped() {
+            return true;
+        }
         if let Some(mate) = control.limits.mate {
             if score.mate_moves().is_some_and(|m| m > 0 && m as u32 <= mate) {
                 return true;

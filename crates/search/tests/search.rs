@@ -112,6 +112,29 @@ fn a_search_stopped_before_it_starts_still_returns_a_legal_move() {
 }
 
 #[test]
+fn a_stop_asked_for_in_an_iterations_report_ends_the_search_before_the_next_iteration() {
+    let _serial = serial();
+    let mut searcher = Searcher::<TestEval>::new(1, 1);
+    let handle = searcher.stop_handle();
+    let game = Position::startpos();
+    let mut depths = Vec::new();
+    let result = searcher.search(&game, &Limits::nodes(1_000_000), &mut |report| {
+        if let Report::Line(line) = report {
+            depths.push(line.depth);
+            if line.depth == 3 {
+                handle.stop();
+            }
+        }
+    });
+    assert_eq!(depths, [1, 2, 3], "no report after the stop");
+    assert_eq!(result.depth(), 3);
+    // Not a node of the fourth iteration: the same count as a search to depth 3.
+    searcher.clear();
+    let to_depth_3 = searcher.search(&game, &Limits::depth(3), &mut |_| {});
+    assert_eq!(result.nodes(), to_depth_3.nodes());
+}
+
+#[test]
 fn single_thread_depth_searches_are_deterministic() {
     let _serial = serial();
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
