@@ -120,7 +120,7 @@ fn datagen_generates_chains_and_resumes() {
             assert!(record.result().is_finished() && i32::from(record.score()).abs() < 20_000);
         }
         for game in &games {
-            assert!((6..=9).contains(&game.opening.len()) && game.result.is_finished());
+            assert!((6..=12).contains(&game.opening.len()) && game.result.is_finished());
         }
         // Asked for no more than the files hold, it stops at once; asked for
         // more, it appends.

@@ -3,14 +3,14 @@
 //! into compressed chunks.
 
 use super::adjudication::{self, Tables};
+use super::budget::{ply, white_score, Budget, Searched};
 use super::openings::{Openings, Start};
 use super::sink::{existing_positions, ChainSink};
 use crate::cli::{Args, CommandError};
-use ox88_board::{Board, Color, GameResult, Move, PovScore, Random, Score};
+use ox88_board::{Color, GameResult, Random};
 use ox88_eval::nnue::{Network, Nnue};
 use ox88_eval::{Classical, Evaluator};
-use ox88_movegen::MoveGen;
-use ox88_search::{Limits, Searcher, SEARCH_STACK_BYTES};
+use ox88_search::{Searcher, SEARCH_STACK_BYTES};
 use ox88_train::chain::{self, is_training_position, ChainPly};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,15 +22,6 @@ const MAX_PLIES: usize = 400;
 /// Starts the search scores beyond this are not played (too one-sided to
 /// teach much).
 const MAX_START_SCORE: i32 = 400;
-/// The hard node cap, as a multiple of the soft budget (only a search that
-/// runs away, in a long iteration, meets it).
-const HARD_NODES_FACTOR: u64 = 20;
-/// A position in check is never kept, nor one whose best move is a capture
-/// or a promotion, so their search only has to choose the move the game
-/// goes on with: a position in check, or one whose best move the previous
-/// search's line says is tactical, gets this fraction of the budget (the
-/// next position's search, at the full budget, finds the table warm).
-const REDUCED_DIVISOR: u64 = 4;
 const PROGRESS_EVERY: Duration = Duration::from_secs(30);
 
 /// The evaluation the games are played and scored with.
@@ -269,12 +260,12 @@ fn play_games<E: Evaluator + Clone + Send>(evaluator: E, mut sink: ChainSink, ru
     let Run { seed, options, openings, tables, progress } = run;
     let mut random = Random::new(seed);
     let mut searcher = Searcher::with_evaluator(evaluator, options.hash_mb, 1);
-    let limits = Budgets::new(options.nodes);
+    let budget = Budget::new(options.nodes);
     while progress.scored.load(Ordering::Relaxed) < options.positions {
         let Some(start) = openings.draw(&mut random) else { continue };
         searcher.clear();
         let mut nodes = 0;
-        let played = play_game(start, &mut searcher, &limits, tables, &mut nodes);
+        let played = play_game(start, &mut searcher, &budget, tables, &mut nodes);
         progress.nodes.fetch_add(nodes, Ordering::Relaxed);
         let Some(Played { game, kept, by_tables }) = played else { continue };
         if let Some(chunk) = sink.append(&game)? {
@@ -289,49 +280,6 @@ fn play_games<E: Evaluator + Clone + Send>(evaluator: E, mut sink: ChainSink, ru
         progress.results[half_points].fetch_add(1, Ordering::Relaxed);
     }
     Ok(())
-}
-
-/// The search limits of a position that may be kept, and of one that will
-/// not be (in check, or a tactical best move foreseen).
-struct Budgets {
-    full: Limits,
-    reduced: Limits,
-}
-
-/// How the game's next move is found.
-#[derive(Debug, PartialEq)]
-enum Step<'a> {
-    /// The only legal move, played without a search.
-    Forced(Move),
-    /// A search within these limits; `reduced` when they are the smaller ones.
-    Search { limits: &'a Limits, reduced: bool },
-}
-
-impl Budgets {
-    fn new(nodes: u64) -> Budgets {
-        let soft =
-            |soft: u64| Limits { soft_nodes: Some(soft), nodes: Some(soft * HARD_NODES_FACTOR), ..Limits::default() };
-        Budgets { full: soft(nodes), reduced: soft(nodes.div_ceil(REDUCED_DIVISOR)) }
-    }
-
-    /// The step for `board`, whose side to move has a legal move, and whose
-    /// best move the previous search foresaw as `foreseen`, if it did. A
-    /// single legal move is played without a search. A position in check,
-    /// or one whose foreseen best move is legal and tactical, will not be
-    /// kept (unless the search finds a quiet move after all): the smaller
-    /// budget.
-    fn step(&self, board: &Board, foreseen: Option<Move>) -> Step<'_> {
-        let moves = board.legal_moves();
-        if let [only] = moves[..] {
-            return Step::Forced(only);
-        }
-        let tactical = foreseen.is_some_and(|m| m.is_tactical() && moves.contains(&m));
-        if board.in_check() || tactical {
-            Step::Search { limits: &self.reduced, reduced: true }
-        } else {
-            Step::Search { limits: &self.full, reduced: false }
-        }
-    }
 }
 
 /// A game played to its end.
@@ -351,7 +299,7 @@ struct Played {
 fn play_game<E: Evaluator + Clone + Send>(
     start: Start,
     searcher: &mut Searcher<E>,
-    budgets: &Budgets,
+    budget: &Budget,
     tables: Option<&Tables>,
     nodes: &mut u64,
 ) -> Option<Played> {
@@ -361,8 +309,6 @@ fn play_game<E: Evaluator + Clone + Send>(
     let mut white_scores: Vec<i32> = Vec::new();
     let mut kept = 0;
     let mut by_tables = false;
-    // The best move the previous search's line foresees for this position.
-    let mut foreseen = None;
     let result = loop {
         if let Some(outcome) = game.outcome_or_claimable_draw() {
             break outcome.result();
@@ -376,39 +322,29 @@ fn play_game<E: Evaluator + Clone + Send>(
             by_tables = true;
             break result;
         }
-        let (limits, reduced) = match budgets.step(game.board(), foreseen) {
-            Step::Forced(only) => {
+        let result = match budget.search(&game, searcher) {
+            Searched::Forced(only) => {
                 chain.plies.push(ChainPly { mv: only, score: None });
                 game.play(only).expect("a generated move is legal");
-                foreseen = None;
                 continue;
             }
-            Step::Search { limits, reduced } => (limits, reduced),
+            Searched::Search(result) => result,
         };
-        let mut result = searcher.search(&game, limits, &mut |_| {});
         *nodes += result.nodes();
         let board = game.board();
-        if reduced && !board.in_check() && result.best.is_some_and(|m| !m.is_tactical()) {
-            // Foreseen wrongly: a position to keep, so it gets its full search.
-            result = searcher.search(&game, &budgets.full, &mut |_| {});
-            *nodes += result.nodes();
-        }
         let best = result.best.expect("the game is not over, so there is a legal move");
-        // A search stopped before it scored any move (not at these budgets) counts as level.
-        let score = result.score().map_or(Score::ZERO, PovScore::white);
-        let white_score = score.raw();
-        if white_scores.is_empty() && white_score.abs() > MAX_START_SCORE {
+        let score = white_score(&result);
+        if white_scores.is_empty() && score.raw().abs() > MAX_START_SCORE {
             return None;
         }
-        white_scores.push(white_score);
-        let ply = ChainPly { mv: best, score: Some(white_score.clamp(-32_767, 32_767) as i16) };
+        white_scores.push(score.raw());
+        let ply = ply(best, score.raw());
         kept += u64::from(is_training_position(board, &ply));
         if let Some(result) = adjudication::by_score(&white_scores, board.fullmove_number(), score) {
             chain.last = Some(ply);
             break result;
         }
         chain.plies.push(ply);
-        foreseen = result.pv().get(1).copied();
         game.play(best).expect("the search returns a legal move");
     };
     chain.result = result;
@@ -418,46 +354,7 @@ fn play_game<E: Evaluator + Clone + Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ox88_board::{MoveKind, Square};
     use std::path::Path;
-
-    fn board(fen: &str) -> Board {
-        fen.parse().expect("a legal FEN")
-    }
-
-    #[test]
-    fn positions_not_to_keep_get_a_quarter_of_the_budget_or_none() {
-        let budgets = Budgets::new(5000);
-        let (full, reduced) = (
-            Step::Search { limits: &budgets.full, reduced: false },
-            Step::Search { limits: &budgets.reduced, reduced: true },
-        );
-        assert_eq!(budgets.full.soft_nodes, Some(5000));
-        assert_eq!(budgets.reduced.soft_nodes, Some(1250));
-        assert_eq!(budgets.reduced.nodes, Some(1250 * HARD_NODES_FACTOR));
-        assert_eq!(Budgets::new(1).reduced.soft_nodes, Some(1), "never a budget of nothing");
-        // Not in check: the full budget, however few the moves.
-        assert_eq!(budgets.step(&Board::startpos(), None), full);
-        assert_eq!(budgets.step(&board("k7/p1Q5/P7/8/8/8/7p/5K2 w - - 0 1"), None), full);
-        // In check with two evasions (Ka2, Kb2), and with one (Ka2, the
-        // b-file being covered too).
-        assert_eq!(budgets.step(&board("7k/8/8/8/8/8/8/K5q1 w - - 0 1"), None), reduced);
-        let forced = board("1r5k/8/8/8/8/8/8/K6q w - - 0 1");
-        let ka2 = Move::new(Square::A1, Square::A2, MoveKind::Quiet);
-        assert_eq!(budgets.step(&forced, None), Step::Forced(ka2));
-        // Not in check, a single legal move: h3-h2, and b3-b4.
-        let h2 = Move::new(Square::H3, Square::H2, MoveKind::Quiet);
-        assert_eq!(budgets.step(&board("k7/p1Q5/P7/8/8/7p/8/5K2 b - - 0 1"), None), Step::Forced(h2));
-        let b4 = Move::new(Square::B3, Square::B4, MoveKind::Quiet);
-        assert_eq!(budgets.step(&board("k5r1/8/8/8/8/1P5p/7P/7K w - - 0 1"), None), Step::Forced(b4));
-        // A recapture foreseen: the smaller budget; a quiet move or an
-        // illegal one foreseen: the full one.
-        let recapture = board("rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2");
-        let qxd5 = Move::new(Square::D8, Square::D5, MoveKind::Capture);
-        assert_eq!(budgets.step(&recapture, Some(qxd5)), reduced);
-        assert_eq!(budgets.step(&recapture, Some(Move::new(Square::G8, Square::F6, MoveKind::Quiet))), full);
-        assert_eq!(budgets.step(&recapture, Some(Move::new(Square::D8, Square::D2, MoveKind::Capture))), full);
-    }
 
     /// The syzygy crate's test tables: every table of up to four pieces
     /// and some of five.
@@ -473,14 +370,29 @@ mod tests {
     }
 
     #[test]
+    fn a_start_beyond_the_bound_is_not_played() {
+        let mut searcher = Searcher::with_evaluator(Classical::new(), 1, 1);
+        let budget = Budget::new(300);
+        // A queen up: its first search is far beyond 400 cp, and the game stops there.
+        let mut nodes = 0;
+        assert!(play_game(start("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"), &mut searcher, &budget, None, &mut nodes).is_none());
+        assert!((1..=300).contains(&nodes), "one search: {nodes} nodes");
+        // Level material plays on.
+        searcher.clear();
+        let level = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        let played = play_game(start(level), &mut searcher, &budget, None, &mut nodes).expect("played");
+        assert!(played.game.scored_positions() > 1);
+    }
+
+    #[test]
     fn a_game_in_the_tables_ends_with_their_result_unsearched() {
         let tables = test_tables();
         let mut searcher = Searcher::with_evaluator(Classical::new(), 1, 1);
-        let budgets = Budgets::new(300);
+        let budget = Budget::new(300);
         // K+R against K, the rook's side to move: won, and nothing searched.
         let krk = "8/8/8/8/8/2k5/8/R3K3 w - - 0 1";
         let mut nodes = 0;
-        let played = play_game(start(krk), &mut searcher, &budgets, Some(&tables), &mut nodes).expect("played");
+        let played = play_game(start(krk), &mut searcher, &budget, Some(&tables), &mut nodes).expect("played");
         assert_eq!((played.game.result, played.by_tables, nodes), (GameResult::Win(Color::White), true, 0));
         assert_eq!((played.kept, played.game.scored_positions()), (0, 0), "the position the tables decide is not kept");
         // K+R against K+R+N (no table here) with the knight hanging: the
@@ -488,14 +400,14 @@ mod tests {
         // a draw.
         searcher.clear();
         let hanging = "4k2r/8/8/n7/8/8/8/R3K3 w - - 0 60";
-        let played = play_game(start(hanging), &mut searcher, &budgets, Some(&tables), &mut nodes);
+        let played = play_game(start(hanging), &mut searcher, &budget, Some(&tables), &mut nodes);
         let played = played.expect("played");
         assert!(nodes > 0);
         assert_eq!((played.game.result, played.by_tables), (GameResult::Draw, true));
         // Without the tables the same game is searched on to its end.
         searcher.clear();
         let mut without = 0;
-        let played = play_game(start(hanging), &mut searcher, &budgets, None, &mut without).expect("played");
+        let played = play_game(start(hanging), &mut searcher, &budget, None, &mut without).expect("played");
         assert!(!played.by_tables && without > nodes, "{without} nodes without the tables, {nodes} with them");
     }
 }

@@ -4,6 +4,7 @@
 //! housekeeping (shuffle, stats, bullet).
 
 mod adjudication;
+mod budget;
 mod chains;
 mod generate;
 mod openings;
@@ -24,19 +25,19 @@ usage: ox88-train datagen generate [--out DIR] [--positions N] [--nodes N] [--th
        ox88-train datagen bullet --out FILE INPUT...
        ox88-train datagen pack --out FILE CHAINS...
 
-generate  plays games of the engine against itself, each move searched until an iteration ends past --nodes
-          nodes (default 5000), and keeps each game as a chain (ox88_train::chain: its start, each move as its
+generate  plays games of the engine against itself, each move searched to at most --nodes nodes (default 5000;
+          a hard limit, as UCI go nodes), and keeps each game as a chain (ox88_train::chain: its start, each move as its
           index among the legal moves, each searched position's score, the result; about 2 bytes a position):
           appended to DIR/in-progress-tN.chain, one file per thread, a game a write (a run killed at any moment
           loses at most the games in progress), which becomes a finished, zstd-compressed chunk
           DIR/selfplay-SECONDS-SEED-tN.chain once it holds --chunk-positions scored positions (default 500000)
           or, at the end of a game, once this run has been writing it --chunk-minutes minutes (default 60).
-          A single legal move is played without a search; a position in check, or one whose best move the
-          previous search's line foresees as a capture or promotion, gets a quarter of the budget (searched
-          again with the full one if its best move turns out quiet). The trainer reads the training positions:
-          side to move not in check, best move not a capture or promotion, score not a mate.
+          A single legal move is played without a search; a search past an eighth of the budget stops at the
+          end of an iteration whose line the trainer would not take (in check, a capture or promotion best, a
+          mate score); no search is repeated. The trainer reads the training positions: side to move not in
+          check, best move not a capture or promotion, score not a mate.
           Run again, it counts the scored positions DIR's chain files hold and goes on until there are
-          --positions of them (default 20000000). Games start from 8 or 9 random plies after the start position,
+          --positions of them (default 20000000). Games start from 8 to 12 random plies after the start position,
           or (--chess960 percent of them, default 20) 6 or 7 after a random Chess960 arrangement, or 2 after a
           random line of an EPD --book; starts the search scores beyond 400 cp are not played. Games are
           adjudicated: a win when four plies in a row score 1500 cp or more for one side, a draw after 12 plies
