@@ -59,14 +59,14 @@ impl Budget {
             return Searched::Forced(only);
         }
         let stop = searcher.stop_handle();
-        let in_check = board.in_check();
         let mut report = |report: &Report| {
             let Report::Line(line) = report else { return };
             if line.multipv != 1 || line.bound != Bound::Exact || line.nodes < self.early {
                 return;
             }
             let Some(&best) = line.pv.first() else { return };
-            if in_check || !is_training_position(board, &ply(best, line.score.white().raw())) {
+            // In check, a capture or promotion best, or a mate score.
+            if !is_training_position(board, &ply(best, line.score.white().raw())) {
                 stop.stop();
             }
         };
