@@ -19,7 +19,7 @@ use ox88_train::chain::{is_training_position, ChainPly};
 const EARLY_DIVISOR: u64 = 8;
 
 /// The search of one position.
-pub struct Budget {
+pub struct NodeBudget {
     /// At most this many nodes: `Limits::nodes`, as UCI `go nodes`.
     limits: Limits,
     /// Past this many nodes, a line not to train on ends the search.
@@ -35,10 +35,10 @@ pub enum Searched {
     Search(SearchResult),
 }
 
-impl Budget {
+impl NodeBudget {
     /// A budget of `nodes` nodes a position (at least 1).
-    pub fn new(nodes: u64) -> Budget {
-        Budget { limits: Limits::nodes(nodes), early: nodes.div_ceil(EARLY_DIVISOR) }
+    pub fn new(nodes: u64) -> NodeBudget {
+        NodeBudget { limits: Limits::nodes(nodes), early: nodes.div_ceil(EARLY_DIVISOR) }
     }
 
     /// The nodes a search may use at most.
@@ -105,7 +105,7 @@ mod tests {
         Searcher::with_evaluator(Classical::new(), 16, 1)
     }
 
-    fn searched(budget: &Budget, fen: &str) -> SearchResult {
+    fn searched(budget: &NodeBudget, fen: &str) -> SearchResult {
         match budget.search(&position(fen), &mut searcher()) {
             Searched::Search(result) => result,
             Searched::Forced(m) => panic!("{fen}: forced {m}"),
@@ -114,9 +114,9 @@ mod tests {
 
     #[test]
     fn a_position_to_train_on_gets_the_search_go_nodes_gives() {
-        let budget = Budget::new(5000);
+        let budget = NodeBudget::new(5000);
         assert_eq!((budget.nodes(), budget.early), (5000, 625));
-        assert_eq!(Budget::new(1).early, 1, "never a budget of nothing");
+        assert_eq!(NodeBudget::new(1).early, 1, "never a budget of nothing");
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -134,7 +134,7 @@ mod tests {
 
     #[test]
     fn a_position_not_to_train_on_stops_past_an_eighth_of_the_budget() {
-        let budget = Budget::new(40_000);
+        let budget = NodeBudget::new(40_000);
         // A queen to take (Black's on d5), and in check (two evasions).
         for fen in ["rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 3", "7k/8/8/8/8/8/8/K5q1 w - - 0 1"] {
             let result = searched(&budget, fen);
@@ -150,7 +150,7 @@ mod tests {
 
     #[test]
     fn a_single_legal_move_is_played_unsearched() {
-        let budget = Budget::new(5000);
+        let budget = NodeBudget::new(5000);
         // In check with one evasion (Ka2), and not in check (h3-h2).
         for (fen, only) in [("1r5k/8/8/8/8/8/8/K6q w - - 0 1", "a1a2"), ("k7/p1Q5/P7/8/8/7p/8/5K2 b - - 0 1", "h3h2")] {
             match budget.search(&position(fen), &mut searcher()) {

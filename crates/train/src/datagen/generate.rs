@@ -3,7 +3,7 @@
 //! into compressed chunks.
 
 use super::adjudication::{self, Tables};
-use super::budget::{ply, white_score, Budget, Searched};
+use super::budget::{ply, white_score, NodeBudget, Searched};
 use super::openings::{Openings, Start};
 use super::sink::{existing_positions, ChainSink};
 use crate::cli::{Args, CommandError};
@@ -260,7 +260,7 @@ fn play_games<E: Evaluator + Clone + Send>(evaluator: E, mut sink: ChainSink, ru
     let Run { seed, options, openings, tables, progress } = run;
     let mut random = Random::new(seed);
     let mut searcher = Searcher::with_evaluator(evaluator, options.hash_mb, 1);
-    let budget = Budget::new(options.nodes);
+    let budget = NodeBudget::new(options.nodes);
     while progress.scored.load(Ordering::Relaxed) < options.positions {
         let Some(start) = openings.draw(&mut random) else { continue };
         searcher.clear();
@@ -299,7 +299,7 @@ struct Played {
 fn play_game<E: Evaluator + Clone + Send>(
     start: Start,
     searcher: &mut Searcher<E>,
-    budget: &Budget,
+    budget: &NodeBudget,
     tables: Option<&Tables>,
     nodes: &mut u64,
 ) -> Option<Played> {
@@ -372,7 +372,7 @@ mod tests {
     #[test]
     fn a_start_beyond_the_bound_is_not_played() {
         let mut searcher = Searcher::with_evaluator(Classical::new(), 1, 1);
-        let budget = Budget::new(300);
+        let budget = NodeBudget::new(300);
         // A queen up: its first search is far beyond 400 cp, and the game stops there.
         let mut nodes = 0;
         assert!(play_game(start("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"), &mut searcher, &budget, None, &mut nodes).is_none());
@@ -388,7 +388,7 @@ mod tests {
     fn a_game_in_the_tables_ends_with_their_result_unsearched() {
         let tables = test_tables();
         let mut searcher = Searcher::with_evaluator(Classical::new(), 1, 1);
-        let budget = Budget::new(300);
+        let budget = NodeBudget::new(300);
         // K+R against K, the rook's side to move: won, and nothing searched.
         let krk = "8/8/8/8/8/2k5/8/R3K3 w - - 0 1";
         let mut nodes = 0;
