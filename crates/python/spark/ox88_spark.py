@@ -227,7 +227,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     for folder in (args.explorer, args.explorer and args.explorer.rstrip("/") + ".parts"):
         if folder and exists(folder):
             raise SystemExit(f"ox88_spark: the explorer folder {folder} exists already")
-    builder = SparkSession.builder.appName("ox88-import")
+    # Spark's progress bar on a terminal; in a log, only the job's own lines.
+    progress = "true" if sys.stderr.isatty() else "false"
+    builder = SparkSession.builder.appName("ox88-import").config("spark.ui.showConsoleProgress", progress)
     if args.master:
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
