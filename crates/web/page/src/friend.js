@@ -209,12 +209,14 @@ function game(app, id, watching) {
     }
     app.board.offerPremoves(null)
     const premove = s.premove
+    if (!premove || !me) return
+    if (state.outcome) cancelPremove()
+    // Still the opponent's turn (an earlier move looked at): the premove waits.
+    if (state.outcome || turnOf(end.fen) !== me || state.pending) return
     cancelPremove()
-    if (premove && me && !state.outcome && turnOf(end.fen) === me && !state.pending) {
-      state.pending = true
-      s.premoveSent = premove
-      send({ type: "move", uci: premove.uci, ply: end.ply })
-    }
+    state.pending = true
+    s.premoveSent = premove
+    send({ type: "move", uci: premove.uci, ply: end.ply })
   }
 
   /** A premove made while the opponent thinks. @param {import("./api.js").LegalMove} move */
