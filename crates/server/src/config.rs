@@ -82,7 +82,8 @@ pub struct ServerConfig {
     #[arg(long, env = "OX88_EXPLORER")]
     pub explorer: Option<std::path::PathBuf>,
     /// Engines for game reviews, apart from the analysis pool: reviews
-    /// running at once (the rest wait in a queue).
+    /// running at once (the rest wait in a queue). Their threads run at the
+    /// lowest priority (nice 19, on Linux), after everything else.
     #[arg(long, env = "OX88_REVIEW_ENGINES", default_value_t = 1)]
     pub review_engines: usize,
     /// The nodes each position of a reviewed game is searched for.

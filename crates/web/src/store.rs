@@ -7,7 +7,11 @@
 //!
 //! The same database keeps what game reviews need: engine evaluations by
 //! position, the games sent for review, and the puzzles made from their
-//! blunders (the submodules below).
+//! blunders (the submodules below). Their reads (and the list of finished
+//! games) go to a second thread with a read-only connection of its own, so
+//! that a review reading a game's evaluations never holds up a move: in WAL
+//! mode readers and the writer do not wait for each other. Their writes are
+//! single rows, taken into the writer's batches.
 
 use crate::clock::{friend_time_control, millis};
 use crate::game::{FriendGame, PlayedMove};
@@ -15,7 +19,7 @@ use crate::ids::{FriendGameId, SeatToken};
 use ox88_board::{ByColor, Color};
 use ox88_http::schema::OutcomeSchema;
 use ox88_movegen::Outcome;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use std::path::Path;
 use std::sync::mpsc;
 use tokio::sync::oneshot;
@@ -86,6 +90,9 @@ type Job = Box<dyn FnOnce(&Connection) -> Answer + Send>;
 /// Sends a job's result, told whether it was committed.
 type Answer = Box<dyn FnOnce(bool) + Send>;
 
+/// A read for the reader's thread: it reads and answers the caller.
+type Read = Box<dyn FnOnce(&Connection) + Send>;
+
 /// A store failed: the database could not be opened, read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -119,6 +126,9 @@ pub struct FinishedGame {
 #[derive(Clone, Debug)]
 pub struct Store {
     jobs: mpsc::Sender<Job>,
+    /// The reader's thread; `None` for a database in memory (which one
+    /// connection alone sees), read by the writer's thread then.
+    reads: Option<mpsc::Sender<Read>>,
 }
 
 const SCHEMA: &str = "
@@ -164,7 +174,23 @@ impl Store {
             .name("ox88-web-store".into())
             .spawn(move || run(&connection, &queue))
             .map_err(|_| StoreError::Closed)?;
-        Ok(Store { jobs })
+        let reads = if path == Path::new(":memory:") { None } else { Some(open_reader(path)?) };
+        Ok(Store { jobs, reads })
+    }
+
+    /// Runs `work` on the reader's thread (outside the writer's batches),
+    /// or on the writer's for a database in memory.
+    async fn read<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let Some(reads) = &self.reads else { return self.call(work).await };
+        let (reply, answer) = oneshot::channel::<Result<T, StoreError>>();
+        let read: Read = Box::new(move |connection| {
+            let _ = reply.send(work(connection).map_err(StoreError::from));
+        });
+        reads.send(read).map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
     }
 
     /// Runs `work` on the store's thread, inside the transaction of its batch.
@@ -335,7 +361,7 @@ impl Store {
 
     /// The ids of finished games, newest first, at most `limit`.
     pub async fn finished(&self, limit: usize) -> Result<Vec<FinishedGame>, StoreError> {
-        self.call(move |c| {
+        self.read(move |c| {
             let mut statement = c.prepare_cached(
                 "SELECT id, result, termination, finished_ms, (SELECT count(*) FROM moves WHERE game = id) \
                  FROM games WHERE result IS NOT NULL ORDER BY finished_ms DESC, id LIMIT ?1",
@@ -360,6 +386,23 @@ impl Store {
     }
 }
 
+/// Opens the database at `path` (created by the writer) read-only, on a
+/// thread of its own that runs each read as it comes.
+fn open_reader(path: &Path) -> Result<mpsc::Sender<Read>, StoreError> {
+    let connection =
+        Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    let (reads, queue) = mpsc::channel::<Read>();
+    std::thread::Builder::new()
+        .name("ox88-web-store-reads".into())
+        .spawn(move || {
+            while let Ok(read) = queue.recv() {
+                read(&connection);
+            }
+        })
+        .map_err(|_| StoreError::Closed)?;
+    Ok(reads)
+}
+
 /// The store's thread: each batch of waiting jobs in one transaction.
 fn run(connection: &Connection, queue: &mpsc::Receiver<Job>) {
     while let Ok(first) = queue.recv() {
@@ -373,5 +416,50 @@ fn run(connection: &Connection, queue: &mpsc::Receiver<Job>) {
         for answer in answers {
             answer(committed);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{EvalLine, PositionEval};
+    use ox88_movegen::Position;
+    use ox88_pgn::annotation::EvalScore;
+
+    /// A fresh database file, removed (with its WAL files) when dropped.
+    struct TempDb(std::path::PathBuf);
+
+    impl Drop for TempDb {
+        fn drop(&mut self) {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", self.0.display()));
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn reads_are_answered_while_the_writer_is_busy_and_see_what_it_committed() {
+        let name = format!("ox88-store-{}-{:?}.sqlite", std::process::id(), std::thread::current().id());
+        let file = TempDb(std::env::temp_dir().join(name));
+        let store = Store::open(&file.0).expect("a store");
+        let position = Position::startpos();
+        let eval = PositionEval {
+            depth: 12,
+            knodes: 300,
+            lines: vec![EvalLine { moves: vec!["e2e4".into()], score: EvalScore::Centipawns(25) }],
+        };
+        store.put_eval(&position, &eval).await.expect("kept");
+        // The writer's thread held up (a long batch): reads still answer.
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let writer = store.clone();
+        let busy =
+            tokio::spawn(
+                async move { writer.call(move |_| held.recv().map_err(|_| rusqlite::Error::InvalidQuery)).await },
+            );
+        let read = tokio::time::timeout(std::time::Duration::from_secs(60), store.eval(&position, 1)).await;
+        release.send(()).expect("the writer waits");
+        assert_eq!(read.expect("answered while the writer was busy").expect("read"), Some(eval));
+        busy.await.expect("the job ran").expect("committed");
+        assert!(store.finished(10).await.expect("read").is_empty());
     }
 }

@@ -13,6 +13,7 @@
 
 pub mod game;
 pub mod judge;
+pub mod priority;
 pub mod puzzles;
 pub mod rating;
 pub mod report;
@@ -378,6 +379,9 @@ fn spawn(shared: Arc<Shared>) {
 
 /// The thread: reviews from the queue until the reviewer is dropped.
 fn run(shared: &Shared) {
+    if let Err(error) = priority::lower_this_thread() {
+        tracing::warn!(%error, "a review engine runs at the service's priority");
+    }
     let settings = Settings {
         hash_mb: shared.settings.hash_mb,
         threads: 1,

@@ -118,7 +118,7 @@ impl Store {
         let key = PositionKey::of(position).0;
         let lines = lines.max(1);
         let row = self
-            .call(move |c| {
+            .read(move |c| {
                 c.query_row(
                     "SELECT depth, knodes, pvs FROM evals WHERE position = ?1 AND lines >= ?2 \
                      ORDER BY depth DESC, knodes DESC LIMIT 1",
@@ -138,7 +138,7 @@ impl Store {
     /// The kept single-line evaluations of many positions at once (a game's),
     /// in their order: for each, the one with the most nodes, or `None`.
     pub async fn evals(&self, keys: Vec<PositionKey>) -> Result<Vec<Option<PositionEval>>, StoreError> {
-        self.call(move |c| {
+        self.read(move |c| {
             let mut statement = c.prepare_cached(
                 "SELECT depth, knodes, pvs FROM evals WHERE position = ?1 ORDER BY knodes DESC, depth DESC LIMIT 1",
             )?;

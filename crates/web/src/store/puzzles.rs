@@ -126,14 +126,14 @@ impl Store {
     pub async fn puzzle(&self, id: &PuzzleId) -> Result<Option<Puzzle>, StoreError> {
         let key = id.as_str().to_owned();
         let sql = format!("SELECT {COLUMNS} FROM puzzles WHERE PuzzleId = ?1");
-        self.call(move |c| c.query_row(&sql, [key], read).optional().map(Option::flatten)).await
+        self.read(move |c| c.query_row(&sql, [key], read).optional().map(Option::flatten)).await
     }
 
     /// The puzzles of `reviews`, in the order of the reviews and their
     /// moves; with no review given, the newest puzzles of all. At most
     /// `limit`.
     pub async fn puzzles(&self, reviews: Vec<ReviewId>, limit: usize) -> Result<Vec<Puzzle>, StoreError> {
-        self.call(move |c| {
+        self.read(move |c| {
             let mut found = Vec::new();
             if reviews.is_empty() {
                 let sql = format!("SELECT {COLUMNS} FROM puzzles ORDER BY CreatedMs DESC, Ply LIMIT ?1");

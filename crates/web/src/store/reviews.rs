@@ -86,7 +86,7 @@ impl Store {
     /// The game of review `id`, or `None` if there is no such review.
     pub async fn review(&self, id: &ReviewId) -> Result<Option<ReviewGame>, StoreError> {
         let key = id.as_str().to_owned();
-        self.call(move |c| {
+        self.read(move |c| {
             c.query_row("SELECT start_fen, moves, white, black, result FROM reviews WHERE id = ?1", [key], |r| {
                 let moves: String = r.get(1)?;
                 Ok(ReviewGame {
