@@ -5,6 +5,8 @@
 # and the server's CPU and memory. With REVIEWS > 0 the server is ox88-server
 # (the engine's routes too) and REVIEWS game reviews of REVIEW_PLIES random
 # plies run during the games, each from an address of its own.
+# SERVER=ox88-server runs the games against ox88-server with no review too,
+# for runs with and without reviews against the same server.
 # Usage: crates/web/load.sh [GAMES] [PLIES] [THINK_MS] [REVIEWS] [REVIEW_PLIES]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,7 +19,7 @@ port=18090
 ulimit -n 8192 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 load=$(scripts/cargo-executable --release -p ox88-web --example load)
 dir=$(mktemp -d)
-if [ "$reviews" -gt 0 ]; then
+if [ "$reviews" -gt 0 ] || [ "${SERVER:-}" = ox88-server ]; then
   server=$(scripts/cargo-executable --release -p ox88-server --bin ox88-server)
   "$server" --port "$port" --games-db "$dir/games.sqlite" --max-open-games $((games * 2)) --trust-forwarded-for \
     --review-queue $((reviews + 16)) >"$dir/server.log" 2>&1 &
