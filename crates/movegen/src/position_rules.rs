@@ -45,8 +45,22 @@ impl Position {
     /// [`outcome_with_claims`](Self::outcome_with_claims) and
     /// [`claimable_draw`](Self::claimable_draw).
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_given_moves(self.board().has_legal_moves())
+    }
+
+    /// [`outcome`](Self::outcome) for a caller that already knows whether
+    /// the side to move has a legal move (from the move list it keeps for
+    /// the position), so that no move is generated here. `has_moves` must
+    /// be exactly that: a wrong one gives a wrong outcome.
+    ///
+    /// ```
+    /// use ox88_movegen::Position;
+    /// let pos = Position::startpos();
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(pos.outcome_given_moves(!moves.is_empty()), pos.outcome());
+    /// ```
+    pub fn outcome_given_moves(&self, has_moves: bool) -> Option<Outcome> {
         let board = self.board();
-        let has_moves = board.has_legal_moves();
         let reason = if !has_moves && board.in_check() {
             return Some(Outcome::checkmate(!board.side_to_move()));
         } else if is_insufficient_material(board) {

@@ -21,7 +21,13 @@ impl BoardCore {
     fn cached(&self, m: PyMove) -> Option<Move> {
         let index = m.index()?;
         let mode = self.pos().castling_mode();
-        self.listed()?.iter().copied().find(|&legal| crate::moves::table_index(legal, mode) == index)
+        // The origin first: one comparison rules out most moves (castling starts on the king's square in both
+        // notations).
+        let from = m.squares().0;
+        self.listed()?
+            .iter()
+            .copied()
+            .find(|&legal| legal.from() == from && crate::moves::table_index(legal, mode) == index)
     }
     /// The legal move that is exactly `m` in this board's notation (python-chess's `is_legal`), if any.
     pub fn legal(&self, m: PyMove) -> Option<Move> {

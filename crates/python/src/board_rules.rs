@@ -44,9 +44,15 @@ impl BoardCore {
     /// How the game ended, as python-chess decides it: [`Position::outcome`](ox88_movegen::Position::outcome),
     /// or with `claim_draw` [`Position::outcome_with_claims`](ox88_movegen::Position::outcome_with_claims)
     /// (both in python-chess's order). The termination's number and the winner (`None`: a draw).
-    pub fn outcome_code(&self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
-        let pos = self.pos();
-        let outcome = if claim_draw { pos.outcome_with_claims() } else { pos.outcome() }?;
+    /// Without `claim_draw`, whether the side to move has a move comes from the move list kept for the
+    /// position (listed here if need be: a playout asks for the moves next).
+    pub fn outcome_code(&mut self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
+        let outcome = if claim_draw {
+            self.pos().outcome_with_claims()
+        } else {
+            let has_moves = !self.moves().is_empty();
+            self.pos().outcome_given_moves(has_moves)
+        }?;
         Some((termination_code(outcome.termination)?, outcome.winner.map(|side| side == Color::White)))
     }
 }
@@ -97,17 +103,17 @@ impl BoardCore {
     }
     /// Whether the game is over by itself or (with `claim_draw`) by a draw the side to move may claim.
     #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
+    fn is_game_over(&mut self, claim_draw: bool) -> bool {
         self.outcome_code(claim_draw).is_some()
     }
     /// The termination's number and the winner if the game is over (`Board.outcome` builds the `Outcome`).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn _outcome(&self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
+    fn _outcome(&mut self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
         self.outcome_code(claim_draw)
     }
     /// The result: "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
     #[pyo3(signature = (*, claim_draw = false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
+    fn result(&mut self, claim_draw: bool) -> &'static str {
         match self.outcome_code(claim_draw) {
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",
