@@ -37,17 +37,24 @@ import ox88.pgn
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
+def playout(lib, rng):
+    """One random game from the start position, played to its end and taken back; its plies."""
+    board = lib.Board()
+    plies = 0
+    while not board.is_game_over():
+        board.push(rng.choice(list(board.legal_moves)))
+        plies += 1
+    while board.move_stack:
+        board.pop()
+    return plies
+
+
 def playouts(lib, seconds, seed):
     """Plies a second of random games from the start position, for about ``seconds``."""
     rng = random.Random(seed)
     plies, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        board = lib.Board()
-        while not board.is_game_over():
-            board.push(rng.choice(list(board.legal_moves)))
-            plies += 1
-        while board.move_stack:
-            board.pop()
+        plies += playout(lib, rng)
     return plies / (time.perf_counter() - start)
 
 
