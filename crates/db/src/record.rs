@@ -1,10 +1,10 @@
 //! [`GameRecord`], one game as the tables hold it, and [`GameRecorder`], the
 //! PGN visitor that makes one from each game, checking every move.
 
-use crate::move_index::{index_of, NULL_MOVE_INDEX};
+use crate::move_index::NULL_MOVE_INDEX;
 use crate::{Columns, Tags};
 use ox88_board::{Board, CastlingMode, GameResult, Move, UciMove};
-use ox88_movegen::Notation;
+use ox88_movegen::{move_index, Notation};
 use ox88_pgn::annotation::{self, EvalScore};
 use ox88_pgn::{ErrorKind, PgnError, RawComment, RawTag, SanPlus, SetupTags, Skip, Visitor};
 use std::fmt::Write as _;
@@ -164,7 +164,8 @@ impl Visitor for GameRecorder {
         let m = self.board.resolve_san(san.san)?;
         let (columns, record) = (&self.columns, &mut self.record);
         if columns.move_indices {
-            record.move_indices.push(index_of(&self.board, m));
+            // resolve_san gives a legal move, and a legal move has an index.
+            record.move_indices.push(move_index(&self.board, m).unwrap_or(NULL_MOVE_INDEX));
         }
         if columns.uci {
             Self::separate(&mut record.uci);

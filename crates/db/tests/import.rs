@@ -4,8 +4,8 @@
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float32Type, Int32Type, Int64Type};
 use arrow_array::{Array, RecordBatch};
-use ox88_db::move_index::move_at;
 use ox88_db::{import, Columns, ImportError, ImportOptions};
+use ox88_movegen::move_at_index;
 use ox88_pgn::{GameTree, Reader};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use std::fs::File;
@@ -94,7 +94,7 @@ fn the_real_files_read_back_as_ox88_pgn_reads_them() {
         let indices = batch.column_by_name("move_indices").unwrap().as_binary::<i32>().value(row);
         let mut san = Vec::new();
         for (&index, node) in indices.iter().zip(&nodes) {
-            let m = move_at(position.board(), index).expect("an index of a legal move");
+            let m = move_at_index(position.board(), index).expect("an index of a legal move");
             assert_eq!(Some(m), node.mv());
             san.push(position.san(m).unwrap().to_string());
             position.play(m).unwrap();

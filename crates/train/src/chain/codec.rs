@@ -4,7 +4,7 @@
 use super::ChainError;
 use crate::data::PackedPosition;
 use ox88_board::{Board, CastlingMode, Color, GameResult, Move, Score};
-use ox88_movegen::{MoveGen, MoveList};
+use ox88_movegen::{move_index, ordered_legal_moves, MoveGen, MoveList};
 
 /// The start byte of a game from a Chess960 arrangement (518: the standard one).
 const START_ARRANGEMENT: u8 = 0;
@@ -132,15 +132,14 @@ impl ChainGame {
         out.push(result_code(self.result) | chess960);
         let opening = u8::try_from(self.opening.len()).map_err(|_| ChainError::Invalid("opening over 255 plies"))?;
         out.push(opening);
-        let mut moves = MoveList::new();
         for &mv in &self.opening {
-            out.push(index_of(&board, mv, &mut moves)?);
+            out.push(index_of(&board, mv)?);
             board.make_move_unchecked(mv);
         }
         let mut previous = 0i16;
         for ply in &self.plies {
-            out.push(index_of(&board, ply.mv, &mut moves)?);
-            match (moves.len(), ply.score) {
+            out.push(index_of(&board, ply.mv)?);
+            match (board.count_legal(), ply.score) {
                 (1, None) => {}
                 (1, Some(_)) => return Err(ChainError::Invalid("a score for a position with one legal move")),
                 (_, None) => return Err(ChainError::Invalid("no score for a position with a choice of moves")),
@@ -150,7 +149,7 @@ impl ChainGame {
         }
         if let Some(last) = self.last {
             out.push(LAST);
-            out.push(index_of(&board, last.mv, &mut moves)?);
+            out.push(index_of(&board, last.mv)?);
             let score = last.score.ok_or(ChainError::Invalid("no score for the last position"))?;
             put_score(out, score, &mut previous);
         } else {
@@ -242,30 +241,11 @@ pub fn is_training_position(board: &Board, ply: &ChainPly) -> bool {
         && !board.in_check()
 }
 
-/// The legal moves of `board` in the chain's order, into `moves`: by origin
-/// square, then destination square (indices a1 = 0 ... h8 = 63; castling is
-/// the king's square and its rook's), then promotion (knight, bishop, rook,
-/// queen). The order depends on the rules alone, never on how a move
-/// generator happens to list the moves.
-pub fn ordered_legal_moves(board: &Board, moves: &mut MoveList) {
-    moves.clear();
-    board.generate_legal(moves);
-    moves.sort_unstable_by_key(|&m| order_key(m));
+fn index_of(board: &Board, mv: Move) -> Result<u8, ChainError> {
+    move_index(board, mv).ok_or(ChainError::Invalid("a move that is not legal in its position"))
 }
 
-fn order_key(m: Move) -> u16 {
-    let promotion = m.promotion().map_or(0, |role| role.index() as u16);
-    (m.from().index64() as u16) << 9 | (m.to().index64() as u16) << 3 | promotion
-}
-
-fn index_of(board: &Board, mv: Move, moves: &mut MoveList) -> Result<u8, ChainError> {
-    ordered_legal_moves(board, moves);
-    match moves.iter().position(|&m| m == mv) {
-        Some(index) => Ok(index as u8),
-        None => Err(ChainError::Invalid("a move that is not legal in its position")),
-    }
-}
-
+/// The move at `index`, with the legal moves in order left in `moves`.
 fn move_at(board: &Board, index: u8, moves: &mut MoveList) -> Result<Move, ChainError> {
     ordered_legal_moves(board, moves);
     moves.get(usize::from(index)).copied().ok_or(ChainError::Invalid("a move index past the legal moves"))

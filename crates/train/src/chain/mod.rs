@@ -22,7 +22,7 @@
 //! ordered by origin square, then destination square (a1 = 0 ... h8 = 63;
 //! castling is the king taking its own rook), then promotion (knight,
 //! bishop, rook, queen): an order fixed by the rules alone
-//! ([`ordered_legal_moves`]). A position with a single legal move is played
+//! ([`ox88_movegen::move_index`], the one ox88-db's `move_indices` uses). A position with a single legal move is played
 //! without a search and has no score. A score is the search's, in
 //! centipawns from White's side, written as its difference from the game's
 //! previous score (0 before the first) in zigzag form (`2d` for `d >= 0`,
@@ -54,7 +54,7 @@ mod file;
 #[cfg(test)]
 mod tests;
 
-pub use codec::{is_training_position, ordered_legal_moves, ChainGame, ChainPly, ChainStart};
+pub use codec::{is_training_position, ChainGame, ChainPly, ChainStart};
 pub use file::{
     append_game, count_games, read_games, read_training_positions, recover_in_progress, visit_games, write_chunk,
     ChainHeader, StreamCounts, CHAIN_HEADER_SIZE, CHAIN_MAGIC, CHAIN_VERSION, MAX_CHUNK_BYTES, MAX_STREAM_BYTES,

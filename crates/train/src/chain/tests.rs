@@ -1,7 +1,7 @@
 use super::*;
 use crate::data::PackedPosition;
 use ox88_board::{Board, CastlingMode, Color, GameResult, Move, MoveKind, Random, Square};
-use ox88_movegen::{MoveGen, MoveList};
+use ox88_movegen::MoveGen;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -126,25 +126,6 @@ fn training_positions_are_the_quiet_scored_ones_with_the_result() {
     assert_eq!(records, expected);
     assert!(records.iter().any(PackedPosition::is_chess960) && records.iter().any(|r| !r.is_chess960()));
     std::fs::remove_file(&path).unwrap();
-}
-
-#[test]
-fn moves_are_ordered_by_squares_then_promotion() {
-    let board: Board = "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1".parse().unwrap();
-    let mut moves = MoveList::new();
-    ordered_legal_moves(&board, &mut moves);
-    let keys: Vec<(u8, u8)> = moves.iter().map(|m| (m.from().index64() as u8, m.to().index64() as u8)).collect();
-    assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{keys:?}");
-    assert_eq!(moves.len(), board.legal_moves().len());
-    // The four promotions on b8: knight, bishop, rook, queen.
-    let promotions: Vec<_> = moves.iter().filter_map(|m| m.promotion()).collect();
-    assert_eq!(
-        promotions,
-        [ox88_board::Role::Knight, ox88_board::Role::Bishop, ox88_board::Role::Rook, ox88_board::Role::Queen]
-    );
-    // Castling is the king taking its rook: e1 (4) to a1 (0) comes before e1-d1.
-    let first_king_move = moves.iter().find(|m| m.from() == Square::E1).unwrap();
-    assert_eq!((first_king_move.to(), first_king_move.is_castle()), (Square::A1, true));
 }
 
 #[test]

@@ -1,0 +1,218 @@
+//! A move as its index among the legal moves of its position: one byte a
+//! move, decoded by any chess library (ox88-db's `move_indices` column and
+//! ox88-train's chain files both store moves so).
+//!
+//! The order is fixed by the rules alone, never by how a generator lists
+//! the moves: by origin square (a1 = 0, b1 = 1, …, h8 = 63), then
+//! destination square, then promotion (none, knight, bishop, rook, queen).
+//! Castling is the king's move to its rook's square (as Chess960's UCI
+//! writes it); in standard chess this is also the order of UCI's `e1g1` and
+//! `e1c1`, since no other king move lands between the king's target and the
+//! rook's square. So another library decodes an index by sorting its legal
+//! moves by `(from, to, promotion)` and taking the n-th (python-chess:
+//! `sorted(board.legal_moves, key=lambda m: (m.from_square, m.to_square,
+//! m.promotion or 0))`, with castling as the king taking its rook).
+
+use crate::{MoveGen, MoveList, MoveSink, Position};
+use ox88_board::{Board, Move, Square};
+
+/// The order's key of a move: origin, destination, promotion.
+#[inline(always)]
+fn order_key(m: Move) -> u16 {
+    let promotion = m.promotion().map_or(0, |role| role as u16);
+    (m.from().index64() as u16) << 9 | (m.to().index64() as u16) << 3 | promotion
+}
+
+/// Counts the legal moves before a move in the order, without keeping them,
+/// and whether the move itself is among them.
+struct Below {
+    target: Move,
+    key: u16,
+    /// The move's origin (a1 = 0): pieces after it have no move before it.
+    from: usize,
+    count: u8,
+    found: bool,
+}
+
+impl MoveSink for Below {
+    #[inline(always)]
+    fn wants_from(&self, from: Square) -> bool {
+        from.index64() <= self.from
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.count += u8::from(order_key(m) < self.key);
+        self.found |= m == self.target;
+    }
+}
+
+/// The index of `m` among the legal moves of `board` in the module's order,
+/// or `None` if `m` is not legal there. Only the moves of the pieces on
+/// squares up to `m`'s origin are generated, and none is kept or sorted.
+///
+/// ```
+/// use ox88_board::{Board, CastlingMode};
+/// use ox88_movegen::{move_at_index, move_index, Notation};
+/// let board = Board::startpos();
+/// let e4 = board.parse_uci("e2e4", CastlingMode::Standard)?;
+/// let index = move_index(&board, e4).unwrap();
+/// assert_eq!(move_at_index(&board, index), Some(e4));
+/// assert_eq!(move_at_index(&board, 20), None); // 20 legal moves: 0 to 19
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[inline]
+pub fn move_index(board: &Board, m: Move) -> Option<u8> {
+    let mut below = Below { target: m, key: order_key(m), from: m.from().index64(), count: 0, found: false };
+    board.generate_legal_into(&mut below);
+    below.found.then_some(below.count)
+}
+
+/// The legal move of `board` at `index` in the module's order, or `None` if
+/// there are not that many.
+pub fn move_at_index(board: &Board, index: u8) -> Option<Move> {
+    let mut moves = MoveList::new();
+    ordered_legal_moves(board, &mut moves);
+    moves.get(usize::from(index)).copied()
+}
+
+/// The legal moves of `board` in the module's order, into `moves` (cleared
+/// first): the n-th is the move whose index is n.
+pub fn ordered_legal_moves(board: &Board, moves: &mut MoveList) {
+    moves.clear();
+    board.generate_legal(moves);
+    moves.sort_unstable_by_key(|&m| order_key(m));
+}
+
+impl Position {
+    /// The index of `m` among the legal moves here, in
+    /// [`move_index`](crate::move_index)'s order, or `None` if `m` is not
+    /// legal.
+    ///
+    /// ```
+    /// use ox88_movegen::Position;
+    /// let position = Position::startpos();
+    /// let e4 = position.parse_uci("e2e4")?;
+    /// let index = position.move_index(e4).unwrap();
+    /// assert_eq!(position.move_at_index(index), Some(e4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn move_index(&self, m: Move) -> Option<u8> {
+        move_index(self.board(), m)
+    }
+    /// The legal move at `index` in [`move_index`](crate::move_index)'s
+    /// order, or `None` if there are not that many.
+    pub fn move_at_index(&self, index: u8) -> Option<Move> {
+        move_at_index(self.board(), index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::random_game;
+    use ox88_board::{CastlingMode, MoveKind, Role};
+    use proptest::prelude::*;
+
+    /// The order as the module documents it, from the UCI text (castling
+    /// written as Chess960 writes it: the king takes its rook).
+    fn uci_order(board: &Board) -> Vec<String> {
+        let square = |s: &str| (s.as_bytes()[1] - b'1') * 8 + (s.as_bytes()[0] - b'a');
+        let promotion = |s: &str| s.chars().nth(4).map_or(0, |c| "nbrq".find(c).unwrap() + 1);
+        let mut moves: Vec<String> =
+            board.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Chess960).to_string()).collect();
+        moves.sort_by_key(|m| (square(&m[0..2]), square(&m[2..4]), promotion(m)));
+        moves
+    }
+
+    fn check(board: &Board) {
+        let order = uci_order(board);
+        let mut ordered = MoveList::new();
+        ordered_legal_moves(board, &mut ordered);
+        assert_eq!(ordered.len(), order.len());
+        for (n, &m) in ordered.iter().enumerate() {
+            assert_eq!(m.to_uci(CastlingMode::Chess960).to_string(), order[n], "{board}");
+            assert_eq!(move_index(board, m), Some(n as u8), "{board} {m}");
+            assert_eq!(move_at_index(board, n as u8), Some(m), "{board}");
+        }
+        assert_eq!(move_at_index(board, order.len() as u8), None);
+        assert_eq!(move_at_index(board, 255), None);
+    }
+
+    #[test]
+    fn indices_follow_the_documented_order_and_decode() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ];
+        for fen in fens {
+            check(Position::from_fen(fen).unwrap().board());
+        }
+    }
+
+    #[test]
+    fn standard_castling_keeps_the_uci_order() {
+        // e1c1 and e1g1 sort where e1a1 and e1h1 do among the king's moves.
+        let board = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let standard: Vec<String> = {
+            let mut moves = MoveList::new();
+            ordered_legal_moves(board.board(), &mut moves);
+            moves.iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).filter(|m| m.starts_with("e1")).collect()
+        };
+        let mut sorted = standard.clone();
+        sorted.sort_by_key(|m| (m.as_bytes()[3], m.as_bytes()[2]));
+        assert_eq!(standard, sorted);
+    }
+
+    #[test]
+    fn a_move_that_is_not_legal_has_no_index() {
+        let board = Board::startpos();
+        let mut moves = MoveList::new();
+        ordered_legal_moves(&board, &mut moves);
+        let e2e5 = Move::new(Square::E2, Square::E5, MoveKind::Quiet);
+        assert_eq!(move_index(&board, e2e5), None);
+        let black = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        assert_eq!(move_index(black.board(), moves[0]), None, "White's move in Black's turn");
+    }
+
+    #[test]
+    fn moves_are_ordered_by_squares_then_promotion() {
+        let board: Board = "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1".parse().unwrap();
+        let mut moves = MoveList::new();
+        ordered_legal_moves(&board, &mut moves);
+        let keys: Vec<(u8, u8)> = moves.iter().map(|m| (m.from().index64() as u8, m.to().index64() as u8)).collect();
+        assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{keys:?}");
+        assert_eq!(moves.len(), board.legal_moves().len());
+        // The four promotions on b8: knight, bishop, rook, queen.
+        let promotions: Vec<_> = moves.iter().filter_map(|m| m.promotion()).collect();
+        assert_eq!(promotions, [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]);
+        // Castling is the king taking its rook: e1 (4) to a1 (0) comes before e1-d1.
+        let first_king_move = moves.iter().find(|m| m.from() == Square::E1).unwrap();
+        assert_eq!((first_king_move.to(), first_king_move.is_castle()), (Square::A1, true));
+    }
+
+    proptest! {
+        /// Every position of random games (from the start, a rich middlegame
+        /// and a Chess960 start): every legal move's index decodes to it and
+        /// follows the UCI order; any other move value has no index.
+        #[test]
+        fn random_games_index_and_decode(start in 0..3usize, choices in prop::collection::vec(any::<u16>(), 0..120), raw in any::<u16>()) {
+            let fens = [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            ];
+            let position = Position::from_fen(fens[start]).unwrap();
+            for board in random_game(position.board(), &choices) {
+                check(&board);
+                let any = Move::from_raw(raw);
+                prop_assert_eq!(move_index(&board, any).is_some(), board.is_legal(any));
+            }
+        }
+    }
+}
