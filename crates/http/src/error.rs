@@ -92,6 +92,18 @@ impl ApiError {
         ApiError::new(ErrorCode::NotFound, message)
     }
 
+    /// 404 `not_found` on the field `id`: there is no `kind` (a game, a
+    /// review, a puzzle) with the id `text` (shown cut to 40 characters).
+    pub fn no_such(kind: &str, text: &str) -> ApiError {
+        let shown: String = text.chars().take(40).collect();
+        ApiError::not_found(format!("there is no {kind} {shown:?}")).field("id")
+    }
+
+    /// 503 `storage`: the store (SQLite) failed with `error`.
+    pub fn storage(error: impl std::fmt::Display) -> ApiError {
+        ApiError::new(ErrorCode::Storage, format!("the store failed: {error}"))
+    }
+
     /// 503 `busy` with `Retry-After`: every engine is busy.
     pub fn busy(retry_after: Duration) -> ApiError {
         let mut error = ApiError::new(ErrorCode::Busy, "every engine is busy; try again after the Retry-After delay");
@@ -153,6 +165,15 @@ mod tests {
             std::str::from_utf8(&bytes).expect("UTF-8"),
             r#"{"error":{"code":"invalid_fen","message":"FEN \"x\": no board","field":"fen"}}"#
         );
+    }
+
+    #[test]
+    fn a_missing_thing_names_its_kind_and_its_id_cut_short() {
+        let error = ApiError::no_such("review", &"x".repeat(100));
+        assert_eq!((error.status(), error.code()), (StatusCode::NOT_FOUND, ErrorCode::NotFound));
+        assert_eq!(error.to_string(), format!("404 not_found: there is no review \"{}\"", "x".repeat(40)));
+        let error = ApiError::storage("disk full");
+        assert_eq!(error.to_string(), "503 storage: the store failed: disk full");
     }
 
     #[test]

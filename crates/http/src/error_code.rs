@@ -44,7 +44,7 @@ pub enum ErrorCode {
     Busy,
     /// 503: the request took longer than the server allows.
     Timeout,
-    /// 503: the friend games' store failed.
+    /// 503: a store (the friend games', the reviews') failed.
     Storage,
     /// 500: the server failed (counted and logged).
     Internal,

@@ -25,13 +25,12 @@ use utoipa::{IntoParams, ToSchema};
 
 /// 503 `storage`: the games' store failed.
 fn unavailable(what: impl std::fmt::Display) -> ApiError {
-    ApiError::new(ErrorCode::Storage, format!("the games' store failed: {what}"))
+    ApiError::storage(what)
 }
 
 /// 404 `not_found` naming the id.
 fn no_such_game(text: &str) -> ApiError {
-    let shown: String = text.chars().take(40).collect();
-    ApiError::not_found(format!("there is no game {shown:?}")).field("id")
+    ApiError::no_such("game", text)
 }
 
 /// The game `id` names, if it exists (its task started).

@@ -352,13 +352,12 @@ impl Reviewer {
 
 /// 404 for a review that does not exist.
 pub fn no_review(id: &impl std::fmt::Display) -> ApiError {
-    let shown: String = id.to_string().chars().take(40).collect();
-    ApiError::not_found(format!("there is no review {shown:?}")).field("id")
+    ApiError::no_such("review", &id.to_string())
 }
 
 /// 503 for a store that failed.
 pub fn storage(error: impl std::fmt::Display) -> ApiError {
-    ApiError::new(ErrorCode::Storage, format!("the store failed: {error}"))
+    ApiError::storage(error)
 }
 
 // The review engines: each a thread with an engine of its own that takes

@@ -157,8 +157,7 @@ fn puzzle_id(text: &str) -> Result<PuzzleId, ApiError> {
 }
 
 fn no_puzzle(text: &str) -> ApiError {
-    let shown: String = text.chars().take(40).collect();
-    ApiError::not_found(format!("there is no puzzle {shown:?}")).field("id")
+    ApiError::no_such("puzzle", text)
 }
 
 /// One puzzle.
