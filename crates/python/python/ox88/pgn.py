@@ -14,391 +14,30 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Mapping, MutableMapping, Optional, Set, TextIO, Tuple, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, TextIO, Union
 
 from . import _core
-from ._board import Board
-from ._core import Move
-from ._score import Cp, Mate, PovScore
-
-NAG_GOOD_MOVE = 1
-NAG_MISTAKE = 2
-NAG_BRILLIANT_MOVE = 3
-NAG_BLUNDER = 4
-NAG_SPECULATIVE_MOVE = 5
-NAG_DUBIOUS_MOVE = 6
-
-TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
-_TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
-_CHESS960 = ("chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random")
-
-GameT = TypeVar("GameT", bound="Game")
+from ._pgn_headers import *  # noqa: F401,F403 (the NAG_ names and TAG_ROSTER)
+from ._pgn_headers import Headers
+from ._pgn_tree import ChildNode, Game, GameNode, Mainline
+from ._pgn_visit import SKIP, BaseVisitor, FileExporter, SkipType, StringExporter
 
 if TYPE_CHECKING:
     import pyarrow
 
 PathLike = Union[str, "os.PathLike[str]"]
 
+__all__ = [
+    "BaseVisitor", "ChildNode", "FileExporter", "Game", "GameBuilder", "GameNode", "Headers", "Mainline", "SKIP",
+    "SkipType", "StringExporter", "read_batches", "read_game", "read_headers", "read_table", "skip_game",
+]
 
-class Headers(MutableMapping[str, str]):
-    """A game's tags: the Seven Tag Roster first, in its order, then the others as they were added."""
 
-    def __init__(self, data: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None, **kwargs: str) -> None:
-        self._roster: Dict[str, str] = {}
-        self._others: Dict[str, str] = {}
-        if data is None:
-            data = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?", "Result": "*"}
-        self.update(data, **kwargs)
+class GameBuilder(BaseVisitor[Game]):
+    """The visitor ``read_game`` uses by default: it gives the game itself (of the class ``Game=``)."""
 
-    def __setitem__(self, key: str, value: str) -> None:
-        if key in TAG_ROSTER:
-            self._roster[key] = value
-        elif not _TAG_NAME.match(key):
-            raise ValueError(f"invalid PGN tag name: {key!r}")
-        elif "\n" in value or "\r" in value:
-            raise ValueError(f"line break in PGN tag {key}: {value!r}")
-        else:
-            self._others[key] = value
-
-    def __getitem__(self, key: str) -> str:
-        if key in TAG_ROSTER:
-            return self._roster[key]
-        return self._others[key]
-
-    def __delitem__(self, key: str) -> None:
-        if key in TAG_ROSTER:
-            del self._roster[key]
-        else:
-            del self._others[key]
-
-    def __iter__(self) -> Iterator[str]:
-        for key in TAG_ROSTER:
-            if key in self._roster:
-                yield key
-        yield from self._others
-
-    def __len__(self) -> int:
-        return len(self._roster) + len(self._others)
-
-    def copy(self) -> Headers:
-        return type(self)(self)
-
-    def is_chess960(self) -> bool:
-        """Whether the ``Variant`` tag says Chess960."""
-        return self.get("Variant", "").lower() in _CHESS960
-
-    def board(self) -> Board:
-        """The game's starting position (the ``FEN`` tag, Chess960 from the ``Variant`` tag)."""
-        board = Board(self.get("FEN", Board.starting_fen), chess960=self.is_chess960())
-        return board
-
-    def __repr__(self) -> str:
-        return "{}({})".format(type(self).__name__, ", ".join(f"{k}={v!r}" for k, v in self.items()))
-
-
-class GameNode:
-    """A node of a game tree: the root (``Game``) or a move (``ChildNode``), with its continuations."""
-
-    parent: Optional[GameNode]
-    move: Optional[Move]
-
-    def __init__(self, *, comment: str = "") -> None:
-        self.variations: List[ChildNode] = []
-        self.comment = comment
-        self.starting_comment = ""
-        self.nags: Set[int] = set()
-
-    def board(self) -> Board:
-        """The position at this node (a new board, the moves from the root on its stack)."""
-        path: List[Move] = []
-        node: GameNode = self
-        while node.parent is not None:
-            path.append(node.move)  # type: ignore[arg-type]
-            node = node.parent
-        board = node.board()
-        for move in reversed(path):
-            board.push(move)
-        return board
-
-    def ply(self) -> int:
-        """The number of half-moves from the root's position to this node."""
-        plies, node = 0, self
-        while node.parent is not None:
-            plies, node = plies + 1, node.parent
-        return node.ply() + plies
-
-    def turn(self) -> bool:
-        """The side to move at this node."""
-        return self.ply() % 2 == 0
-
-    def root(self) -> GameNode:
-        """The root of the tree."""
-        node = self
-        while node.parent is not None:
-            node = node.parent
-        return node
-
-    def game(self) -> Game:
-        """The game this node belongs to."""
-        root = self.root()
-        assert isinstance(root, Game), "a tree without a Game at its root"
-        return root
-
-    def end(self) -> GameNode:
-        """The last node of the main line from here."""
-        node = self
-        while node.variations:
-            node = node.variations[0]
-        return node
-
-    def is_end(self) -> bool:
-        """Whether no move follows."""
-        return not self.variations
-
-    def starts_variation(self) -> bool:
-        """Whether this node is the first move of a variation (not its parent's main continuation)."""
-        return self.parent is not None and bool(self.parent.variations) and self.parent.variations[0] is not self
-
-    def is_mainline(self) -> bool:
-        """Whether this node is on the game's main line."""
-        node = self
-        while node.parent is not None:
-            if node.parent.variations[0] is not node:
-                return False
-            node = node.parent
-        return True
-
-    def is_main_variation(self) -> bool:
-        """Whether this node is its parent's main continuation (or the root)."""
-        return self.parent is None or self.parent.variations[0] is self
-
-    def _find(self, move: Union[int, Move, GameNode]) -> ChildNode:
-        if isinstance(move, int):
-            return self.variations[move]
-        for variation in self.variations:
-            if variation is move or variation.move == move:
-                return variation
-        raise KeyError(f"variation not found: {move!r}")
-
-    def variation(self, move: Union[int, Move, GameNode]) -> ChildNode:
-        """A continuation, by index, move or node."""
-        return self._find(move)
-
-    def has_variation(self, move: Union[int, Move, GameNode]) -> bool:
-        """Whether the continuation exists."""
-        try:
-            self._find(move)
-        except (KeyError, IndexError):
-            return False
-        return True
-
-    def promote_to_main(self, move: Union[int, Move, GameNode]) -> None:
-        """Makes a continuation the main one."""
-        variation = self._find(move)
-        self.variations.remove(variation)
-        self.variations.insert(0, variation)
-
-    def promote(self, move: Union[int, Move, GameNode]) -> None:
-        """Moves a continuation one place up."""
-        variation = self._find(move)
-        i = self.variations.index(variation)
-        if i > 0:
-            self.variations[i - 1], self.variations[i] = self.variations[i], self.variations[i - 1]
-
-    def demote(self, move: Union[int, Move, GameNode]) -> None:
-        """Moves a continuation one place down."""
-        variation = self._find(move)
-        i = self.variations.index(variation)
-        if i < len(self.variations) - 1:
-            self.variations[i + 1], self.variations[i] = self.variations[i], self.variations[i + 1]
-
-    def remove_variation(self, move: Union[int, Move, GameNode]) -> None:
-        """Removes a continuation and everything after it."""
-        self.variations.remove(self._find(move))
-
-    def add_variation(self, move: Move, *, comment: str = "", starting_comment: str = "", nags: Iterable[int] = ()) -> ChildNode:
-        """Adds a continuation (the last one); ``IllegalMoveError`` if the move is not legal here."""
-        board = self.board()
-        if not board.is_legal(move):
-            raise _core.IllegalMoveError(f"illegal move {move.uci()} in {board.fen()}")
-        node = ChildNode(self, move, comment=comment, starting_comment=starting_comment, nags=nags)
-        self.variations.append(node)
-        return node
-
-    def add_main_variation(self, move: Move, *, comment: str = "", nags: Iterable[int] = ()) -> ChildNode:
-        """Adds a continuation as the main one."""
-        node = self.add_variation(move, comment=comment, nags=nags)
-        self.variations.insert(0, self.variations.pop())
-        return node
-
-    def add_line(self, moves: Iterable[Move], *, comment: str = "", starting_comment: str = "", nags: Iterable[int] = ()) -> GameNode:
-        """Adds a line of moves, the first as the last continuation; the comment and NAGs go to its last node."""
-        node: GameNode = self
-        for move in moves:
-            node = node.add_variation(move, starting_comment=starting_comment)
-            starting_comment = ""
-        node.comment = comment
-        node.nags.update(nags)
-        return node
-
-    def next(self) -> Optional[ChildNode]:
-        """The main continuation, or ``None``."""
-        return self.variations[0] if self.variations else None
-
-    def mainline(self) -> Iterator[ChildNode]:
-        """The nodes of the main line after this one."""
-        node = self
-        while node.variations:
-            node = node.variations[0]
-            yield node
-
-    def mainline_moves(self) -> Mainline:
-        """The moves of the main line after this node."""
-        return Mainline(self)
-
-    def clock(self) -> Optional[float]:
-        """The remaining time of the comment's ``[%clk]`` command, in seconds."""
-        return _core._comment_clock(self.comment) if self.comment else None
-
-    def set_clock(self, seconds: Optional[float]) -> None:
-        """Sets (or with ``None`` removes) the comment's ``[%clk]`` command."""
-        self.comment = _core._set_comment_clock(self.comment or None, seconds) or ""
-
-    def eval(self) -> Optional[PovScore]:
-        """The score of the comment's ``[%eval]`` command, from White's point of view."""
-        found = _core._comment_eval(self.comment) if self.comment else None
-        if found is None:
-            return None
-        kind, value, _ = found
-        return PovScore(Cp(value) if kind == "cp" else Mate(value), True)
-
-    def eval_depth(self) -> Optional[int]:
-        """The depth of the comment's ``[%eval]`` command, if given."""
-        found = _core._comment_eval(self.comment) if self.comment else None
-        return found[2] if found else None
-
-    def set_eval(self, score: Optional[PovScore], depth: Optional[int] = None) -> None:
-        """Sets (or with ``None`` removes) the comment's ``[%eval]`` command."""
-        if score is None:
-            self.comment = _core._set_comment_eval(self.comment or None, None, 0) or ""
-            return
-        white = score.white()
-        mate = white.mate()
-        kind, value = ("cp", white.score()) if mate is None else ("mate", mate)
-        self.comment = _core._set_comment_eval(self.comment or None, kind, value, depth) or ""
-
-    def _rows(self) -> List[Tuple[int, str, Optional[str], Optional[str], List[int]]]:
-        rows: List[Tuple[int, str, Optional[str], Optional[str], List[int]]] = []
-        queue: List[Tuple[int, GameNode]] = [(0, self)]
-        head = 0
-        while head < len(queue):
-            index, node = queue[head]
-            head += 1
-            for child in node.variations:
-                rows.append((index, child.move.uci(), child.starting_comment or None, child.comment or None, sorted(child.nags)))
-                queue.append((len(rows), child))
-        return rows
-
-
-class ChildNode(GameNode):
-    """A move of a game tree, with its comments, NAGs and continuations."""
-
-    def __init__(self, parent: GameNode, move: Move, *, comment: str = "", starting_comment: str = "", nags: Iterable[int] = ()) -> None:
-        super().__init__(comment=comment)
-        self.parent: GameNode = parent
-        self.move: Move = move
-        self.starting_comment = starting_comment
-        self.nags = set(nags)
-
-    def san(self) -> str:
-        """The move in SAN, in the position before it."""
-        return self.parent.board().san(self.move)
-
-    def uci(self, *, chess960: Optional[bool] = None) -> str:
-        """The move in UCI."""
-        return self.parent.board().uci(self.move, chess960=chess960)
-
-    def __repr__(self) -> str:
-        return f"<ChildNode at {id(self):#x} ({self.san()} ...)>"
-
-
-class Game(GameNode):
-    """A game: its headers and the tree of its moves; ``str(game)`` is its PGN in export format."""
-
-    def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
-        super().__init__()
-        self.parent = None
-        self.move = None
-        self.headers = Headers(headers)
-        self.errors: List[Exception] = []
-
-    def board(self) -> Board:
-        """The starting position."""
-        return self.headers.board()
-
-    def ply(self) -> int:
-        board = self.board()
-        return 2 * (board.fullmove_number - 1) + (not board.turn)
-
-    def setup(self, board: Union[Board, str]) -> None:
-        """Sets the starting position (the ``FEN`` and ``SetUp`` tags, ``Variant`` for Chess960)."""
-        if isinstance(board, str):
-            board = Board(board)
-        fen = board.fen()
-        if fen == Board.starting_fen and not board.chess960:
-            self.headers.pop("FEN", None)
-            self.headers.pop("SetUp", None)
-        else:
-            self.headers["FEN"] = fen
-            self.headers["SetUp"] = "1"
-        if board.chess960:
-            self.headers["Variant"] = "Chess960"
-        else:
-            self.headers.pop("Variant", None)
-
-    @classmethod
-    def from_board(cls: type[GameT], board: Board) -> GameT:
-        """The game of the moves played on ``board``, from its root, with its result if it is over."""
-        game = cls()
-        game.setup(board.root())
-        node: GameNode = game
-        for move in board.move_stack:
-            node = node.add_variation(move)
-        game.headers["Result"] = board.result()
-        return game
-
-    @classmethod
-    def without_tag_roster(cls: type[GameT]) -> GameT:
-        """A game with no headers at all."""
-        return cls(headers={})
-
-    def __str__(self) -> str:
-        text = _core._write_game(list(self.headers.items()), self.comment or None, self._rows(), self.headers.get("Result", "*"))
-        return text.rstrip("\n")
-
-    def __repr__(self) -> str:
-        return "<{} at {:#x} ({!r} vs. {!r}, {!r}{})>".format(
-            type(self).__name__, id(self), self.headers.get("White", "?"), self.headers.get("Black", "?"),
-            self.headers.get("Date", "????.??.??"), f", {len(self.errors)} errors" if self.errors else "")
-
-
-class Mainline:
-    """The moves of a main line, iterable (again) and printable as SAN."""
-
-    def __init__(self, start: GameNode) -> None:
-        self.start = start
-
-    def __iter__(self) -> Iterator[Move]:
-        return (node.move for node in self.start.mainline())
-
-    def __bool__(self) -> bool:
-        return bool(self.start.variations)
-
-    def __reversed__(self) -> Iterator[Move]:
-        return reversed(list(self))
-
-    def __str__(self) -> str:
-        return self.start.board().variation_san(list(self))
+    def __init__(self, *, Game: Callable[[], Game] = Game) -> None:
+        self.Game = Game
 
 
 def _game_text(handle: TextIO) -> Optional[str]:
@@ -424,9 +63,13 @@ def _game_text(handle: TextIO) -> Optional[str]:
     return "".join(lines)
 
 
-def read_game(handle: TextIO) -> Optional[Game]:
+def read_game(handle: TextIO, *, Visitor: Callable[[], BaseVisitor[Any]] = GameBuilder) -> Any:
     """Reads the next game of a text file; ``None`` at the end. An illegal move ends its line: the game keeps
-    the moves before it, and ``game.errors`` says what was wrong."""
+    the moves before it, and ``game.errors`` says what was wrong.
+
+    With ``Visitor`` (a class of visitors, or any function that makes one), the game read is given to a new
+    visitor (``game.accept(Visitor())``) and its result returned instead: ox88 reads the whole game first, so
+    a visitor sees every move, and its ``parse_san`` and ``handle_error`` are not called."""
     text = _game_text(handle)
     if text is None:
         return None
@@ -434,7 +77,8 @@ def read_game(handle: TextIO) -> Optional[Game]:
     if found is None:
         return None
     headers, comment, rows, errors = found
-    game = Game()
+    builder = Visitor()
+    game = builder.Game() if isinstance(builder, GameBuilder) else Game()
     for name, value in headers:
         try:
             game.headers[name] = value
@@ -447,7 +91,9 @@ def read_game(handle: TextIO) -> Optional[Game]:
         nodes[parent].variations.append(node)
         nodes.append(node)
     game.errors.extend(_core.IllegalMoveError(e) for e in errors)
-    return game
+    if isinstance(builder, GameBuilder):
+        return game
+    return game.accept(builder)
 
 
 def read_headers(handle: TextIO) -> Optional[Headers]:

@@ -1,0 +1,31 @@
+"""Sets up positions piece by piece and checks them."""
+
+import chess
+
+board = chess.Board.empty()
+print(board.fen(), board.is_valid(), board.status())
+board.set_piece_at(chess.E1, chess.Piece(chess.KING, chess.WHITE))
+board.set_piece_at(chess.E8, chess.Piece(chess.KING, chess.BLACK))
+board.set_piece_at(chess.D1, chess.Piece.from_symbol("Q"))
+board.set_piece_at(chess.A7, chess.Piece(chess.PAWN, chess.BLACK))
+print(board.fen(), board.is_valid(), board.status() == chess.STATUS_VALID, board.legal_moves.count())
+print(board)
+board.turn = chess.BLACK
+print(board.fen(), [board.san(m) for m in board.legal_moves][:5])
+print(board.remove_piece_at(chess.D1), board.remove_piece_at(chess.D2), board.fen())
+board.set_piece_at(chess.H8, chess.Piece(chess.PAWN, chess.WHITE))
+print(board.is_valid(), bool(board.status() & chess.STATUS_PAWNS_ON_BACKRANK), board.status())
+board.remove_piece_at(chess.H8)
+board.set_castling_fen("-")
+board.clear_stack()
+print(board.is_valid(), board.status() == chess.STATUS_VALID)
+board = chess.Board()
+board.set_piece_at(chess.E4, chess.Piece(chess.KNIGHT, chess.WHITE))
+board.remove_piece_at(chess.G1)
+print(board.fen(), board.is_valid(), board.legal_moves.count())
+board.set_board_fen("8/8/8/8/8/8/8/K6k")
+print(board.fen(), board.is_insufficient_material(), board.is_game_over())
+board.reset()
+print(board.fen() == chess.STARTING_FEN)
+board.clear()
+print(board.fen(), board.status() & chess.STATUS_NO_WHITE_KING != 0)
