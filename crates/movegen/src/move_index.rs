@@ -13,42 +13,88 @@
 //! `sorted(board.legal_moves, key=lambda m: (m.from_square, m.to_square,
 //! m.promotion or 0))`, with castling as the king taking its rook).
 
-use crate::{MoveGen, MoveList, MoveSink, Position};
+use crate::generate::generate;
+use crate::{KingSafety, MoveGen, MoveList, MoveSink, Position};
 use ox88_board::{Board, Move, Square};
 
 /// The order's key of a move: origin, destination, promotion.
 #[inline(always)]
 fn order_key(m: Move) -> u16 {
     let promotion = m.promotion().map_or(0, |role| role as u16);
-    (m.from().index64() as u16) << 9 | (m.to().index64() as u16) << 3 | promotion
+    origin(m) << 9 | (m.to_raw() >> 6 & 63) << 3 | promotion
 }
 
-/// Counts the legal moves before a move in the order, without keeping them,
-/// and whether the move itself is among them.
-struct Below {
-    target: Move,
-    key: u16,
-    /// The move's origin (a1 = 0): pieces after it have no move before it.
-    from: usize,
-    count: u8,
-    found: bool,
+/// The move's origin square, a1 = 0 (read from the move's bits: no
+/// conversion to a [`Square`] and back).
+#[inline(always)]
+fn origin(m: Move) -> u16 {
+    m.to_raw() & 63
 }
 
-impl MoveSink for Below {
+/// Counts the legal moves of the pieces on the squares before `limit` (a1 =
+/// 0), without building them: the generator adds a counting sink's moves
+/// by arithmetic (a slider's run along a ray, the king's safe squares at
+/// once) and builds a move only for the few kinds it hands over one by one
+/// (promotions, castling, en passant), which are filtered by origin here
+/// since en passant comes whatever the sink wants.
+struct Before {
+    /// The square, and its index (a1 = 0); squares compare in that order.
+    limit: Square,
+    limit_index: u16,
+    count: usize,
+}
+
+impl MoveSink for Before {
+    const COUNTS: bool = true;
     #[inline(always)]
     fn wants_from(&self, from: Square) -> bool {
-        from.index64() <= self.from
+        from < self.limit
     }
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        self.count += u8::from(order_key(m) < self.key);
+        self.count += usize::from(origin(m) < self.limit_index);
+    }
+    #[inline(always)]
+    fn push_if(&mut self, keep: bool, _: Move) {
+        // Only the wanted pieces' own moves come through here.
+        self.count += usize::from(keep);
+    }
+    #[inline(always)]
+    fn add(&mut self, n: usize) {
+        self.count += n;
+    }
+}
+
+/// Counts the legal moves of the piece on `target`'s origin that come
+/// before `target` in the order, and whether `target` is among them.
+struct Origin {
+    target: Move,
+    key: u16,
+    from: Square,
+    from_index: u16,
+    count: usize,
+    found: bool,
+}
+
+impl MoveSink for Origin {
+    #[inline(always)]
+    fn wants_from(&self, from: Square) -> bool {
+        from == self.from
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        // En passant may come from another pawn than the one wanted.
+        self.count += usize::from(origin(m) == self.from_index && order_key(m) < self.key);
         self.found |= m == self.target;
     }
 }
 
 /// The index of `m` among the legal moves of `board` in the module's order,
 /// or `None` if `m` is not legal there. Only the moves of the pieces on
-/// squares up to `m`'s origin are generated, and none is kept or sorted.
+/// squares up to `m`'s origin are generated, and none is kept or sorted:
+/// those of the pieces before the origin are only counted (a run along a
+/// ray added without a move built), and only the moving piece's are
+/// compared with `m`.
 ///
 /// ```
 /// use ox88_board::{Board, CastlingMode};
@@ -62,9 +108,17 @@ impl MoveSink for Below {
 /// ```
 #[inline]
 pub fn move_index(board: &Board, m: Move) -> Option<u8> {
-    let mut below = Below { target: m, key: order_key(m), from: m.from().index64(), count: 0, found: false };
-    board.generate_legal_into(&mut below);
-    below.found.then_some(below.count)
+    let safety = KingSafety::of(board);
+    let (from, from_index) = (m.from(), origin(m));
+    let mut at_origin = Origin { target: m, key: order_key(m), from, from_index, count: 0, found: false };
+    generate::<false, _>(board, &safety, &mut at_origin);
+    if !at_origin.found {
+        return None;
+    }
+    let mut before = Before { limit: from, limit_index: from_index, count: at_origin.count };
+    generate::<false, _>(board, &safety, &mut before);
+    // At most 218 legal moves: the count fits a byte.
+    u8::try_from(before.count).ok()
 }
 
 /// The legal move of `board` at `index` in the module's order, or `None` if
@@ -196,18 +250,27 @@ mod tests {
         assert_eq!((first_king_move.to(), first_king_move.is_castle()), (Square::A1, true));
     }
 
+    /// Starts for the random games: the initial position, a rich
+    /// middlegame, a Chess960 start, pins and en passant along the rank,
+    /// promotions on both sides, and a position in check.
+    const STARTS: [&str; 7] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ];
+
     proptest! {
-        /// Every position of random games (from the start, a rich middlegame
-        /// and a Chess960 start): every legal move's index decodes to it and
-        /// follows the UCI order; any other move value has no index.
+        /// Every position of random games (standard and Chess960, with
+        /// checks, pins, en passant and promotions): every legal move's fast
+        /// index equals its place in the plainly sorted list of legal moves
+        /// and decodes to it; any other move value has no index.
         #[test]
-        fn random_games_index_and_decode(start in 0..3usize, choices in prop::collection::vec(any::<u16>(), 0..120), raw in any::<u16>()) {
-            let fens = [
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-            ];
-            let position = Position::from_fen(fens[start]).unwrap();
+        fn random_games_index_and_decode(start in 0..STARTS.len(), choices in prop::collection::vec(any::<u16>(), 0..120), raw in any::<u16>()) {
+            let position = Position::from_fen(STARTS[start]).unwrap();
             for board in random_game(position.board(), &choices) {
                 check(&board);
                 let any = Move::from_raw(raw);
