@@ -4,10 +4,9 @@
 use crate::move_index::NULL_MOVE_INDEX;
 use crate::{Columns, Tags};
 use ox88_board::{Board, CastlingMode, GameResult, Move, UciMove};
-use ox88_movegen::{move_index, Notation};
+use ox88_movegen::{move_index, MoveGen, Notation, Suffix};
 use ox88_pgn::annotation::{self, EvalScore};
 use ox88_pgn::{ErrorKind, PgnError, RawComment, RawTag, SanPlus, SetupTags, Skip, Visitor};
-use std::fmt::Write as _;
 
 /// One game, as a row of the games table (and its rows of the positions
 /// table): tags, main-line moves and the clocks and evaluations of the
@@ -173,14 +172,18 @@ impl Visitor for GameRecorder {
         }
         if columns.san {
             Self::separate(&mut record.san);
-            // Writing to a String cannot fail.
-            let _ = write!(record.san, "{}", self.board.san(m));
+            self.board.san_without_suffix(m).push_to(&mut record.san);
         }
         if columns.positions {
             record.keys.push(self.board.key());
             record.moves.push(Some(m));
         }
         self.board.make_move_unchecked(m);
+        if columns.san && self.board.in_check() {
+            // The suffix from the position reached (the move is made anyway).
+            let suffix = if self.board.has_legal_moves() { Suffix::Check } else { Suffix::Checkmate };
+            record.san.push(suffix.char());
+        }
         record.ply_count += 1;
         Ok(())
     }
@@ -213,8 +216,9 @@ impl Visitor for GameRecorder {
     fn comment(&mut self, comment: RawComment<'_>) {
         let ply = self.record.ply_count as usize;
         let bytes = comment.as_bytes();
-        // Commands only (a cheap look first), and only after a move.
-        if ply == 0 || !self.columns.annotations || !bytes.windows(2).any(|w| w == b"[%") {
+        // Commands only (a cheap look first: a byte search, as `contains`
+        // is for bytes), and only after a move.
+        if ply == 0 || !self.columns.annotations || !bytes.contains(&b'%') {
             return;
         }
         let text = comment.decode();

@@ -61,8 +61,27 @@ pub struct SanPlus {
     pub suffix: Option<Suffix>,
 }
 
-impl fmt::Display for San {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl San {
+    /// Appends the SAN to `text`, as [`Display`](fmt::Display) writes it
+    /// but without the formatting machinery: for writing the moves of many
+    /// games.
+    ///
+    /// ```
+    /// use ox88_movegen::SanPlus;
+    /// let mut text = String::from("1. ");
+    /// "exd8=Q+".parse::<SanPlus>()?.push_to(&mut text);
+    /// assert_eq!(text, "1. exd8=Q+");
+    /// # Ok::<(), ox88_movegen::ParseSanError>(())
+    /// ```
+    #[inline]
+    pub fn push_to(&self, text: &mut String) {
+        // Writing to a String cannot fail.
+        let _ = self.write(text);
+    }
+
+    /// Writes the SAN (generic, so that a `String` is written to directly).
+    #[inline]
+    fn write<W: Write>(&self, f: &mut W) -> fmt::Result {
         match *self {
             San::Castle(CastlingSide::Short) => f.write_str("O-O"),
             San::Castle(CastlingSide::Long) => f.write_str("O-O-O"),
@@ -91,12 +110,38 @@ impl fmt::Display for San {
     }
 }
 
-impl fmt::Display for Suffix {
+impl SanPlus {
+    /// Appends the SAN and its suffix to `text`, as [`Display`](fmt::Display)
+    /// writes them but without the formatting machinery (see
+    /// [`San::push_to`]).
+    #[inline]
+    pub fn push_to(&self, text: &mut String) {
+        self.san.push_to(text);
+        if let Some(suffix) = self.suffix {
+            text.push(suffix.char());
+        }
+    }
+}
+
+impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_char(match self {
+        self.write(f)
+    }
+}
+
+impl Suffix {
+    /// The mark: `+` or `#`.
+    pub fn char(self) -> char {
+        match self {
             Suffix::Check => '+',
             Suffix::Checkmate => '#',
-        })
+        }
+    }
+}
+
+impl fmt::Display for Suffix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char(self.char())
     }
 }
 
