@@ -109,7 +109,9 @@ impl Default for ParallelReader {
 
 impl ParallelReader {
     /// A reader on `threads` worker threads (at least one), with pieces of
-    /// [`DEFAULT_CHUNK_LEN`].
+    /// [`DEFAULT_CHUNK_LEN`]. One thread is the calling thread alone: the
+    /// pieces are read and their games handed over in turn, with no other
+    /// thread started (so one thread asked for is one core used).
     pub fn new(threads: usize) -> ParallelReader {
         ParallelReader { threads: threads.max(1), chunk_len: DEFAULT_CHUNK_LEN }
     }
@@ -208,7 +210,9 @@ impl ParallelReader {
 
     /// Runs the producer on a thread of its own, the workers on theirs, and
     /// hands the games over on this one; returns how many games were begun.
-    /// (A visitor that panics makes this panic, once the threads are done.)
+    /// With one thread, all of it runs on this thread instead (see
+    /// [`run_here`]). (A visitor that panics makes this panic, once the
+    /// threads are done.)
     fn run<'a, P, V, F, S>(&self, produce: P, visitor: &F, mut sink: S) -> u64
     where
         P: FnMut() -> Option<Chunk<'a>> + Send,
@@ -217,6 +221,9 @@ impl ParallelReader {
         F: Fn() -> V + Sync,
         S: FnMut(u64, Result<V::Output, PgnError>),
     {
+        if self.threads == 1 {
+            return run_here(produce, visitor, &mut sink);
+        }
         let in_flight = 2 * self.threads + 1;
         // Tickets bound the pieces held: the producer takes one per piece,
         // the hand-over returns it when the piece's games are handed over.
@@ -248,6 +255,35 @@ impl ParallelReader {
             hand_over(done_rx, &ticket_tx, visitor, &mut sink)
         })
     }
+}
+
+/// Reads the pieces one after the other on the calling thread, handing each
+/// piece's games over once it is read: one thread asked for is one thread
+/// used, with no producer or hand-over thread beside it (and no waiting
+/// between them). A piece that ends inside a game is read again joined to
+/// the next, as [`hand_over`] does.
+fn run_here<'a, P, V, F, S>(mut produce: P, visitor: &F, sink: &mut S) -> u64
+where
+    P: FnMut() -> Option<Chunk<'a>>,
+    V: Visitor,
+    F: Fn() -> V,
+    S: FnMut(u64, Result<V::Output, PgnError>),
+{
+    let mut reading = visitor();
+    let mut at = HandedOver::default();
+    let mut next = produce();
+    while let Some(chunk) = next {
+        let mut piece = read_chunk(chunk, &mut reading);
+        next = produce();
+        while piece.ended_inside {
+            // The last piece ends inside a game when the input does.
+            let Some(following) = next else { break };
+            piece = read_chunk(join(piece.chunk, following), &mut reading);
+            next = produce();
+        }
+        emit(piece, &mut at, sink);
+    }
+    at.games
 }
 
 /// Sends the producer's pieces to the workers, one ticket each.
@@ -319,7 +355,7 @@ where
                 match waiting.remove(&(next + 1)) {
                     Some(following) => {
                         // The joined piece takes the second one's place.
-                        let joined = join(piece, following);
+                        let joined = join(piece.chunk, following.chunk);
                         next += 1;
                         let mut again = read_chunk(joined, &mut visitor());
                         again.chunk.index = next;
@@ -335,11 +371,7 @@ where
                     None => {} // The last piece: the input ends inside a game.
                 }
             }
-            for (i, game) in piece.games.into_iter().enumerate() {
-                sink(at.games + i as u64 + 1, relocate(game, &piece.chunk, &at));
-            }
-            at.games += piece.count;
-            at.lines += piece.newlines;
+            emit(piece, &mut at, sink);
             next += 1;
             let _ = tickets.try_send(());
         }
@@ -351,11 +383,24 @@ where
     at.games
 }
 
+/// Hands a read piece's games to `sink`, numbered and placed after those
+/// handed over before it.
+fn emit<T>(piece: Done<'_, T>, at: &mut HandedOver, sink: &mut impl FnMut(u64, Result<T, PgnError>)) {
+    for (i, game) in piece.games.into_iter().enumerate() {
+        sink(at.games + i as u64 + 1, relocate(game, &piece.chunk, at));
+    }
+    at.games += piece.count;
+    at.lines += piece.newlines;
+}
+
 /// A piece and the one after it, as one piece.
-fn join<'a, T>(first: Done<'a, T>, second: Done<'a, T>) -> Chunk<'a> {
-    let mut bytes = first.chunk.bytes.as_slice().to_vec();
-    bytes.extend_from_slice(second.chunk.bytes.as_slice());
-    Chunk { index: first.chunk.index, offset: first.chunk.offset, bytes: Bytes::Owned(bytes) }
+fn join<'a>(first: Chunk<'a>, second: Chunk<'a>) -> Chunk<'a> {
+    let mut bytes = match first.bytes {
+        Bytes::Owned(bytes) => bytes,
+        Bytes::Borrowed(bytes) => bytes.to_vec(),
+    };
+    bytes.extend_from_slice(second.bytes.as_slice());
+    Chunk { index: first.index, offset: first.offset, bytes: Bytes::Owned(bytes) }
 }
 
 /// A piece's game, its error placed in the whole input.
