@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 const ALL: u64 = u64::MAX;
 
 /// Whether `piece` on `from` attacks `to` on `board`: the piece's geometry, and for a slider nothing between.
-fn attacks(board: &Board, piece: Piece, from: Square, to: Square) -> bool {
+pub(crate) fn attacks(board: &Board, piece: Piece, from: Square, to: Square) -> bool {
     to != from
         && geometry::pseudo_attacks(piece, from, to)
         && (geometry::piece_mask(piece) & SLIDER_MASK == 0 || board.path_clear(from, to, &[]))

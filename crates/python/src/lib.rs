@@ -17,6 +17,7 @@ mod moves;
 mod pgn;
 mod picture;
 mod piece;
+mod pseudo;
 mod squares;
 mod table;
 mod text;
@@ -49,7 +50,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::_legal_move_masks, m)?)?;
     m.add_class::<table::GameStream>()?;
     m.add_function(wrap_pyfunction!(pgn::_read_game, m)?)?;
-    m.add_function(wrap_pyfunction!(pgn::_write_game, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_comment_clock, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_set_comment_clock, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::_comment_eval, m)?)?;

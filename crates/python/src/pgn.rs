@@ -1,11 +1,11 @@
 //! PGN for `ox88.pgn`: one game's text read into rows the Python tree is built from (every move checked by
-//! ox88-pgn; a game with an illegal move keeps the moves before it and says why, as python-chess does), a tree
-//! written back in export format, and the `[%clk]` and `[%eval]` commands of comments.
+//! ox88-pgn; a game with an illegal move keeps the moves before it and says why, as python-chess does), and the
+//! `[%clk]` and `[%eval]` commands of comments. (Games are written in Python, as python-chess lays them out.)
 
 use crate::moves::PyMove;
 use ox88_movegen::{Notation, Position};
 use ox88_pgn::annotation::{self, EvalScore, Evaluation};
-use ox88_pgn::{GameTree, Line, MoveToken, Nag, NodeId, Reader, SetupTags};
+use ox88_pgn::{Line, MoveToken, Reader};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::time::Duration;
@@ -14,9 +14,6 @@ use std::time::Duration;
 /// move, starting comment, comment and NAGs. Parents come before their children, and a parent's children in
 /// order (the main continuation first).
 type Row = (usize, Py<PyMove>, Option<String>, Option<String>, Vec<u8>);
-
-/// A node to write, as [`Row`] with the move's UCI in place of its object.
-type WriteRow = (usize, String, Option<String>, Option<String>, Vec<u8>);
 
 /// A game read: its tags in order, the root's comment, the rows of its tree, and the errors met.
 type GameRows = (Vec<(String, String)>, Option<String>, Vec<Row>, Vec<String>);
@@ -84,39 +81,6 @@ pub fn _read_game(py: Python<'_>, text: &str) -> PyResult<Option<GameRows>> {
         }
     }
     Ok(Some((headers, root.comment().map(str::to_owned), rows, errors)))
-}
-
-/// Writes a game in PGN export format: `headers` in order, then the tree of `rows` (as [`_read_game`] gives
-/// them, a move's UCI in place of its object) below the root's `comment`, then `result`.
-#[pyfunction]
-#[pyo3(signature = (headers, comment, rows, result))]
-pub fn _write_game(
-    headers: Vec<(String, String)>,
-    comment: Option<String>,
-    rows: Vec<WriteRow>,
-    result: &str,
-) -> PyResult<String> {
-    let mut setup = SetupTags::new();
-    for (name, value) in &headers {
-        setup.set(name, value).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    }
-    let mut tree = GameTree::new(setup.position());
-    tree.headers = headers.iter().cloned().collect();
-    tree.result = result.parse().ok();
-    let root = tree.root().id();
-    tree.set_comment(root, comment);
-    let mut ids: Vec<NodeId> = vec![root];
-    for (parent, uci, starting, after, nags) in rows {
-        let parent = *ids.get(parent).ok_or_else(|| PyValueError::new_err("a node before its parent"))?;
-        let board = tree.node(parent).map(|n| n.position()).ok_or_else(|| PyValueError::new_err("no such node"))?;
-        let m = board.parse_uci(&uci).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let id = tree.add_variation(parent, m).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        tree.set_starting_comment(id, starting);
-        tree.set_comment(id, after);
-        tree.set_nags(id, nags.into_iter().map(Nag).collect());
-        ids.push(id);
-    }
-    Ok(tree.to_string())
 }
 
 /// The clock of a comment's `[%clk]` command, in seconds.

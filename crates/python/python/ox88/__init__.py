@@ -26,5 +26,7 @@ from ._board import STARTING_FEN as STARTING_FEN
 from ._board import Board as Board
 from ._board import Outcome as Outcome
 from ._board import Termination as Termination
+from ._board import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
+from ._status import *  # noqa: F401,F403 (Status and the STATUS_ flags)
 
 __version__ = "0.1.0"

@@ -5,11 +5,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from typing import Any, Iterator, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ._core import BoardCore, IllegalMoveError, Move
+from ._epd import Operand, read_operations, write_operations
 from ._squares import (BB_ALL, BB_SQUARES, BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Bitboard, Color,
-                       PieceType, Square, SquareSet, parse_square)
+                       PieceType, Square, SquareSet, msb, parse_square)
+from ._status import Status, status
 
 _SQUARES_MOVE = re.compile(r"([a-h][1-8])[-x]?([a-h][1-8])[+#]?")
 
@@ -205,6 +207,99 @@ class Board(BoardCore):
             return None
         return Outcome(Termination(code[0]), code[1])
 
+    @property
+    def pseudo_legal_moves(self) -> PseudoLegalMoveGenerator:
+        """The pseudo-legal moves: each piece's moves by its geometry, whether or not they leave the king in
+        check (castling only where legal), as python-chess has them."""
+        return PseudoLegalMoveGenerator(self)
+
+    def generate_pseudo_legal_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal moves from a square of ``from_mask`` to a square of ``to_mask``."""
+        for move in self._pseudo_legal_list():
+            if BB_SQUARES[move.from_square] & from_mask and BB_SQUARES[move.to_square] & to_mask:
+                yield move
+
+    def is_into_check(self, move: Move) -> bool:
+        """Whether the pseudo-legal ``move`` would leave the own king in check."""
+        return self.is_pseudo_legal(move) and not self.is_legal(move)
+
+    def is_irreversible(self, move: Move) -> bool:
+        """Whether ``move`` cannot be undone by later moves: it captures, moves a pawn, loses castling rights,
+        or gives up a legal en-passant capture."""
+        if self.is_zeroing(move) or self.has_legal_en_passant():
+            return True
+        rights = self.castling_rights
+        touched = BB_SQUARES[move.from_square] | BB_SQUARES[move.to_square]
+        if touched & rights:
+            return True
+        return any(rights & rank and touched & BB_SQUARES[self.king(color)]
+                   for color, rank in ((WHITE, 0xFF), (BLACK, 0xFF << 56)))
+
+    def status(self) -> Status:
+        """What is wrong with the position, as python-chess's flags (``STATUS_VALID``: nothing)."""
+        return status(self)
+
+    def is_valid(self) -> bool:
+        """Whether ``status()`` finds nothing wrong."""
+        return status(self) == Status.VALID
+
+    def epd(self, *, shredder: bool = False, en_passant: str = "legal", promoted: Optional[bool] = None, **operations: Any) -> str:
+        """The position as EPD (FEN's first four fields), followed by ``operations``: ``board.epd(bm=move,
+        id="test 1")``; moves are written in SAN, lists of moves for ``bm``, ``am`` and ``pv``."""
+        position = " ".join(self.fen(shredder=shredder, en_passant=en_passant, promoted=promoted).split()[:4])
+        return f"{position} {write_operations(self, operations)}" if operations else position
+
+    def set_epd(self, epd: str) -> Dict[str, Operand]:
+        """Sets the position of an EPD line (the clocks from ``hmvc`` and ``fmvn``, else 0 and 1) and returns its
+        operations as a dictionary (moves read in the position); ``ValueError`` for a bad line."""
+        fields = epd.strip().rstrip(";").split(None, 4)
+        if len(fields) <= 4:
+            self.set_fen(epd)
+            return {}
+        position = " ".join(fields[:4])
+        operations = read_operations(fields[4], type(self)(position + " 0 1", chess960=self.chess960))
+        clocks = f"{operations.get('hmvc', 0)} {operations.get('fmvn', 1)}"
+        self.set_fen(f"{position} {clocks}")
+        return operations
+
+    @classmethod
+    def from_epd(cls, epd: str, *, chess960: bool = False) -> Tuple[Board, Dict[str, Operand]]:
+        """A board of an EPD line's position, and its operations."""
+        board = cls(chess960=chess960)
+        return board, board.set_epd(epd)
+
+    def transform(self, f: Callable[[Bitboard], Bitboard]) -> Board:
+        """A new board (no move stack) with every square mapped by ``f``, a mask function such as
+        ``flip_vertical``: the pieces keep their colours and the side to move stays; castling rights and the
+        en-passant square are kept where the result still allows them. ``ValueError`` if the result is no
+        position that can be played from (a pawn moved onto a back rank, say)."""
+        placed = {msb(f(BB_SQUARES[square])): piece for square, piece in self.piece_map().items()}
+        rows = []
+        for rank in range(7, -1, -1):
+            row, empty = "", 0
+            for file in range(8):
+                piece = placed.get(rank * 8 + file)
+                if piece is None:
+                    empty += 1
+                    continue
+                row += (str(empty) if empty else "") + piece.symbol()
+                empty = 0
+            rows.append(row + (str(empty) if empty else ""))
+        side = "w" if self.turn else "b"
+        board = type(self)(f"{'/'.join(rows)} {side} - - {self.halfmove_clock} {self.fullmove_number}", chess960=self.chess960)
+        rights = f(self.castling_rights)
+        if not self.chess960:
+            # Standard chess castles only with the king on e1 (e8) and its rook in a corner.
+            rights &= sum(BB_SQUARES[rook] for king, rook in ((4, 0), (4, 7), (60, 56), (60, 63))
+                          if board.piece_type_at(king) == KING and board.color_at(king) == (king == 4))
+        for name, value in (("castling_rights", rights),
+                            ("ep_square", None if self.ep_square is None else msb(f(BB_SQUARES[self.ep_square])))):
+            try:
+                setattr(board, name, value)
+            except ValueError:
+                pass
+        return board
+
     def ply(self) -> int:
         """The number of half-moves since the start of the game, from the fullmove number and the turn."""
         return 2 * (self.fullmove_number - 1) + (not self.turn)
@@ -251,3 +346,32 @@ def _rebuild(cls: type, fen: str, chess960: bool, moves: list) -> Board:
     for uci in moves:
         board.push(Move.from_uci(uci))
     return board
+
+
+class PseudoLegalMoveGenerator:
+    """The pseudo-legal moves of a board, as ``board.pseudo_legal_moves`` gives them (a live view: iterate,
+    ``count()``, ``bool()``, ``move in ...``), in ox88's order."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.board._pseudo_legal_list())
+
+    def __len__(self) -> int:
+        return len(self.board._pseudo_legal_list())
+
+    def count(self) -> int:
+        """The number of pseudo-legal moves."""
+        return len(self.board._pseudo_legal_list())
+
+    def __bool__(self) -> bool:
+        return bool(self.board._pseudo_legal_list())
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self.board.is_pseudo_legal(move)
+
+    def __repr__(self) -> str:
+        board = self.board
+        names = [board.san(m) if board.is_legal(m) else board.uci(m) for m in self]
+        return f"<PseudoLegalMoveGenerator at {id(self):#x} ({', '.join(names)})>"

@@ -203,9 +203,6 @@ class PovScore:
     def __hash__(self) -> int:
         return hash(self.white())
 
-    def __str__(self) -> str:
-        return str(self.relative)
-
     def __repr__(self) -> str:
         return "PovScore({!r}, {})".format(self.relative, "WHITE" if self.turn else "BLACK")
 

@@ -151,6 +151,63 @@ def scan_reversed(bb: Bitboard) -> Iterator[Square]:
 IntoSquareSet = Union[SupportsInt, Iterable[Square]]
 
 
+def _line_step(a: Square, b: Square) -> int:
+    """The step from ``a`` towards ``b`` along a rank, file or diagonal (as a square difference), or 0."""
+    df, dr = square_file(b) - square_file(a), square_rank(b) - square_rank(a)
+    if a == b or not (df == 0 or dr == 0 or abs(df) == abs(dr)):
+        return 0
+    return ((dr > 0) - (dr < 0)) * 8 + ((df > 0) - (df < 0))
+
+
+def between(a: Square, b: Square) -> Bitboard:
+    """The squares strictly between ``a`` and ``b`` on their rank, file or diagonal (none if not on one)."""
+    step = _line_step(a, b)
+    mask = BB_EMPTY
+    if step:
+        square = a + step
+        while square != b:
+            mask |= BB_SQUARES[square]
+            square += step
+    return mask
+
+
+def ray(a: Square, b: Square) -> Bitboard:
+    """The whole rank, file or diagonal through ``a`` and ``b``, edge to edge (none if they are on no line)."""
+    step = _line_step(a, b)
+    if not step:
+        return BB_EMPTY
+    mask = BB_SQUARES[a]
+    for direction in (step, -step):
+        square = a
+        while True:
+            following = square + direction
+            if not 0 <= following < 64 or square_distance(square, following) != 1:
+                break
+            mask |= BB_SQUARES[following]
+            square = following
+    return mask
+
+
+def flip_vertical(bb: Bitboard) -> Bitboard:
+    """The mask upside down: rank 1 becomes rank 8."""
+    return int.from_bytes(bb.to_bytes(8, "little"), "big")
+
+
+def flip_horizontal(bb: Bitboard) -> Bitboard:
+    """The mask mirrored left to right: the a-file becomes the h-file."""
+    return sum(BB_SQUARES[sq ^ 7] for sq in scan_forward(bb))
+
+
+def flip_diagonal(bb: Bitboard) -> Bitboard:
+    """The mask mirrored about the a1-h8 diagonal: file and rank swap."""
+    return sum(BB_SQUARES[square(square_rank(sq), square_file(sq))] for sq in scan_forward(bb))
+
+
+def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
+    """The mask mirrored about the a8-h1 diagonal."""
+    return sum(BB_SQUARES[square(7 - square_rank(sq), 7 - square_file(sq))] for sq in scan_forward(bb))
+
+
 def _mask(squares: IntoSquareSet) -> Bitboard:
     try:
         return int(squares) & BB_ALL  # type: ignore[arg-type]
@@ -270,6 +327,30 @@ class SquareSet:
     def issuperset(self, other: IntoSquareSet) -> bool:
         """Whether every square of ``other`` is in this set."""
         return not ~self.mask & _mask(other)
+
+    def mirror(self) -> SquareSet:
+        """The set upside down (rank 1 becomes rank 8)."""
+        return SquareSet(flip_vertical(self.mask))
+
+    def update(self, *others: IntoSquareSet) -> None:
+        """Adds the squares of ``others``."""
+        for other in others:
+            self.mask |= _mask(other)
+
+    @classmethod
+    def from_square(cls, square: Square) -> SquareSet:
+        """The set of one square."""
+        return cls(BB_SQUARES[square])
+
+    @classmethod
+    def ray(cls, a: Square, b: Square) -> SquareSet:
+        """The whole rank, file or diagonal through ``a`` and ``b`` (empty if they are on none)."""
+        return cls(ray(a, b))
+
+    @classmethod
+    def between(cls, a: Square, b: Square) -> SquareSet:
+        """The squares strictly between ``a`` and ``b`` on their line (empty if they are on none)."""
+        return cls(between(a, b))
 
     def __repr__(self) -> str:
         return f"SquareSet({self.mask:#021_x})"

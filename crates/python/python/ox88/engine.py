@@ -18,12 +18,13 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Union, overload
 from . import _core
 from ._board import Board
 from ._core import EngineError, EngineTerminatedError, Move
+from ._engine_async import EngineTransport, Protocol, popen_uci, popen_xboard
 from ._score import Cp, Mate, MateGiven, MateGivenType, PovScore, PovWdl, Score, Wdl
 
 __all__ = [
     "Cp", "EngineError", "EngineTerminatedError", "InfoDict", "Limit", "Mate", "MateGiven", "MateGivenType",
     "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleEngine", "Wdl", "INFO_ALL", "INFO_BASIC",
-    "INFO_NONE", "INFO_PV", "INFO_SCORE",
+    "INFO_NONE", "INFO_PV", "INFO_SCORE", "EngineTransport", "Protocol", "popen_uci", "popen_xboard",
 ]
 
 

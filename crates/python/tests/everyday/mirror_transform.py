@@ -6,7 +6,8 @@ board = chess.Board("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQ
 mirrored = board.mirror()
 print(mirrored.fen(), mirrored.turn, board.mirror().mirror() == board)
 print(board.transform(chess.flip_vertical).fen(), board.transform(chess.flip_horizontal).board_fen())
-print(board.transform(chess.flip_diagonal).board_fen())
+endgame = chess.Board("8/5k2/8/3q4/8/1R6/7K/8 b - - 0 50")  # no pawns: every transform is a position
+print([endgame.transform(f).fen() for f in (chess.flip_diagonal, chess.flip_anti_diagonal, chess.flip_vertical)])
 print(chess.square_mirror(chess.E2), chess.flip_vertical(chess.BB_E2) == chess.BB_E7)
 attackers = board.attackers(chess.WHITE, chess.F7)
 print(attackers, list(attackers), len(attackers), chess.C4 in attackers, int(attackers))

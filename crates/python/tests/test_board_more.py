@@ -1,0 +1,146 @@
+"""Board names python-chess users write often, against python-chess on the positions of seeded random games
+(standard and Chess960) and the repository's EPD suites: pseudo-legal moves, is_pseudo_legal, is_into_check,
+is_irreversible, status(), EPD operations, transform and the square-set helpers."""
+
+import random
+
+import chess
+import pytest
+
+import ox88
+
+from conftest import ROOT
+
+EPD_FILES = [ROOT / "tests/data/tactics/wac.epd", ROOT / "tests/data/tactics/bk.epd"]
+
+
+def positions(seed, games=12, chess960=False):
+    """The positions of seeded random games, as (python-chess board, ox88 board) pairs."""
+    rng = random.Random(seed)
+    for game in range(games):
+        if chess960:
+            n = rng.randrange(960)
+            theirs, ours = chess.Board.from_chess960_pos(n), ox88.Board.from_chess960_pos(n)
+        else:
+            theirs, ours = chess.Board(), ox88.Board()
+        while not theirs.is_game_over() and len(theirs.move_stack) < 200:
+            yield theirs, ours
+            move = rng.choice(sorted(theirs.legal_moves, key=lambda m: m.uci()))
+            theirs.push(move)
+            ours.push(ox88.Move.from_uci(move.uci()))
+
+
+def uci(moves):
+    return sorted(m.uci() for m in moves)
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_pseudo_legal_moves_and_move_questions(chess960):
+    rng = random.Random(58)
+    for theirs, ours in positions(7, chess960=chess960):
+        assert uci(ours.pseudo_legal_moves) == uci(theirs.pseudo_legal_moves)
+        assert ours.pseudo_legal_moves.count() == theirs.pseudo_legal_moves.count()
+        assert bool(ours.pseudo_legal_moves) == bool(theirs.pseudo_legal_moves)
+        for move in theirs.pseudo_legal_moves:
+            mine = ox88.Move.from_uci(move.uci())
+            assert mine in ours.pseudo_legal_moves and ours.is_pseudo_legal(mine)
+            assert ours.is_into_check(mine) == theirs.is_into_check(move), (theirs.fen(), move)
+        for move in theirs.legal_moves:
+            mine = ox88.Move.from_uci(move.uci())
+            assert ours.is_irreversible(mine) == theirs.is_irreversible(move), (theirs.fen(), move)
+        for _ in range(20):
+            move = chess.Move(rng.randrange(64), rng.randrange(64), rng.choice([None, None, chess.QUEEN, chess.KNIGHT]))
+            mine = ox88.Move(move.from_square, move.to_square, move.promotion)
+            assert ours.is_pseudo_legal(mine) == theirs.is_pseudo_legal(move), (theirs.fen(), move)
+        assert ours.status() == theirs.status() and ours.is_valid() == theirs.is_valid()
+        assert ours.checkers() == ox88.SquareSet(int(theirs.checkers()))
+
+
+@pytest.mark.parametrize("fen", [
+    "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+    "4k3/8/4r3/8/8/8/8/4K2R w K - 0 1",
+    "6k1/8/8/8/8/8/8/3RK2R w K - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+    "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",
+    # Checks ox88 plays from and python-chess flags: three checkers, two on one line, a check no double push gave.
+    "4k3/8/8/8/8/2n5/3n4/r3K3 w - - 0 1",
+    "4k3/8/8/8/4r3/8/8/r3K3 w - - 0 1",
+    "4k3/8/8/8/1b6/8/4r3/4K3 w - - 0 1",
+    "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+    "8/8/8/1b6/2kPp3/8/8/3K4 b - d3 0 1",
+])
+def test_positions_with_special_moves_and_checks(fen):
+    theirs, ours = chess.Board(fen), ox88.Board(fen)
+    assert uci(ours.pseudo_legal_moves) == uci(theirs.pseudo_legal_moves)
+    assert ours.status() == theirs.status() and ours.is_valid() == theirs.is_valid()
+    assert repr(ours.status()) == repr(theirs.status())
+    assert uci(ours.generate_pseudo_legal_moves(ox88.BB_ALL, ox88.BB_RANK_1 | ox88.BB_FILE_D)) == \
+        uci(theirs.generate_pseudo_legal_moves(chess.BB_ALL, chess.BB_RANK_1 | chess.BB_FILE_D))
+
+
+@pytest.mark.parametrize("path", EPD_FILES, ids=[p.name for p in EPD_FILES])
+def test_epd_lines_read_and_write_as_python_chess_does(path):
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        theirs, their_ops = chess.Board.from_epd(line)
+        ours, our_ops = ox88.Board.from_epd(line)
+        assert ours.fen() == theirs.fen()
+        assert sorted(our_ops) == sorted(their_ops)
+        for key, value in their_ops.items():
+            mine = our_ops[key]
+            if isinstance(value, list):
+                assert [m.uci() for m in mine] == [m.uci() for m in value]
+            elif isinstance(value, chess.Move):
+                assert mine.uci() == value.uci()
+            else:
+                assert mine == value and type(mine) is type(value)
+        mine_again = {k: ([ox88.Move.from_uci(m.uci()) for m in v] if isinstance(v, list) else v) for k, v in our_ops.items()}
+        assert ours.epd(**mine_again) == theirs.epd(**their_ops)
+        board = ox88.Board()
+        assert set(board.set_epd(line)) == set(their_ops) and board == ours
+
+
+def test_epd_operands_of_every_kind():
+    line = ('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - hmvc 2; fmvn 3; bm Bb5 Bc4; am Nxe5; '
+            'pv Bb5 a6 Ba4; acd 12; ce -0.25; c0 "say \\"hi\\"\\tthere"; noop; sm d4; - ; D1 1e3')
+    theirs, their_ops = chess.Board.from_epd(line)
+    ours, our_ops = ox88.Board.from_epd(line)
+    assert ours.fen() == theirs.fen() == "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    assert repr(our_ops) == repr(their_ops).replace("chess.", "ox88.") or str(our_ops) == str(their_ops)
+    assert ours.epd(**our_ops) == theirs.epd(**their_ops)
+    for bad in ["4k3/8/8/8/8/8/8/4K3 w - - bm Ke9;", "4k3/8/8/8/8/8/8/4K3 w - - 1x 5;"]:
+        with pytest.raises(ValueError):
+            chess.Board.from_epd(bad)
+        with pytest.raises(ValueError):
+            ox88.Board.from_epd(bad)
+
+
+FLIPS = ["flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal"]
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_transforms_and_square_sets(chess960):
+    for i, (theirs, ours) in enumerate(positions(11, games=4, chess960=chess960)):
+        if i % 5:
+            continue
+        assert ours.mirror().fen() == theirs.mirror().fen()
+        for name in FLIPS:
+            flipped = theirs.transform(getattr(chess, name))
+            # python-chess keeps the castling rights and en-passant square as mapped; ox88 drops those the
+            # result does not allow, as python-chess's fen() does.
+            if not flipped.status() & ~(chess.STATUS_BAD_CASTLING_RIGHTS | chess.STATUS_INVALID_EP_SQUARE):
+                assert ours.transform(getattr(ox88, name)).fen() == flipped.fen(), (theirs.fen(), name)
+            else:
+                with pytest.raises(ValueError):
+                    ours.transform(getattr(ox88, name))
+    rng = random.Random(3)
+    for _ in range(200):
+        mask, a, b = rng.getrandbits(64), rng.randrange(64), rng.randrange(64)
+        assert int(ox88.SquareSet(mask).mirror()) == int(chess.SquareSet(mask).mirror())
+        assert int(ox88.SquareSet.ray(a, b)) == int(chess.SquareSet.ray(a, b)) == ox88.ray(a, b)
+        assert int(ox88.SquareSet.between(a, b)) == int(chess.SquareSet.between(a, b)) == ox88.between(a, b)
+        for name in FLIPS:
+            assert getattr(ox88, name)(mask) == getattr(chess, name)(mask)
