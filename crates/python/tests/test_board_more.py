@@ -144,3 +144,24 @@ def test_transforms_and_square_sets(chess960):
         assert int(ox88.SquareSet.between(a, b)) == int(chess.SquareSet.between(a, b)) == ox88.between(a, b)
         for name in FLIPS:
             assert getattr(ox88, name)(mask) == getattr(chess, name)(mask)
+
+
+def test_set_piece_map_replaces_every_piece():
+    for i, (their_game, our_game) in enumerate(positions(5, games=2)):
+        if i % 15:
+            continue
+        theirs, ours = their_game.copy(), our_game.copy()
+        mirrored = {chess.square_mirror(sq): p for sq, p in theirs.piece_map().items() if p.piece_type != chess.PAWN}
+        theirs.set_piece_map({sq: chess.Piece(p.piece_type, not p.color) for sq, p in mirrored.items()})
+        pieces = {sq: ox88.Piece(p.piece_type, not p.color) for sq, p in mirrored.items()}
+        if theirs.is_valid():
+            ours.set_piece_map(pieces)
+            assert ours.board_fen() == theirs.board_fen() and ours.is_valid()
+        else:
+            # An ox88 board always holds a position that can be played from.
+            with pytest.raises(ValueError):
+                ours.set_piece_map(pieces)
+    board = ox88.Board()
+    with pytest.raises(ValueError):
+        board.set_piece_map({ox88.E1: ox88.Piece(ox88.KING, ox88.WHITE)})
+    assert board.fen() == ox88.STARTING_FEN

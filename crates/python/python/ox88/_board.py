@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
-from ._core import BoardCore, IllegalMoveError, Move
+from ._core import BoardCore, IllegalMoveError, Move, Piece
 from ._epd import Operand, read_operations, write_operations
 from ._squares import (BB_ALL, BB_SQUARES, BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Bitboard, Color,
                        PieceType, Square, SquareSet, msb, parse_square)
@@ -274,19 +274,8 @@ class Board(BoardCore):
         en-passant square are kept where the result still allows them. ``ValueError`` if the result is no
         position that can be played from (a pawn moved onto a back rank, say)."""
         placed = {msb(f(BB_SQUARES[square])): piece for square, piece in self.piece_map().items()}
-        rows = []
-        for rank in range(7, -1, -1):
-            row, empty = "", 0
-            for file in range(8):
-                piece = placed.get(rank * 8 + file)
-                if piece is None:
-                    empty += 1
-                    continue
-                row += (str(empty) if empty else "") + piece.symbol()
-                empty = 0
-            rows.append(row + (str(empty) if empty else ""))
         side = "w" if self.turn else "b"
-        board = type(self)(f"{'/'.join(rows)} {side} - - {self.halfmove_clock} {self.fullmove_number}", chess960=self.chess960)
+        board = type(self)(f"{_placement(placed)} {side} - - {self.halfmove_clock} {self.fullmove_number}", chess960=self.chess960)
         rights = f(self.castling_rights)
         if not self.chess960:
             # Standard chess castles only with the king on e1 (e8) and its rook in a corner.
@@ -299,6 +288,11 @@ class Board(BoardCore):
             except ValueError:
                 pass
         return board
+
+    def set_piece_map(self, pieces: Mapping[Square, Piece]) -> None:
+        """Replaces every piece by those of ``pieces`` (square to piece), as one edit: the result must be a
+        position that can be played from (``ValueError`` otherwise, and the board is unchanged)."""
+        self.set_board_fen(_placement(pieces))
 
     def ply(self) -> int:
         """The number of half-moves since the start of the game, from the fullmove number and the turn."""
@@ -339,6 +333,22 @@ class Board(BoardCore):
         from . import svg
 
         return svg.board(self, size=400)
+
+
+def _placement(pieces: Mapping[Square, Piece]) -> str:
+    """The FEN placement field of ``pieces`` (square to piece)."""
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for file in range(8):
+            piece = pieces.get(rank * 8 + file)
+            if piece is None:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + piece.symbol()
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
 
 
 def _rebuild(cls: type, fen: str, chess960: bool, moves: list) -> Board:

@@ -128,6 +128,7 @@ class Headers(MutableMapping[str, str]):
         return len(self._roster) + len(self._others)
 
     def copy(self) -> Headers:
+        """A copy of the tags."""
         return type(self)(self)
 
     def is_chess960(self) -> bool:

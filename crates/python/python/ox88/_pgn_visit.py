@@ -109,9 +109,9 @@ def visit_line(first: ChildNode, board: Board, visitor: BaseVisitor[ResultT], *,
         board.pop()
 
 
-class _Writer:
+class _Writer(BaseVisitor[ResultT]):
     """The layout of python-chess's exporters: tokens on lines of at most ``columns`` characters (``None``: one
-    line of movetext), tags and blank lines on lines of their own. ``emit`` takes each finished line."""
+    line of movetext), tags and blank lines on lines of their own. ``_emit`` takes each finished line."""
 
     def __init__(self, columns: Optional[int], headers: bool, comments: bool, variations: bool) -> None:
         self.columns = columns
@@ -123,12 +123,12 @@ class _Writer:
         self._number_next = True
         self._any_header = False
 
-    def emit(self, line: str) -> None:
+    def _emit(self, line: str) -> None:
         raise NotImplementedError
 
     def _end_line(self) -> None:
         if self._line:
-            self.emit(self._line.rstrip())
+            self._emit(self._line.rstrip())
         self._line = ""
 
     def _token(self, token: str) -> None:
@@ -138,7 +138,7 @@ class _Writer:
 
     def _whole_line(self, line: str = "") -> None:
         self._end_line()
-        self.emit(line.rstrip())
+        self._emit(line.rstrip())
 
     def _shown(self) -> bool:
         return self.variations or self._depth == 0
@@ -201,7 +201,7 @@ class _Writer:
         self._whole_line()
 
 
-class StringExporter(_Writer, BaseVisitor[str]):
+class StringExporter(_Writer[str]):
     """Writes a game as text, as python-chess's exporter does: ``game.accept(StringExporter())``. Movetext lines
     hold at most ``columns`` characters (``None``: one line); ``headers``, ``comments`` (NAGs too) and
     ``variations`` say what is written. The text has no line break at its end."""
@@ -214,7 +214,7 @@ class StringExporter(_Writer, BaseVisitor[str]):
         self._lines = []
         return super().begin_game()
 
-    def emit(self, line: str) -> None:
+    def _emit(self, line: str) -> None:
         self._lines.append(line)
 
     def result(self) -> str:
@@ -228,7 +228,7 @@ class StringExporter(_Writer, BaseVisitor[str]):
         return f"<StringExporter at {id(self):#x}>"
 
 
-class FileExporter(_Writer, BaseVisitor[int]):
+class FileExporter(_Writer[int]):
     """Writes games to a text file as ``StringExporter`` lays them out, each followed by a blank line;
     ``result()`` is the number of characters written for the last game."""
 
@@ -241,7 +241,7 @@ class FileExporter(_Writer, BaseVisitor[int]):
         self.written = 0
         return super().begin_game()
 
-    def emit(self, line: str) -> None:
+    def _emit(self, line: str) -> None:
         self.written += self.handle.write(line + "\n")
 
     def result(self) -> int:

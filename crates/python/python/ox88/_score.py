@@ -155,9 +155,11 @@ class Wdl:
         self.wins, self.draws, self.losses = wins, draws, losses
 
     def total(self) -> int:
+        """The number of games counted: wins, draws and losses."""
         return self.wins + self.draws + self.losses
 
     def expectation(self) -> float:
+        """The expected score, from 0 (a loss) to 1 (a win), a draw counting half."""
         return (self.wins + 0.5 * self.draws) / self.total()
 
     def __repr__(self) -> str:
@@ -215,14 +217,17 @@ class PovWdl:
         self.turn = turn
 
     def pov(self, color: Color) -> Wdl:
+        """The expectations from ``color``'s point of view."""
         if self.turn == color:
             return self.relative
         return Wdl(self.relative.losses, self.relative.draws, self.relative.wins)
 
     def white(self) -> Wdl:
+        """The expectations from White's point of view."""
         return self.pov(True)
 
     def black(self) -> Wdl:
+        """The expectations from Black's point of view."""
         return self.pov(False)
 
     def __repr__(self) -> str:
