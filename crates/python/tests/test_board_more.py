@@ -154,9 +154,11 @@ def test_set_piece_map_replaces_every_piece():
         mirrored = {chess.square_mirror(sq): p for sq, p in theirs.piece_map().items() if p.piece_type != chess.PAWN}
         theirs.set_piece_map({sq: chess.Piece(p.piece_type, not p.color) for sq, p in mirrored.items()})
         pieces = {sq: ox88.Piece(p.piece_type, not p.color) for sq, p in mirrored.items()}
-        if theirs.is_valid():
+        # python-chess keeps castling rights and an en-passant square the edit leaves without their pieces;
+        # ox88 drops them, as python-chess's fen() does.
+        if not theirs.status() & ~(chess.STATUS_BAD_CASTLING_RIGHTS | chess.STATUS_INVALID_EP_SQUARE):
             ours.set_piece_map(pieces)
-            assert ours.board_fen() == theirs.board_fen() and ours.is_valid()
+            assert ours.fen() == theirs.fen() and ours.is_valid()
         else:
             # An ox88 board always holds a position that can be played from.
             with pytest.raises(ValueError):
