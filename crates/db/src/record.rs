@@ -97,6 +97,9 @@ pub struct GameRecorder {
     board: Board,
     mode: CastlingMode,
     record: GameRecord,
+    /// The last game's plies and UCI and SAN lengths, with some room: what
+    /// the next game's columns start with.
+    last_size: (usize, usize, usize),
 }
 
 impl GameRecorder {
@@ -108,6 +111,7 @@ impl GameRecorder {
             board: Board::startpos(),
             mode: CastlingMode::Standard,
             record: GameRecord::default(),
+            last_size: (0, 0, 0),
         }
     }
 
@@ -140,7 +144,16 @@ impl Visitor for GameRecorder {
 
     fn begin_game(&mut self) {
         self.setup.clear();
-        self.record = GameRecord::default();
+        // Room for a game like the last one, so that the move columns take
+        // one allocation a game rather than a doubling every few moves.
+        let (plies, uci, san) = self.last_size;
+        let columns = &self.columns;
+        self.record = GameRecord {
+            uci: String::with_capacity(if columns.uci { uci } else { 0 }),
+            san: String::with_capacity(if columns.san { san } else { 0 }),
+            move_indices: Vec::with_capacity(if columns.move_indices { plies } else { 0 }),
+            ..GameRecord::default()
+        };
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>) -> Result<(), ErrorKind> {
@@ -240,6 +253,8 @@ impl Visitor for GameRecorder {
 
     fn end_game(&mut self) -> GameRecord {
         let mut record = std::mem::take(&mut self.record);
+        // A little more than this game's, for the next (see begin_game).
+        self.last_size = (record.move_indices.len() + 8, record.uci.len() + 40, record.san.len() + 32);
         let plies = record.ply_count as usize;
         if !record.clocks.is_empty() {
             record.clocks.resize(plies, None);
