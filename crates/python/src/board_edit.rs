@@ -125,7 +125,10 @@ impl BoardCore {
     /// Sets the pieces from a FEN's first field, keeping side to move, castling and clocks where they still
     /// fit (the move stack is cleared).
     fn set_board_fen(slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
-        let placed = Board::from_fen_lenient(&format!("{} w - - 0 1", fen.trim()))
+        // Read with the board's side to move, which the edit keeps: a placement that leaves the other side in
+        // check is refused, one that checks the side to move is not.
+        let side = if slf.board().side_to_move() == Color::White { "w" } else { "b" };
+        let placed = Board::from_fen_lenient(&format!("{} {side} - - 0 1", fen.trim()))
             .map_err(crate::errors::fen_error)?
             .0
             .to_setup();

@@ -167,3 +167,13 @@ def test_set_piece_map_replaces_every_piece():
     with pytest.raises(ValueError):
         board.set_piece_map({ox88.E1: ox88.Piece(ox88.KING, ox88.WHITE)})
     assert board.fen() == ox88.STARTING_FEN
+
+
+def test_set_board_fen_keeps_the_side_to_move():
+    theirs, ours = chess.Board("4k3/8/8/8/8/8/8/4K3 b - - 0 1"), ox88.Board("4k3/8/8/8/8/8/8/4K3 b - - 0 1")
+    theirs.set_board_fen("4k3/8/8/8/8/8/8/4R1K1")
+    ours.set_board_fen("4k3/8/8/8/8/8/8/4R1K1")
+    assert ours.fen() == theirs.fen() and ours.is_check()
+    with pytest.raises(ValueError):
+        ours.set_board_fen("4k3/8/8/8/8/8/8/4r1K1")
+    assert ours.fen() == theirs.fen()
