@@ -1,7 +1,8 @@
 """PGN: games as trees of moves with comments, NAGs and variations, python-chess's ``chess.pgn`` on ox88-pgn.
 
-``read_game(handle)`` reads the next game of a text file (every move checked by ox88's reader), ``str(game)``
-writes it in export format, and ``read_table(paths)`` reads whole files of games into an Arrow table at once.
+``read_game(handle)`` reads the next game of a text file (every move checked by ox88's reader), ``str(game)`` and
+the exporters (``game.accept(StringExporter())``) write it as python-chess does, and ``read_table(paths)`` reads
+whole files of games into an Arrow table at once.
 
 >>> import io
 >>> import ox88.pgn
