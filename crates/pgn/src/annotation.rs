@@ -73,6 +73,31 @@ pub fn eval(comment: &str) -> Option<Evaluation> {
     commands(comment, "eval").find_map(|(_, argument)| parse_eval(argument))
 }
 
+/// [`clock`] and [`eval`] of `comment` at once, in one pass over its
+/// commands: for a reader of every move's comment (a lichess game has both
+/// after each move).
+///
+/// ```
+/// use ox88_pgn::annotation::{clock_and_eval, EvalScore};
+/// let (clock, eval) = clock_and_eval("[%eval -0.3] [%clk 0:02:58]");
+/// assert_eq!(clock.map(|c| c.as_secs()), Some(178));
+/// assert_eq!(eval.map(|e| e.score), Some(EvalScore::Centipawns(-30)));
+/// ```
+pub fn clock_and_eval(comment: &str) -> (Option<Duration>, Option<Evaluation>) {
+    let (mut clock, mut eval) = (None, None);
+    for (which, _, argument) in commands_named(comment, ["clk", "eval"]) {
+        if which == 0 && clock.is_none() {
+            clock = parse_clock(argument);
+        } else if which == 1 && eval.is_none() {
+            eval = parse_eval(argument);
+        }
+        if clock.is_some() && eval.is_some() {
+            break;
+        }
+    }
+    (clock, eval)
+}
+
 /// Sets the clock command of `comment` (`None`: removes it): the first
 /// readable `[%clk]` is replaced in place, else one is appended. Written as
 /// `H:MM:SS`, with up to three decimals when the seconds have a fraction.
@@ -194,6 +219,15 @@ fn join(a: &str, b: &str) -> String {
 /// Each `[%name argument]` command in `comment`: its byte range and its
 /// argument, trimmed.
 fn commands<'a>(comment: &'a str, name: &'a str) -> impl Iterator<Item = (Range<usize>, &'a str)> + 'a {
+    commands_named(comment, [name]).map(|(_, range, argument)| (range, argument))
+}
+
+/// Each command in `comment` whose name is one of `names`, in one pass:
+/// which name (its place in `names`), its byte range and its argument.
+fn commands_named<'a, const N: usize>(
+    comment: &'a str,
+    names: [&'a str; N],
+) -> impl Iterator<Item = (usize, Range<usize>, &'a str)> + 'a {
     let mut from = 0;
     // Byte searches (a comment is read for its commands after every move
     // of a lichess game: `str::find` with a pattern cost more than the rest).
@@ -206,20 +240,21 @@ fn commands<'a>(comment: &'a str, name: &'a str) -> impl Iterator<Item = (Range<
         }
         from += 1;
         let rest = &comment[from..];
-        let Some(after_name) = rest.strip_prefix(name) else { continue };
         // The name ends at a blank ("[%clk 0:01:00]"), not inside a longer one ("[%clkx ...]").
-        if !after_name.starts_with(|c: char| c.is_ascii_whitespace()) {
-            continue;
-        }
+        let named = names.iter().enumerate().find_map(|(which, name)| {
+            let after_name = rest.strip_prefix(name)?;
+            after_name.starts_with(|c: char| c.is_ascii_whitespace()).then_some((which, name.len(), after_name))
+        });
+        let Some((which, name_len, after_name)) = named else { continue };
         let close = find(b']', after_name.as_bytes())?;
         // An argument holds no `[`: one there starts the next command.
         if find(b'[', &after_name.as_bytes()[..close]).is_some() {
             continue;
         }
         let argument = after_name[..close].trim();
-        let end = from + name.len() + close + 1;
+        let end = from + name_len + close + 1;
         from = end;
-        return Some((start..end, argument));
+        return Some((which, start..end, argument));
     })
 }
 
@@ -312,6 +347,25 @@ fn centipawns(text: &str) -> Option<i32> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    proptest! {
+        /// Reading both commands in one pass reads what reading each alone
+        /// reads, whatever the comment holds (unclosed, nested, repeated or
+        /// unreadable commands, longer names).
+        #[test]
+        fn clock_and_eval_read_as_each_alone(
+            words in proptest::collection::vec(
+                prop_oneof![
+                    Just("[%clk "), Just("[%eval "), Just("[%clkx "), Just("[%"), Just("["), Just("]"), Just("0:01:00"),
+                    Just("0.25"), Just("#-3"), Just(",12"), Just("x"), Just(" "),
+                ],
+                0..14,
+            ),
+        ) {
+            let text = words.concat();
+            prop_assert_eq!(clock_and_eval(&text), (clock(&text), eval(&text)), "{}", text);
+        }
+    }
 
     proptest! {
         /// Whatever the comment holds, a clock and an evaluation set read
