@@ -97,9 +97,21 @@ pub struct GameRecorder {
     board: Board,
     mode: CastlingMode,
     record: GameRecord,
-    /// The last game's plies and UCI and SAN lengths, with some room: what
-    /// the next game's columns start with.
-    last_size: (usize, usize, usize),
+    /// What the next game's columns start with: the last game's sizes.
+    room: Room,
+}
+
+/// The room a game's columns start with: the last game's sizes with some
+/// more, so that they take one allocation a game rather than a doubling
+/// every few moves.
+#[derive(Clone, Copy, Debug, Default)]
+struct Room {
+    plies: usize,
+    uci: usize,
+    san: usize,
+    /// Whether the last game had clocks, and evaluations.
+    clocks: bool,
+    evals: bool,
 }
 
 impl GameRecorder {
@@ -111,7 +123,7 @@ impl GameRecorder {
             board: Board::startpos(),
             mode: CastlingMode::Standard,
             record: GameRecord::default(),
-            last_size: (0, 0, 0),
+            room: Room::default(),
         }
     }
 
@@ -144,14 +156,14 @@ impl Visitor for GameRecorder {
 
     fn begin_game(&mut self) {
         self.setup.clear();
-        // Room for a game like the last one, so that the move columns take
-        // one allocation a game rather than a doubling every few moves.
-        let (plies, uci, san) = self.last_size;
-        let columns = &self.columns;
+        let (room, columns) = (self.room, &self.columns);
+        let plies = |asked: bool| if asked { room.plies } else { 0 };
         self.record = GameRecord {
-            uci: String::with_capacity(if columns.uci { uci } else { 0 }),
-            san: String::with_capacity(if columns.san { san } else { 0 }),
-            move_indices: Vec::with_capacity(if columns.move_indices { plies } else { 0 }),
+            uci: String::with_capacity(if columns.uci { room.uci } else { 0 }),
+            san: String::with_capacity(if columns.san { room.san } else { 0 }),
+            move_indices: Vec::with_capacity(plies(columns.move_indices)),
+            clocks: Vec::with_capacity(plies(columns.annotations && room.clocks)),
+            evals: Vec::with_capacity(plies(columns.annotations && room.evals)),
             ..GameRecord::default()
         };
     }
@@ -234,13 +246,13 @@ impl Visitor for GameRecorder {
         if ply == 0 || !self.columns.annotations || !bytes.contains(&b'%') {
             return;
         }
-        let text = comment.decode();
-        if let Some(clock) = annotation::clock(&text) {
+        let (clock, eval) = annotation::clock_and_eval(&comment.decode());
+        if let Some(clock) = clock {
             let clocks = &mut self.record.clocks;
             clocks.resize(ply, None);
             clocks[ply - 1] = Some(clock.as_secs_f32());
         }
-        if let Some(eval) = annotation::eval(&text) {
+        if let Some(eval) = eval {
             let evals = &mut self.record.evals;
             evals.resize(ply, None);
             evals[ply - 1] = Some(eval.score);
@@ -253,9 +265,14 @@ impl Visitor for GameRecorder {
 
     fn end_game(&mut self) -> GameRecord {
         let mut record = std::mem::take(&mut self.record);
-        // A little more than this game's, for the next (see begin_game).
-        self.last_size = (record.move_indices.len() + 8, record.uci.len() + 40, record.san.len() + 32);
         let plies = record.ply_count as usize;
+        self.room = Room {
+            plies: plies + 8,
+            uci: record.uci.len() + 40,
+            san: record.san.len() + 32,
+            clocks: !record.clocks.is_empty(),
+            evals: !record.evals.is_empty(),
+        };
         if !record.clocks.is_empty() {
             record.clocks.resize(plies, None);
         }
