@@ -5,7 +5,7 @@ use crate::{dataset, input, Columns, GameRecord, GameRecorder, ImportError};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Date32Type, Int32Type, Int64Type};
 use arrow_array::{Array, ArrowPrimitiveType, PrimitiveArray, RecordBatch};
-use ox88_board::{Board, CastlingMode, Color};
+use ox88_board::{Board, CastlingMode, Color, Move};
 use ox88_explorer::{ExplorerError, ExplorerWriter, GameInfo, Winner};
 use ox88_movegen::Notation;
 use ox88_pgn::{Date, GameResult, ParallelReader};
@@ -62,9 +62,31 @@ fn rating(elo: Option<i32>) -> u16 {
 /// Adds the games of PGN files (plain, `.zst` or `.bz2`) to the explorer
 /// `writer`, read on `threads` threads.
 pub fn add_pgn(writer: &mut ExplorerWriter, files: &[PathBuf], threads: usize) -> Result<ExploreSummary, ExploreError> {
+    let mut summary = ExploreSummary::default();
+    summary.skipped = read_pgn(files, threads, |game, moves| -> Result<(), ExploreError> {
+        writer.add_game(game, moves.iter().copied())?;
+        summary.games += 1;
+        if game.winner.is_some() {
+            summary.moves += moves.len() as u64;
+        }
+        Ok(())
+    })?;
+    Ok(summary)
+}
+
+/// Reads the games of PGN files (plain, `.zst` or `.bz2`) on `threads`
+/// threads and hands each, in order, to `add` as the explorer files it: its
+/// record, and its moves, each with the key of the position it is played
+/// in. Returns the number of games that could not be read (left out); the
+/// first error `add` returns stops the reading.
+pub fn read_pgn<E: From<ImportError>>(
+    files: &[PathBuf],
+    threads: usize,
+    mut add: impl FnMut(&GameInfo, &[(u64, Move)]) -> Result<(), E>,
+) -> Result<u64, E> {
     let columns = Columns { uci: false, move_indices: false, san: false, annotations: false, positions: true };
     let reader = ParallelReader::new(threads);
-    let mut summary = ExploreSummary::default();
+    let (mut skipped, mut moves) = (0, Vec::new());
     let mut failure = None;
     for path in files {
         let io = |source| ImportError::Io { path: path.clone(), source };
@@ -77,27 +99,26 @@ pub fn add_pgn(writer: &mut ExplorerWriter, files: &[PathBuf], threads: usize) -
                     return;
                 }
                 let Ok(record) = game else {
-                    summary.skipped += 1;
+                    skipped += 1;
                     return;
                 };
-                failure = add_record(writer, &record, &mut summary).err();
+                moves.clear();
+                moves.extend(record.keys.iter().zip(&record.moves).filter_map(|(&key, mv)| mv.map(|mv| (key, mv))));
+                failure = add(&game_info(&record), &moves).err();
             },
         );
         read.map_err(io)?;
         if let Some(failure) = failure.take() {
-            return Err(failure.into());
+            return Err(failure);
         }
     }
-    Ok(summary)
+    Ok(skipped)
 }
 
-fn add_record(
-    writer: &mut ExplorerWriter,
-    record: &GameRecord,
-    summary: &mut ExploreSummary,
-) -> Result<(), ExplorerError> {
+/// What the explorer keeps of a game read from PGN.
+fn game_info(record: &GameRecord) -> GameInfo {
     let tags = &record.tags;
-    let game = GameInfo {
+    GameInfo {
         id: String::new(),
         white: tags.white.clone().unwrap_or_default(),
         black: tags.black.clone().unwrap_or_default(),
@@ -105,14 +126,7 @@ fn add_record(
         black_rating: rating(tags.black_elo),
         winner: winner(record.result()),
         month: month(tags.utc_date.or(tags.date)),
-    };
-    let moves = record.keys.iter().zip(&record.moves).filter_map(|(&key, mv)| mv.map(|mv| (key, mv)));
-    writer.add_game(&game, moves)?;
-    summary.games += 1;
-    if game.winner.is_some() {
-        summary.moves += record.moves.iter().flatten().count() as u64;
     }
-    Ok(())
 }
 
 /// Adds the games of a games dataset (a folder of Parquet parts written by

@@ -142,9 +142,7 @@ impl Explorer {
     /// key shared by two positions) is left out.
     pub fn moves(&self, board: &Board) -> Result<Vec<(Move, Stats)>, ExplorerError> {
         let mut found = Vec::new();
-        for run in &self.runs {
-            run.lookup(board.key(), &mut found)?;
-        }
+        self.lookup(board.key(), &mut found)?;
         found.sort_unstable_by_key(|(mv, _)| *mv);
         let mut moves: Vec<(Move, Stats)> = Vec::new();
         for (raw, stats) in found {
@@ -156,6 +154,17 @@ impl Explorer {
         moves.retain(|(mv, _)| board.is_legal(*mv));
         moves.sort_by_key(|(mv, stats)| (std::cmp::Reverse(stats.games()), mv.to_raw()));
         Ok(moves)
+    }
+
+    /// Appends what the runs hold for the position key `key`: each move's
+    /// 16 bits (`Move::to_raw`) and statistics, run after run (a move in
+    /// several runs is there once for each), unchecked against any board:
+    /// the store's part of [`moves`](Self::moves).
+    pub fn lookup(&self, key: u64, out: &mut Vec<(u16, Stats)>) -> Result<(), ExplorerError> {
+        for run in &self.runs {
+            run.lookup(key, out)?;
+        }
+        Ok(())
     }
 
     /// The game numbered `number`.
