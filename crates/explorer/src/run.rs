@@ -1,5 +1,5 @@
 //! A run: an immutable file of `(position key, move, statistics)` entries in
-//! key order, in blocks of about 4 KiB with an index of each block's first
+//! key order, in blocks of about 1 KiB with an index of each block's first
 //! key, so that a position is one binary search in memory and a read or two.
 //!
 //! Layout: the magic `OX88RUN1`; the blocks; the index (each block's first
@@ -18,8 +18,13 @@ use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 8] = b"OX88RUN1";
 const FOOTER: usize = 40;
-/// A block is closed once it holds this many bytes.
-const BLOCK: usize = 4096;
+/// A block is closed once it holds this many bytes. A lookup decodes its
+/// block from the start (the keys are deltas), so small blocks make fast
+/// lookups: 1 KiB takes a third of 4 KiB's CPU time for 1 % more bytes
+/// (the first key whole, and 16 bytes of index, a block), measured by
+/// `explorer-store-bench` (docs/database.md, "The store"). Readers take
+/// any block size: the index says where each block begins.
+const BLOCK: usize = 1024;
 
 /// One entry: a position's key, a move's 16 bits, its statistics.
 pub type Entry = (u64, u16, Stats);
