@@ -39,6 +39,11 @@ pub struct ImportOptions {
     /// shards apart gives each the number after the games of the shards
     /// before it ([`count_games`](crate::count_games)).
     pub first_id: i64,
+    /// What the games table's `file` column says of each input, in the
+    /// order of the inputs: for a file read from a local copy, the
+    /// original's name (the URI of a shard in object storage, say). An
+    /// input beyond the list is named by its path.
+    pub file_names: Vec<String>,
 }
 
 impl Default for ImportOptions {
@@ -51,6 +56,7 @@ impl Default for ImportOptions {
             row_group_games: 1 << 17,
             zstd_level: 3,
             first_id: 1,
+            file_names: Vec::new(),
         }
     }
 }
@@ -203,7 +209,7 @@ pub fn import(
         let io = |source| ImportError::Io { path: path.clone(), source };
         let file = input::open(path, read_bytes.clone()).map_err(io)?;
         let file = Stoppable { inner: file, stop: stop.clone(), counter: pgn_bytes.clone() };
-        let name = path.to_string_lossy();
+        let name = options.file_names.get(index).map_or_else(|| path.to_string_lossy(), |name| name.into());
         let mut failure: Option<ImportError> = None;
         let read = reader.read(
             file,

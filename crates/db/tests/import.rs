@@ -191,3 +191,24 @@ fn counts_and_first_ids_let_shards_be_imported_apart() {
     assert!(ox88_db::count_games(&[dir.join("missing.pgn")], 1).is_err());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_local_copy_is_named_by_its_original() {
+    let dir = scratch("names");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (copy, other) = (dir.join("copy.pgn"), dir.join("other.pgn"));
+    std::fs::write(&copy, "[White \"A\"]\n\n1. e4 e5 1-0\n\n[White \"B\"]\n\n1. d4 *\n").unwrap();
+    std::fs::write(&other, "[White \"C\"]\n\n1. c4 0-1\n").unwrap();
+    // Named: the first input; the second, beyond the names given, keeps its path.
+    let uri = "s3://games/2024-01/shard-00007.pgn.zst";
+    let options = ImportOptions { threads: 1, file_names: vec![uri.to_owned()], ..ImportOptions::default() };
+    let summary = import(&[copy, other.clone()], &dir.join("games"), &options, |_| {}).unwrap();
+    assert_eq!(summary.games, 3);
+    let batches = read_dataset(&dir.join("games"));
+    let files: Vec<Option<String>> = (0..3).map(|row| text(&batches[0], "file", row)).collect();
+    let other = other.to_string_lossy().into_owned();
+    assert_eq!(files, [Some(uri.to_owned()), Some(uri.to_owned()), Some(other)]);
+    let numbers: Vec<i64> = batches[0].column_by_name("number").unwrap().as_primitive::<Int64Type>().values().to_vec();
+    assert_eq!(numbers, [1, 2, 1]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
