@@ -92,6 +92,15 @@ enum ExplorerCommand {
         /// The explorer folder.
         explorer: PathBuf,
     },
+    /// Joins explorer folders made apart (one a partition of a collection) into a new one: their games one after
+    /// the other in the order given, their runs merged into one (what `ox88_spark.py` does on the driver).
+    Combine {
+        /// The new explorer folder.
+        explorer: PathBuf,
+        /// The explorer folders joined, in order.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+    },
     /// What an explorer holds: games, moves counted, bytes on disk.
     Info {
         /// The explorer folder.
@@ -220,6 +229,12 @@ fn explorer(command: ExplorerCommand) -> Result<(), Box<dyn std::error::Error>> 
         ExplorerCommand::Compact { explorer } => {
             let merged = ox88_explorer::compact(&explorer)?;
             println!("{merged} runs merged");
+            print_info(&explorer)
+        }
+        ExplorerCommand::Combine { explorer, parts } => {
+            let start = Instant::now();
+            ox88_explorer::combine(&parts, &explorer)?;
+            println!("{} explorers joined in {:.1} s", parts.len(), start.elapsed().as_secs_f64());
             print_info(&explorer)
         }
         ExplorerCommand::Info { explorer } => print_info(&explorer),

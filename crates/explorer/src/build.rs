@@ -4,7 +4,7 @@
 use crate::run::{Entry, Run, RunEntries, RunInfo, RunWriter};
 use crate::{ExplorerError, GameNumber, Stats, Winner};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::binary_heap::{BinaryHeap, PeekMut};
 use std::path::{Path, PathBuf};
 
 /// One move of one game, as the sort sees it (24 bytes).
@@ -156,8 +156,16 @@ pub fn merge_shifted(runs: &[(&Run, GameNumber)], path: &Path) -> Result<RunInfo
         heads.iter().enumerate().filter_map(|(i, h)| h.map(|(k, m, _)| Reverse((k, m, i)))).collect();
     let mut writer = RunWriter::create(path).map_err(io)?;
     let mut current: Option<Entry> = None;
-    while let Some(Reverse((key, mv, i))) = heap.pop() {
+    // The run with the least head is replaced at the top of the heap by its
+    // next entry (one sift down, not a pop and a push), or leaves it.
+    while let Some(mut top) = heap.peek_mut() {
+        let Reverse((key, mv, i)) = *top;
         let (_, _, stats) = heads[i].take().expect("a run in the heap has a head");
+        heads[i] = next(&mut readers[i])?;
+        match heads[i] {
+            Some((k, m, _)) => *top = Reverse((k, m, i)),
+            None => drop(PeekMut::pop(top)),
+        }
         match &mut current {
             Some((k, m, s)) if (*k, *m) == (key, mv) => s.merge(&stats),
             _ => {
@@ -165,10 +173,6 @@ pub fn merge_shifted(runs: &[(&Run, GameNumber)], path: &Path) -> Result<RunInfo
                     writer.push(k, m, &s).map_err(io)?;
                 }
             }
-        }
-        heads[i] = next(&mut readers[i])?;
-        if let Some((k, m, _)) = heads[i] {
-            heap.push(Reverse((k, m, i)));
         }
     }
     if let Some((k, m, s)) = current {

@@ -52,10 +52,7 @@ pub fn combine(parts: &[PathBuf], dir: &Path) -> Result<ExplorerInfo, ExplorerEr
     let mut total: GameNumber = 0;
     for part in parts {
         let manifest = Manifest::read(part)?.ok_or_else(|| ExplorerError::Missing { path: part.clone() })?;
-        let store = GameStore::open(part, manifest.games)?;
-        for number in 0..manifest.games {
-            games.push(&store.get(number)?).map_err(io)?;
-        }
+        games.append_store(&GameStore::open(part, manifest.games)?)?;
         for name in &manifest.runs {
             runs.push((Run::open(&part.join(name))?, total));
         }

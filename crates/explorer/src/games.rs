@@ -8,7 +8,7 @@
 use crate::varint::{get, put};
 use crate::{ExplorerError, GameNumber, Winner};
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
@@ -170,6 +170,42 @@ impl GameAppender {
         Ok(())
     }
 
+    /// Adds every game of `store` as [`push`](Self::push) of each would,
+    /// without decoding them: the records are copied as one block of bytes
+    /// (by the kernel, where it can), and their offsets moved by where they
+    /// now begin. Offsets out of order are refused as damage.
+    pub fn append_store(&mut self, store: &GameStore) -> Result<(), ExplorerError> {
+        let dat = store.dir.join("games.dat");
+        let corrupt = || ExplorerError::Corrupt { path: store.dir.join("games.idx") };
+        let io = |source| ExplorerError::Io { path: dat.clone(), source };
+        // The records end where game `count` would begin (a stray record
+        // of an interrupted addition may follow), or at the file's end.
+        let mut word = [0; 8];
+        let end = match store.index.read_exact_at(&mut word, store.count * 8) {
+            Ok(()) => u64::from_le_bytes(word),
+            Err(_) => store.data.metadata().map_err(io)?.len(),
+        };
+        let mut offsets = io::BufReader::with_capacity(1 << 16, store.index.try_clone().map_err(io)?);
+        io::Seek::seek(&mut offsets, io::SeekFrom::Start(0)).map_err(io)?;
+        let mut previous = 0;
+        for number in 0..store.count {
+            offsets.read_exact(&mut word).map_err(|_| corrupt())?;
+            let offset = u64::from_le_bytes(word);
+            if (number == 0 && offset != 0) || offset < previous || offset > end {
+                return Err(corrupt());
+            }
+            previous = offset;
+            self.index.write_all(&(self.offset + offset).to_le_bytes()).map_err(io)?;
+        }
+        self.data.flush().map_err(io)?;
+        let mut records = File::open(&dat).map_err(io)?.take(end);
+        if io::copy(&mut records, self.data.get_mut()).map_err(io)? != end {
+            return Err(ExplorerError::Corrupt { path: dat });
+        }
+        self.offset += end;
+        Ok(())
+    }
+
     /// Writes everything out and syncs the files.
     pub fn finish(self) -> io::Result<()> {
         for writer in [self.data, self.index] {
@@ -215,6 +251,31 @@ mod tests {
             assert_eq!(store.get(n).unwrap(), game(n));
         }
         assert!(store.get(15).is_err());
+        // Another folder's games after two of its own, copied whole: a
+        // stray record there is left out, and damaged offsets refused.
+        let copy = dir.join("copy");
+        std::fs::create_dir_all(&copy).unwrap();
+        let mut appender = GameAppender::open(&copy, 0).unwrap();
+        for n in [20, 21] {
+            appender.push(&game(n)).unwrap();
+        }
+        let mut stray = GameAppender::open(&dir, 15).unwrap();
+        stray.push(&game(99)).unwrap();
+        stray.finish().unwrap();
+        appender.append_store(&GameStore::open(&dir, 15).unwrap()).unwrap();
+        appender.push(&game(22)).unwrap();
+        appender.finish().unwrap();
+        let copied = GameStore::open(&copy, 18).unwrap();
+        let expected: Vec<u64> = [20, 21].into_iter().chain(0..15).chain([22]).collect();
+        for (number, n) in expected.into_iter().enumerate() {
+            assert_eq!(copied.get(number as u64).unwrap(), game(n), "{number}");
+        }
+        let mut index = std::fs::read(dir.join("games.idx")).unwrap();
+        index[8 * 7..8 * 8].copy_from_slice(&u64::MAX.to_le_bytes());
+        std::fs::write(dir.join("games.idx"), index).unwrap();
+        let mut appender = GameAppender::open(&copy, 18).unwrap();
+        let damaged = appender.append_store(&GameStore::open(&dir, 15).unwrap());
+        assert!(matches!(damaged, Err(ExplorerError::Corrupt { .. })), "{damaged:?}");
         assert_eq!(game(2).rating(), 1502);
         assert_eq!(game(1).rating(), 1750);
         std::fs::remove_dir_all(&dir).unwrap();
