@@ -13,8 +13,11 @@ The job is three steps over a DataFrame of shards, one shard a Spark partition:
 3. The driver joins the partitions' explorers into one (``ox88.db.combine_explorers``): the same files, byte for
    byte, as ``ox88-db explorer add`` of the whole dataset on one machine.
 
-Paths are local (or a shared file system every worker sees) or any URI pyarrow.fs opens (``s3://``, ``gs://``,
-``hdfs://``): a task copies its shard to local disk, works there, and copies the parts out.
+The shards are read through Spark (its ``binaryFile`` source, so any file system the cluster's Hadoop
+configuration reaches: ``s3a://``, ``hdfs://``, ``gs://``, local paths), one shard a task: the task writes the
+bytes Spark hands it to its local disk, works there, records the shard's own URI in the games table's ``file``
+column (a local file's path, as ``ox88-db import`` would), and copies the parts out to the output, a local path
+(or a shared file system every worker sees) or any URI pyarrow.fs opens (``s3://``, ``gs://``, ``hdfs://``).
 
     python crates/python/spark/ox88_spark.py --master 'local[2]' shards/ --output games.parquet --explorer explorer
 """
@@ -23,11 +26,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 import tempfile
 import time
-from typing import Iterator, List, Optional, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple
 
 SUFFIXES = (".pgn", ".pgn.zst", ".pgn.bz2")
 
@@ -45,36 +47,41 @@ def join(uri: str, name: str) -> str:
     return uri.rstrip("/") + "/" + name
 
 
-def list_shards(inputs: List[str]) -> List[str]:
-    """The PGN files named, and those in the folders named, each folder's in name order."""
-    import pyarrow.fs as pafs
+def list_shards(spark: object, inputs: List[str]) -> List[str]:
+    """The PGN files named, and those in the folders named (each folder's in name order), as Spark names them
+    (``file:/…``, ``s3a://…``): Spark lists them, through the file systems its Hadoop configuration has."""
+    from pyspark.errors import AnalysisException
 
-    shards = []
+    shards: List[str] = []
     for uri in inputs:
-        fs, path = filesystem(uri)
-        info = fs.get_file_info(path)
-        if info.type == pafs.FileType.Directory:
-            found = fs.get_file_info(pafs.FileSelector(path))
-            names = sorted(f.base_name for f in found if f.base_name.endswith(SUFFIXES))
-            shards.extend(join(uri, name) for name in names)
-        elif info.type == pafs.FileType.File:
-            shards.append(uri)
-        else:
-            raise SystemExit(f"ox88_spark: no such file or folder: {uri}")
+        try:
+            found = spark.read.format("binaryFile").load(uri).select("path").collect()
+        except AnalysisException as error:
+            raise SystemExit(f"ox88_spark: {uri}: {str(error).splitlines()[0]}")
+        shards.extend(sorted(row.path for row in found if row.path.endswith(SUFFIXES)))
     if not shards:
         raise SystemExit("ox88_spark: no PGN shards (.pgn, .pgn.zst, .pgn.bz2) in the inputs")
+    if len(set(shards)) != len(shards):
+        raise SystemExit("ox88_spark: a shard is named twice in the inputs")
     return shards
 
 
-def fetch(uri: str, scratch: str) -> str:
-    """A local path holding the shard ``uri``: the file itself if local, else a copy in ``scratch``."""
-    import pyarrow.fs as pafs
+def display_name(path: str) -> str:
+    """What the games table's ``file`` column says of the shard Spark names ``path``: a local file's path (what
+    ``ox88-db import`` of the file records), any other file's URI."""
+    if path.startswith("file://"):
+        return path[len("file://"):]
+    if path.startswith("file:"):
+        return path[len("file:"):]
+    return path
 
-    fs, path = filesystem(uri)
-    if isinstance(fs, pafs.LocalFileSystem):
-        return path
-    local = os.path.join(scratch, os.path.basename(path))
-    pafs.copy_files(path, local, source_filesystem=fs, destination_filesystem=pafs.LocalFileSystem())
+
+def local_copy(path: str, content: object, scratch: str) -> str:
+    """Writes the bytes of the shard Spark names ``path`` (an Arrow binary scalar, not copied into Python) into
+    ``scratch`` under the shard's own file name (its suffix says how it is compressed); returns the copy's path."""
+    local = os.path.join(scratch, path.rstrip("/").rsplit("/", 1)[-1])
+    with open(local, "wb") as f:
+        f.write(memoryview(content.as_buffer()))
     return local
 
 
@@ -106,19 +113,22 @@ def exists(uri: str) -> bool:
     return bool(fs.get_file_info(path).type != pafs.FileType.NotFound)
 
 
-def count_task(threads: int):
-    """The first step's function: each shard's number of games."""
+def count_task(indices: Dict[str, int], threads: int):
+    """The first step's function: the number of games of each shard (rows of Spark's ``binaryFile``: ``path``,
+    ``content``), by its index (``indices``, from its path)."""
     def run(batches: Iterator[object]) -> Iterator[object]:
         import pyarrow as pa
         import ox88.db
 
         for batch in batches:
-            rows = batch.to_pylist()
-            counts = []
-            with tempfile.TemporaryDirectory(prefix="ox88-spark-") as scratch:
-                for row in rows:
-                    counts.append(ox88.db.count_games(fetch(row["uri"], scratch), threads=threads))
-            yield pa.RecordBatch.from_pydict({"index": [r["index"] for r in rows], "games": counts},
+            index, counts = [], []
+            for row in range(batch.num_rows):
+                path = batch.column("path")[row].as_py()
+                with tempfile.TemporaryDirectory(prefix="ox88-spark-") as scratch:
+                    local = local_copy(path, batch.column("content")[row], scratch)
+                    counts.append(ox88.db.count_games(local, threads=threads))
+                index.append(indices[path])
+            yield pa.RecordBatch.from_pydict({"index": index, "games": counts},
                                              schema=pa.schema([("index", pa.int32()), ("games", pa.int64())]))
     return run
 
@@ -126,25 +136,29 @@ def count_task(threads: int):
 IMPORT_SCHEMA = "index int, games long, errors long, plies long, pgn_bytes long, moves long, seconds double"
 
 
-def import_task(output: str, positions: Optional[str], explorer_parts: Optional[str], threads: int, san: bool,
-                memory_mb: int):
-    """The second step's function: each shard imported into its part, and indexed."""
+def import_task(plan: Dict[str, Tuple[int, int, int]], output: str, positions: Optional[str],
+                explorer_parts: Optional[str], threads: int, san: bool, memory_mb: int):
+    """The second step's function: each shard (a row of Spark's ``binaryFile``) imported into its part, and
+    indexed; ``plan`` gives each shard's index, first id and count of games, by its path."""
     def run(batches: Iterator[object]) -> Iterator[object]:
         import pyarrow as pa
         import ox88.db
 
         for batch in batches:
             out = {name: [] for name in ("index", "games", "errors", "plies", "pgn_bytes", "moves", "seconds")}
-            for row in batch.to_pylist():
+            for row in range(batch.num_rows):
                 start = time.perf_counter()
-                part = f"part-{row['index']:05d}"
+                path = batch.column("path")[row].as_py()
+                index, first_id, counted = plan[path]
+                part = f"part-{index:05d}"
                 with tempfile.TemporaryDirectory(prefix="ox88-spark-") as scratch:
+                    local = local_copy(path, batch.column("content")[row], scratch)
                     games_dir = os.path.join(scratch, "games")
                     positions_dir = os.path.join(scratch, "positions") if positions else None
-                    summary = ox88.db.import_pgn(fetch(row["uri"], scratch), games_dir, positions=positions_dir,
-                                                 first_id=row["first_id"], san=san, threads=threads)
-                    if summary.games != row["games"]:
-                        raise RuntimeError(f"{row['uri']}: {summary.games} games imported, {row['games']} counted")
+                    summary = ox88.db.import_pgn(local, games_dir, positions=positions_dir, first_id=first_id,
+                                                 san=san, threads=threads, names=[display_name(path)])
+                    if summary.games != counted:
+                        raise RuntimeError(f"{path}: {summary.games} games imported, {counted} counted")
                     moves = 0
                     if explorer_parts:
                         local = os.path.join(scratch, "explorer")
@@ -153,7 +167,7 @@ def import_task(output: str, positions: Optional[str], explorer_parts: Optional[
                     publish(summary.part, join(output, part + ".parquet"))
                     if positions and summary.positions_part:
                         publish(summary.positions_part, join(positions, part + ".parquet"))
-                values = (row["index"], summary.games, summary.errors, summary.plies, summary.pgn_bytes, moves,
+                values = (index, summary.games, summary.errors, summary.plies, summary.pgn_bytes, moves,
                           time.perf_counter() - start)
                 for name, value in zip(out, values):
                     out[name].append(value)
@@ -220,7 +234,9 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     # In local mode the workers are this Python, which has ox88; on a cluster spark-submit says which.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    shards = list_shards(args.inputs)
+    for uri in args.inputs:
+        if "://" not in uri and not os.path.exists(uri):
+            raise SystemExit(f"ox88_spark: no such file or folder: {uri}")
     for name, uri in (("output", args.output), ("positions", args.positions)):
         if uri and has_parts(uri):
             raise SystemExit(f"ox88_spark: the {name} {uri} holds a dataset already")
@@ -229,32 +245,35 @@ def main(argv: Optional[List[str]] = None) -> int:
             raise SystemExit(f"ox88_spark: the explorer folder {folder} exists already")
     # Spark's progress bar on a terminal; in a log, only the job's own lines.
     progress = "true" if sys.stderr.isatty() else "false"
-    builder = SparkSession.builder.appName("ox88-import").config("spark.ui.showConsoleProgress", progress)
+    # A shard is a task: binaryFile packs no two files into one partition.
+    builder = (SparkSession.builder.appName("ox88-import").config("spark.ui.showConsoleProgress", progress)
+               .config("spark.sql.files.maxPartitionBytes", "1"))
     if args.master:
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
     start = time.perf_counter()
     try:
-        rows = [(index, uri) for index, uri in enumerate(shards)]
-        table = spark.sparkContext.parallelize(rows, len(rows)).toDF("index int, uri string")
-        counts = dict(table.mapInArrow(count_task(args.threads), "index int, games long").collect())
-        first_ids, first = [], 1
-        for index, uri in rows:
-            first_ids.append((index, uri, first, counts[index]))
+        shards = list_shards(spark, args.inputs)
+        indices = {path: index for index, path in enumerate(shards)}
+        files = spark.read.format("binaryFile").load(shards).select("path", "content")
+        tasks = files.rdd.getNumPartitions()
+        counts = dict(files.mapInArrow(count_task(indices, args.threads), "index int, games long").collect())
+        plan, first = {}, 1
+        for path, index in indices.items():
+            plan[path] = (index, first, counts[index])
             first += counts[index]
         counted = time.perf_counter()
-        plan = spark.sparkContext.parallelize(first_ids, len(rows)).toDF(
-            "index int, uri string, first_id long, games long")
         explorer_parts = args.explorer.rstrip("/") + ".parts" if args.explorer else None
-        task = import_task(args.output, args.positions, explorer_parts, args.threads, args.san, args.memory_mb)
-        summaries = plan.mapInArrow(task, IMPORT_SCHEMA).collect()
+        task = import_task(plan, args.output, args.positions, explorer_parts, args.threads, args.san,
+                           args.memory_mb)
+        summaries = files.mapInArrow(task, IMPORT_SCHEMA).collect()
         imported = time.perf_counter()
-        info = combine(explorer_parts, len(rows), args.explorer) if explorer_parts else None
+        info = combine(explorer_parts, len(shards), args.explorer) if explorer_parts else None
     finally:
         spark.stop()
     end = time.perf_counter()
     total = {name: sum(getattr(s, name) for s in summaries) for name in ("games", "errors", "plies", "pgn_bytes")}
-    print(f"{len(shards)} shards: {total['games']:,} games ({total['errors']:,} unreadable), {total['plies']:,} "
+    print(f"{len(shards)} shards in {tasks} tasks: {total['games']:,} games ({total['errors']:,} unreadable), {total['plies']:,} "
           f"plies, {total['pgn_bytes'] / 1e6:.1f} MB of PGN into {args.output}")
     print(f"time: {end - start:.1f} s (count {counted - start:.1f} s, import and index "
           f"{imported - counted:.1f} s, merge {end - imported:.1f} s)")

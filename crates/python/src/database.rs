@@ -38,9 +38,10 @@ pub fn _count_games(py: Python<'_>, paths: Vec<PathBuf>, threads: usize) -> PyRe
     py.detach(|| ox88_db::count_games(&paths, threads.max(1))).map_err(database_error)
 }
 
-/// Imports `paths` into a new part of the dataset folder `output` (and of `positions`, if given).
+/// Imports `paths` into a new part of the dataset folder `output` (and of `positions`, if given); the `file`
+/// column names the first paths by `file_names`.
 #[pyfunction]
-#[pyo3(signature = (paths, output, positions, first_id, append, san, threads, zstd_level))]
+#[pyo3(signature = (paths, output, positions, first_id, append, san, threads, zstd_level, file_names))]
 #[allow(clippy::too_many_arguments)]
 pub fn _import_games(
     py: Python<'_>,
@@ -52,6 +53,7 @@ pub fn _import_games(
     san: bool,
     threads: usize,
     zstd_level: i32,
+    file_names: Vec<String>,
 ) -> PyResult<ImportRow> {
     let options = ImportOptions {
         columns: Columns { san, ..Columns::default() },
@@ -60,6 +62,7 @@ pub fn _import_games(
         threads: threads.max(1),
         zstd_level,
         first_id,
+        file_names,
         ..ImportOptions::default()
     };
     let summary =

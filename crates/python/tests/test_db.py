@@ -79,3 +79,12 @@ def test_bad_input_raises_database_error(tmp_path):
         ox88.db.combine_explorers([tmp_path / "nothing"], tmp_path / "combined")
     with pytest.raises(ox88.db.DatabaseError):
         ox88.db.explorer_info(tmp_path / "nothing")
+
+
+def test_a_local_copy_is_named_by_its_original(tmp_path):
+    uri = "s3://games/2024-01/shard-00007.pgn"
+    summary = ox88.db.import_pgn(FILES, tmp_path / "out", names=[uri], threads=1)
+    table = pq.read_table(summary.part, columns=["file", "number"]).to_pydict()
+    first = ox88.db.count_games(FILES[0])
+    assert table["file"] == [uri] * first + [os.fspath(FILES[1])] * (summary.games - first)
+    assert table["number"][first] == 1

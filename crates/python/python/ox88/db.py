@@ -92,16 +92,18 @@ def count_games(paths: PathsLike, *, threads: Optional[int] = None) -> int:
 
 def import_pgn(paths: PathsLike, output: PathLike, *, positions: Optional[PathLike] = None, first_id: int = 1,
                append: bool = False, san: bool = False, threads: Optional[int] = None,
-               zstd_level: int = 3) -> ImportSummary:
+               zstd_level: int = 3, names: Optional[Iterable[str]] = None) -> ImportSummary:
     """Imports PGN files (``.pgn``, ``.pgn.zst``, ``.pgn.bz2``, every move checked) into a new zstd Parquet part
     of the dataset folder ``output``, as ``ox88-db import`` does: the games table (``uci``, ``move_indices``, the
     clocks and evaluations; ``san`` too if asked) and, with ``positions``, the positions table in that folder.
 
     The games are numbered from ``first_id``, or on from the dataset's largest id if that is larger. A folder that
-    holds a dataset already is refused unless ``append``. Raises ``DatabaseError`` if a file cannot be read (then
-    no part is added)."""
+    holds a dataset already is refused unless ``append``. The ``file`` column names each file by its path, or by
+    the string of ``names`` in its place: a file read from a local copy is named by its original (the URI of a
+    shard in S3 or HDFS, say). Raises ``DatabaseError`` if a file cannot be read (then no part is added)."""
+    file_names = [] if names is None else [str(name) for name in names]
     row = _core._import_games(_paths(paths), os.fspath(output), None if positions is None else os.fspath(positions),
-                              first_id, append, san, _threads(threads), zstd_level)
+                              first_id, append, san, _threads(threads), zstd_level, file_names)
     games, errors, plies, pgn_bytes, part, positions_part = row
     return ImportSummary(games, errors, plies, pgn_bytes, os.fspath(part),
                          None if positions_part is None else os.fspath(positions_part))
