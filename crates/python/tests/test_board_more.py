@@ -9,25 +9,14 @@ import pytest
 
 import ox88
 
-from conftest import ROOT
+from conftest import ROOT, random_positions
 
 EPD_FILES = [ROOT / "tests/data/tactics/wac.epd", ROOT / "tests/data/tactics/bk.epd"]
 
 
 def positions(seed, games=12, chess960=False):
     """The positions of seeded random games, as (python-chess board, ox88 board) pairs."""
-    rng = random.Random(seed)
-    for game in range(games):
-        if chess960:
-            n = rng.randrange(960)
-            theirs, ours = chess.Board.from_chess960_pos(n), ox88.Board.from_chess960_pos(n)
-        else:
-            theirs, ours = chess.Board(), ox88.Board()
-        while not theirs.is_game_over() and len(theirs.move_stack) < 200:
-            yield theirs, ours
-            move = rng.choice(sorted(theirs.legal_moves, key=lambda m: m.uci()))
-            theirs.push(move)
-            ours.push(ox88.Move.from_uci(move.uci()))
+    return random_positions(seed, games, chess960, plies=(60, 200))
 
 
 def uci(moves):

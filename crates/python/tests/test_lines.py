@@ -2,33 +2,19 @@
 ``pawns`` ...) and CECP's move text (``xboard``, ``parse_xboard``), square for square and move for move as
 python-chess gives them, in positions of seeded random games, standard and Chess960."""
 
-import random
-
 import chess
 import pytest
 
 import ox88
+
+from conftest import random_positions
 
 MASKS = ["occupied", "pawns", "knights", "bishops", "rooks", "queens", "kings"]
 
 
 def positions(seed, games, chess960):
     """The positions of ``games`` random games as (python-chess board, ox88 board) pairs, one every third ply."""
-    rng = random.Random(seed)
-    for _ in range(games):
-        if chess960:
-            n = rng.randrange(960)
-            theirs, ours = chess.Board.from_chess960_pos(n), ox88.Board.from_chess960_pos(n)
-        else:
-            theirs, ours = chess.Board(), ox88.Board()
-        for ply in range(rng.randrange(20, 160)):
-            if theirs.is_game_over():
-                break
-            if ply % 3 == 0:
-                yield theirs, ours
-            move = rng.choice(list(theirs.legal_moves))
-            theirs.push(move)
-            ours.push(ox88.Move.from_uci(move.uci()))
+    return random_positions(seed, games, chess960, every=3)
 
 
 def parsed(board, text):
