@@ -4,11 +4,12 @@
 use crate::board::BoardCore;
 use crate::errors::{illegal, san_error, uci_error, IllegalMoveError};
 use crate::moves::PyMove;
-use ox88_board::{Color, Move, MoveKind, Role};
+use ox88_board::{Color, Move, Piece, Role};
 use ox88_movegen::{IllegalMoveError as RustIllegal, Notation, Position, Suffix};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
+use std::cmp::Ordering;
 
 impl BoardCore {
     /// The ox88 move `m` names here, as python-chess's `push` reads it (castling also as the king's two-square
@@ -37,6 +38,34 @@ impl BoardCore {
     /// The legal move `m`, or python-chess's `IllegalMoveError` naming it and the position.
     pub fn require(&self, m: PyMove) -> PyResult<Move> {
         self.find(m).map_err(|e| illegal(e, &self.fen_text(false)))
+    }
+    /// Whether `m` is an en-passant capture by its squares: a pawn's diagonal step onto the empty square a
+    /// double push just passed.
+    fn en_passant_by(&self, m: PyMove) -> bool {
+        let (from, to) = m.squares();
+        let board = self.board();
+        self.ep() == Some(to)
+            && board.piece_at(from).is_some_and(|p| p.role() == Role::Pawn)
+            && matches!(i16::from(m.to_square).abs_diff(i16::from(m.from_square)), 7 | 9)
+            && board.piece_at(to).is_none()
+    }
+    /// If `m` castles by its squares (a king's move of more than one file, or onto a rook of the side to move),
+    /// where its destination's file lies from its origin's (`Greater`: towards the h-file).
+    fn castling_side(&self, m: PyMove) -> Option<Ordering> {
+        let (from, to) = m.squares();
+        let board = self.board();
+        if board.piece_at(from).is_none_or(|p| p.role() != Role::King) {
+            return None;
+        }
+        let (from_file, to_file) = (m.from_square % 8, m.to_square % 8);
+        let onto_rook = board.piece_at(to).is_some_and(|p| p.role() == Role::Rook && p.color() == board.side_to_move());
+        (from_file.abs_diff(to_file) > 1 || onto_rook).then_some(to_file.cmp(&from_file))
+    }
+    /// The pieces on the squares `m` touches: its origin and destination (none for a move that stays put).
+    fn touched(&self, m: PyMove) -> impl Iterator<Item = Piece> + '_ {
+        let (from, to) = m.squares();
+        let board = self.board();
+        [from, to].into_iter().filter(move |_| from != to).filter_map(move |sq| board.piece_at(sq))
     }
     /// Plays the null move: the other side to move, no en-passant square, the clocks ticking as python-chess
     /// ticks them. The moves before it stay on the stack; repetitions are counted from it on.
@@ -158,30 +187,33 @@ impl BoardCore {
     fn is_legal(&self, r#move: &Bound<'_, PyMove>) -> bool {
         self.legal(*r#move.get()).is_some()
     }
-    /// Whether `move` captures (en passant included).
+    /// Whether `move` captures (en passant included): one of its squares holds a piece of the other side, judged
+    /// by its squares as python-chess judges any move, legal or not.
     fn is_capture(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.find(*r#move.get()).is_ok_and(|m| m.is_capture())
+        let m = *r#move.get();
+        let board = self.board();
+        self.touched(m).any(|p| p.color() != board.side_to_move()) || self.en_passant_by(m)
     }
-    /// Whether `move` captures en passant.
+    /// Whether `move` captures en passant: a pawn's diagonal step onto the empty en-passant square.
     fn is_en_passant(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.find(*r#move.get()).is_ok_and(|m| m.kind() == MoveKind::EnPassant)
+        self.en_passant_by(*r#move.get())
     }
-    /// Whether `move` castles.
+    /// Whether `move` castles: a king's move of more than one file, or onto a rook of the side to move.
     fn is_castling(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.find(*r#move.get()).is_ok_and(|m| m.is_castle())
+        self.castling_side(*r#move.get()).is_some()
     }
-    /// Whether `move` castles on the king's side.
+    /// Whether `move` castles on the king's side (towards the h-file).
     fn is_kingside_castling(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.find(*r#move.get()).is_ok_and(|m| m.kind() == MoveKind::CastleShort)
+        self.castling_side(*r#move.get()) == Some(Ordering::Greater)
     }
-    /// Whether `move` castles on the queen's side.
+    /// Whether `move` castles on the queen's side (towards the a-file).
     fn is_queenside_castling(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.find(*r#move.get()).is_ok_and(|m| m.kind() == MoveKind::CastleLong)
+        self.castling_side(*r#move.get()) == Some(Ordering::Less)
     }
-    /// Whether `move` resets the fifty-move count: a capture or a pawn move.
+    /// Whether `move` resets the fifty-move count: it moves or takes a pawn, or takes any piece of the other side.
     fn is_zeroing(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.find(*r#move.get())
-            .is_ok_and(|m| m.is_capture() || self.board().piece_at(m.from()).is_some_and(|p| p.role() == Role::Pawn))
+        let side = self.board().side_to_move();
+        self.touched(*r#move.get()).any(|p| p.role() == Role::Pawn || p.color() != side)
     }
     /// Whether `move` gives check.
     fn gives_check(&self, r#move: &Bound<'_, PyMove>) -> bool {

@@ -19,6 +19,12 @@ def positions(seed, games=12, chess960=False):
     return random_positions(seed, games, chess960, plies=(60, 200))
 
 
+def questions(board, move):
+    """What a board says about a move by its squares, legal or not."""
+    return (board.is_capture(move), board.is_en_passant(move), board.is_castling(move),
+            board.is_kingside_castling(move), board.is_queenside_castling(move), board.is_zeroing(move))
+
+
 def uci(moves):
     return sorted(m.uci() for m in moves)
 
@@ -34,6 +40,7 @@ def test_pseudo_legal_moves_and_move_questions(chess960):
             mine = ox88.Move.from_uci(move.uci())
             assert mine in ours.pseudo_legal_moves and ours.is_pseudo_legal(mine)
             assert ours.is_into_check(mine) == theirs.is_into_check(move), (theirs.fen(), move)
+            assert questions(ours, mine) == questions(theirs, move), (theirs.fen(), move)
         for move in theirs.legal_moves:
             mine = ox88.Move.from_uci(move.uci())
             assert ours.is_irreversible(mine) == theirs.is_irreversible(move), (theirs.fen(), move)
@@ -41,6 +48,13 @@ def test_pseudo_legal_moves_and_move_questions(chess960):
             move = chess.Move(rng.randrange(64), rng.randrange(64), rng.choice([None, None, chess.QUEEN, chess.KNIGHT]))
             mine = ox88.Move(move.from_square, move.to_square, move.promotion)
             assert ours.is_pseudo_legal(mine) == theirs.is_pseudo_legal(move), (theirs.fen(), move)
+            assert questions(ours, mine) == questions(theirs, move), (theirs.fen(), move)
+        for square in theirs.pieces(chess.KING, theirs.turn) | theirs.pieces(chess.PAWN, theirs.turn):
+            # Kings and pawns near their special moves: two files aside, onto rooks, diagonal steps.
+            for target in (square - 2, square + 2, square + 7, square + 9, square - 7, square - 9, chess.A1, chess.H8):
+                if 0 <= target < 64:
+                    move, mine = chess.Move(square, target), ox88.Move(square, target)
+                    assert questions(ours, mine) == questions(theirs, move), (theirs.fen(), move)
         assert ours.status() == theirs.status() and ours.is_valid() == theirs.is_valid()
         assert ours.checkers() == ox88.SquareSet(int(theirs.checkers()))
 
