@@ -180,3 +180,58 @@ def test_set_board_fen_keeps_the_side_to_move():
     with pytest.raises(ValueError):
         ours.set_board_fen("4k3/8/8/8/8/8/8/4r1K1")
     assert ours.fen() == theirs.fen()
+
+
+SHIFTS = ["shift_down", "shift_2_down", "shift_up", "shift_2_up", "shift_right", "shift_2_right", "shift_left",
+          "shift_2_left", "shift_up_left", "shift_up_right", "shift_down_left", "shift_down_right"]
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_more_board_helpers(chess960):
+    for i, (theirs, ours) in enumerate(positions(13, games=6, chess960=chess960)):
+        assert ours.checkers_mask() == theirs.checkers_mask()
+        assert ours.castling_xfen() == theirs.castling_xfen()
+        assert ours.castling_shredder_fen() == theirs.castling_shredder_fen() and ours.shredder_fen() == theirs.shredder_fen()
+        assert ours.clean_castling_rights() == theirs.clean_castling_rights()
+        assert ours.was_into_check() == theirs.was_into_check() is False
+        assert ours.has_pseudo_legal_en_passant() == theirs.has_pseudo_legal_en_passant()
+        for piece_type in chess.PIECE_TYPES:
+            assert ours.pieces_mask(piece_type, chess.WHITE) == theirs.pieces_mask(piece_type, chess.WHITE)
+        for square in (chess.E4, chess.D5, chess.F7, chess.C2):
+            assert ours.attackers_mask(chess.BLACK, square) == theirs.attackers_mask(chess.BLACK, square)
+        for name in ["generate_pseudo_legal_captures", "generate_pseudo_legal_ep", "generate_legal_ep", "generate_castling_moves"]:
+            assert uci(getattr(ours, name)()) == uci(getattr(theirs, name)()), name
+        if i % 10 == 0:
+            their_copy, our_copy = theirs.copy(), ours.copy()
+            their_copy.apply_mirror()
+            our_copy.apply_mirror()
+            assert our_copy.fen() == their_copy.fen()
+            their_copy.reset_board()
+            our_copy.reset_board()
+            assert our_copy.fen() == their_copy.fen()
+            move = next(iter(sorted(theirs.legal_moves, key=lambda m: m.uci())), None)
+            if move is not None:
+                their_copy, our_copy = theirs.copy(), ours.copy()
+                assert our_copy.san_and_push(ox88.Move.from_uci(move.uci())) == their_copy.san_and_push(move)
+                assert our_copy.fen() == their_copy.fen()
+
+
+def test_shifts_knight_distances_and_set_operations():
+    rng = random.Random(9)
+    for _ in range(300):
+        a, b = rng.getrandbits(64), rng.getrandbits(64)
+        for name in SHIFTS:
+            assert getattr(ox88, name)(a) == getattr(chess, name)(a), name
+        ours, theirs = ox88.SquareSet(a), chess.SquareSet(a)
+        for name in ["union", "intersection", "difference", "symmetric_difference"]:
+            assert int(getattr(ours, name)(b)) == int(getattr(theirs, name)(b)), name
+        for name in ["intersection_update", "difference_update", "symmetric_difference_update"]:
+            mine, other = ox88.SquareSet(a), chess.SquareSet(a)
+            getattr(mine, name)(b)
+            getattr(other, name)(b)
+            assert int(mine) == int(other), name
+    small = rng.getrandbits(64) & rng.getrandbits(64) & rng.getrandbits(64) & rng.getrandbits(64)
+    assert list(ox88.SquareSet(small).carry_rippler()) == list(chess.SquareSet(small).carry_rippler())
+    for a in range(64):
+        for b in range(64):
+            assert ox88.square_knight_distance(a, b) == chess.square_knight_distance(a, b), (a, b)

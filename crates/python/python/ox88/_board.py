@@ -219,6 +219,77 @@ class Board(BoardCore):
             if BB_SQUARES[move.from_square] & from_mask and BB_SQUARES[move.to_square] & to_mask:
                 yield move
 
+    def san_and_push(self, move: Move) -> str:
+        """The SAN of the legal ``move``, which is then played."""
+        san = self.san(move)
+        self.push(move)
+        return san
+
+    def checkers_mask(self) -> Bitboard:
+        """The mask of the pieces giving check to the side to move."""
+        return self._checkers_mask()
+
+    def attackers_mask(self, color: Color, square: Square) -> Bitboard:
+        """The mask of ``color``'s pieces that attack ``square``."""
+        return self._attackers_mask(color, square)
+
+    def pieces_mask(self, piece_type: PieceType, color: Color) -> Bitboard:
+        """The mask of ``color``'s pieces of ``piece_type``."""
+        return self._pieces_mask(piece_type, color)
+
+    def castling_xfen(self) -> str:
+        """The castling field of the FEN (``KQkq``, or file letters where X-FEN needs them)."""
+        return self.fen().split()[2]
+
+    def castling_shredder_fen(self) -> str:
+        """The castling field as Shredder-FEN writes it, rook files (``HAha``)."""
+        return self.fen(shredder=True).split()[2]
+
+    def shredder_fen(self, *, en_passant: str = "legal", promoted: Optional[bool] = None) -> str:
+        """The FEN with castling as Shredder-FEN writes it."""
+        return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
+
+    def clean_castling_rights(self) -> Bitboard:
+        """The castling rights that the pieces allow: an ox88 board keeps no others, so ``castling_rights``."""
+        return self.castling_rights
+
+    def was_into_check(self) -> bool:
+        """Whether the side not to move is in check (never, on a position that can be played from)."""
+        return self.is_attacked_by(self.turn, self.king(not self.turn))
+
+    def generate_pseudo_legal_captures(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal captures (en passant included)."""
+        return (m for m in self.generate_pseudo_legal_moves(from_mask, to_mask) if self.is_capture(m))
+
+    def generate_pseudo_legal_ep(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The pseudo-legal en-passant captures."""
+        return (m for m in self.generate_pseudo_legal_moves(from_mask, to_mask) if self.is_en_passant(m))
+
+    def generate_legal_ep(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The legal en-passant captures."""
+        return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_en_passant(m))
+
+    def generate_castling_moves(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
+        """The legal castling moves, in the board's notation."""
+        return (m for m in self.generate_legal_moves(from_mask, to_mask) if self.is_castling(m))
+
+    def has_pseudo_legal_en_passant(self) -> bool:
+        """Whether a pawn can capture en passant, leaving its king in check or not."""
+        return any(self.generate_pseudo_legal_ep())
+
+    def apply_mirror(self) -> None:
+        """Mirrors the board in place (see ``mirror``; the move stack is cleared)."""
+        self.set_fen(self.mirror().fen())
+
+    def apply_transform(self, f: Callable[[Bitboard], Bitboard]) -> None:
+        """Transforms the board in place (see ``transform``; the move stack is cleared)."""
+        self.set_fen(self.transform(f).fen())
+
+    def reset_board(self) -> None:
+        """Puts the pieces on their starting squares, keeping the side to move and the clocks (the move stack is
+        cleared)."""
+        self.set_board_fen(STARTING_BOARD_FEN)
+
     def is_into_check(self, move: Move) -> bool:
         """Whether the pseudo-legal ``move`` would leave the own king in check."""
         return self.is_pseudo_legal(move) and not self.is_legal(move)

@@ -208,6 +208,88 @@ def flip_anti_diagonal(bb: Bitboard) -> Bitboard:
     return sum(BB_SQUARES[square(7 - square_rank(sq), 7 - square_file(sq))] for sq in scan_forward(bb))
 
 
+def shift_down(b: Bitboard) -> Bitboard:
+    """The mask one rank down."""
+    return b >> 8
+
+
+def shift_2_down(b: Bitboard) -> Bitboard:
+    """The mask two ranks down."""
+    return b >> 16
+
+
+def shift_up(b: Bitboard) -> Bitboard:
+    """The mask one rank up."""
+    return (b << 8) & BB_ALL
+
+
+def shift_2_up(b: Bitboard) -> Bitboard:
+    """The mask two ranks up."""
+    return (b << 16) & BB_ALL
+
+
+def shift_right(b: Bitboard) -> Bitboard:
+    """The mask one file towards h (nothing wraps round)."""
+    return (b << 1) & ~BB_FILE_A & BB_ALL
+
+
+def shift_2_right(b: Bitboard) -> Bitboard:
+    """The mask two files towards h."""
+    return (b << 2) & ~BB_FILE_A & ~BB_FILE_B & BB_ALL
+
+
+def shift_left(b: Bitboard) -> Bitboard:
+    """The mask one file towards a."""
+    return (b >> 1) & ~BB_FILE_H
+
+
+def shift_2_left(b: Bitboard) -> Bitboard:
+    """The mask two files towards a."""
+    return (b >> 2) & ~BB_FILE_G & ~BB_FILE_H
+
+
+def shift_up_left(b: Bitboard) -> Bitboard:
+    """The mask one step up and towards a."""
+    return (b << 7) & ~BB_FILE_H & BB_ALL
+
+
+def shift_up_right(b: Bitboard) -> Bitboard:
+    """The mask one step up and towards h."""
+    return (b << 9) & ~BB_FILE_A & BB_ALL
+
+
+def shift_down_left(b: Bitboard) -> Bitboard:
+    """The mask one step down and towards a."""
+    return (b >> 9) & ~BB_FILE_H
+
+
+def shift_down_right(b: Bitboard) -> Bitboard:
+    """The mask one step down and towards h."""
+    return (b >> 7) & ~BB_FILE_A
+
+
+_KNIGHT_DISTANCES: List[List[int]] = []
+
+
+def square_knight_distance(a: Square, b: Square) -> int:
+    """The number of moves a knight needs from ``a`` to ``b`` on an empty board."""
+    if not _KNIGHT_DISTANCES:
+        for start in SQUARES:
+            distances = [-1] * 64
+            distances[start], frontier = 0, [start]
+            while frontier:
+                following = []
+                for sq in frontier:
+                    for df, dr in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)):
+                        f, r = square_file(sq) + df, square_rank(sq) + dr
+                        if 0 <= f < 8 and 0 <= r < 8 and distances[r * 8 + f] < 0:
+                            distances[r * 8 + f] = distances[sq] + 1
+                            following.append(r * 8 + f)
+                frontier = following
+            _KNIGHT_DISTANCES.append(distances)
+    return _KNIGHT_DISTANCES[a][b]
+
+
 def _mask(squares: IntoSquareSet) -> Bitboard:
     try:
         return int(squares) & BB_ALL  # type: ignore[arg-type]
@@ -327,6 +409,44 @@ class SquareSet:
     def issuperset(self, other: IntoSquareSet) -> bool:
         """Whether every square of ``other`` is in this set."""
         return not ~self.mask & _mask(other)
+
+    def union(self, other: IntoSquareSet) -> SquareSet:
+        """The squares of either set."""
+        return self | other
+
+    def intersection(self, other: IntoSquareSet) -> SquareSet:
+        """The squares of both sets."""
+        return self & other
+
+    def difference(self, other: IntoSquareSet) -> SquareSet:
+        """The squares of this set not in ``other``."""
+        return self - other
+
+    def symmetric_difference(self, other: IntoSquareSet) -> SquareSet:
+        """The squares of exactly one of the sets."""
+        return self ^ other
+
+    def intersection_update(self, *others: IntoSquareSet) -> None:
+        """Keeps only the squares that are in every one of ``others`` too."""
+        for other in others:
+            self.mask &= _mask(other)
+
+    def difference_update(self, other: IntoSquareSet) -> None:
+        """Removes the squares of ``other``."""
+        self.mask &= ~_mask(other)
+
+    def symmetric_difference_update(self, other: IntoSquareSet) -> None:
+        """Keeps the squares of exactly one of the sets."""
+        self.mask ^= _mask(other)
+
+    def carry_rippler(self) -> Iterator[Bitboard]:
+        """Every subset of the set, as masks, from the empty one up."""
+        subset = BB_EMPTY
+        while True:
+            yield subset
+            subset = (subset - self.mask) & self.mask
+            if not subset:
+                break
 
     def mirror(self) -> SquareSet:
         """The set upside down (rank 1 becomes rank 8)."""
