@@ -123,11 +123,21 @@ pub(crate) fn has_legal_en_passant(board: &Board) -> bool {
 
 /// Generates the legal moves of the piece on `from` alone (all kinds).
 pub(crate) fn generate_from(board: &Board, safety: &KingSafety, from: Square, list: &mut MoveList) {
+    generate_from_into(board, safety, from, list);
+    // En passant comes for either pawn that can take.
+    list.retain(|m| m.from() == from);
+}
+
+/// Generates the legal moves of the piece on `from` into `sink`, which may
+/// also get an en-passant capture of another pawn (and must tell them
+/// apart). `from` must hold a piece of the side to move.
+#[inline]
+pub(crate) fn generate_from_into<S: MoveSink>(board: &Board, safety: &KingSafety, from: Square, sink: &mut S) {
     match (board.side_to_move(), safety.in_check()) {
-        (Color::White, false) => Generator::<true, false>::new(board, safety).moves_from(from, list),
-        (Color::White, true) => Generator::<true, true>::new(board, safety).moves_from(from, list),
-        (Color::Black, false) => Generator::<false, false>::new(board, safety).moves_from(from, list),
-        (Color::Black, true) => Generator::<false, true>::new(board, safety).moves_from(from, list),
+        (Color::White, false) => Generator::<true, false>::new(board, safety).moves_from(from, sink),
+        (Color::White, true) => Generator::<true, true>::new(board, safety).moves_from(from, sink),
+        (Color::Black, false) => Generator::<false, false>::new(board, safety).moves_from(from, sink),
+        (Color::Black, true) => Generator::<false, true>::new(board, safety).moves_from(from, sink),
     }
 }
 
@@ -231,17 +241,17 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
         }
     }
 
-    fn moves_from(&self, from: Square, list: &mut MoveList) {
+    #[inline(always)]
+    fn moves_from<S: MoveSink>(&self, from: Square, list: &mut S) {
         if from.index0x88() as u8 == self.king {
-            self.king_moves::<false, MoveList>(list);
+            self.king_moves::<false, S>(list);
             if !CHECK {
                 self.castling(list);
             }
         } else if self.safety.checkers.len() < 2 {
-            self.piece_moves::<false, MoveList>(from, list);
+            self.piece_moves::<false, S>(from, list);
             if self.board.piece_at(from).is_some_and(|p| p.role() == Role::Pawn) {
                 self.en_passant(list);
-                list.retain(|m| m.from() == from);
             }
         }
     }

@@ -13,7 +13,7 @@
 //! `sorted(board.legal_moves, key=lambda m: (m.from_square, m.to_square,
 //! m.promotion or 0))`, with castling as the king taking its rook).
 
-use crate::generate::generate;
+use crate::generate::{generate, generate_from_into};
 use crate::{KingSafety, MoveGen, MoveList, MoveSink, Position};
 use ox88_board::{Board, Move, Square};
 
@@ -66,21 +66,17 @@ impl MoveSink for Before {
 }
 
 /// Counts the legal moves of the piece on `target`'s origin that come
-/// before `target` in the order, and whether `target` is among them.
+/// before `target` in the order, and whether `target` is among them (the
+/// piece's moves alone are generated).
 struct Origin {
     target: Move,
     key: u16,
-    from: Square,
     from_index: u16,
     count: usize,
     found: bool,
 }
 
 impl MoveSink for Origin {
-    #[inline(always)]
-    fn wants_from(&self, from: Square) -> bool {
-        from == self.from
-    }
     #[inline(always)]
     fn push(&mut self, m: Move) {
         // En passant may come from another pawn than the one wanted.
@@ -110,8 +106,11 @@ impl MoveSink for Origin {
 pub fn move_index(board: &Board, m: Move) -> Option<u8> {
     let safety = KingSafety::of(board);
     let (from, from_index) = (m.from(), origin(m));
-    let mut at_origin = Origin { target: m, key: order_key(m), from, from_index, count: 0, found: false };
-    generate::<false, _>(board, &safety, &mut at_origin);
+    if board.piece_at(from).is_none_or(|piece| piece.color() != board.side_to_move()) {
+        return None;
+    }
+    let mut at_origin = Origin { target: m, key: order_key(m), from_index, count: 0, found: false };
+    generate_from_into(board, &safety, from, &mut at_origin);
     if !at_origin.found {
         return None;
     }
