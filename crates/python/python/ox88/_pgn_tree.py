@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Callable, Generic, Iterable, Iterator, List, Mapping, Optional, Set, Tuple, TypeVar, Union
 
 from . import _core
+from . import _pgn_commands as _commands
 from ._board import Board
 from ._core import Move
 from ._pgn_headers import Headers
 from ._pgn_visit import SKIP, BaseVisitor, ResultT, StringExporter, visit_line
 from ._score import Cp, Mate, PovScore
+from .svg import Arrow
 
 GameT = TypeVar("GameT", bound="Game")
 MainlineMapT = TypeVar("MainlineMapT")
@@ -210,6 +212,22 @@ class GameNode:
     def set_clock(self, seconds: Optional[float]) -> None:
         """Sets (or with ``None`` removes) the comment's ``[%clk]`` command."""
         self.comment = _core._set_comment_clock(self.comment or None, seconds) or ""
+
+    def emt(self) -> Optional[float]:
+        """The time the move took, in seconds, from the comment's ``[%emt]`` command."""
+        return _commands.emt(self.comment)
+
+    def set_emt(self, seconds: Optional[float]) -> None:
+        """Sets (or with ``None`` removes) the comment's ``[%emt]`` command."""
+        self.comment = _commands.set_emt(self.comment, seconds)
+
+    def arrows(self) -> List[Arrow]:
+        """The squares and arrows the comment draws (``[%csl]``, ``[%cal]``)."""
+        return _commands.arrows(self.comment)
+
+    def set_arrows(self, arrows: Iterable[Union[Arrow, Tuple[int, int]]]) -> None:
+        """Replaces the squares and arrows the comment draws."""
+        self.comment = _commands.set_arrows(self.comment, arrows)
 
     def eval(self) -> Optional[PovScore]:
         """The score of the comment's ``[%eval]`` command, seen from the side to move at this node (a PGN

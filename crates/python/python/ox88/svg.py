@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping, NamedTuple, Optional, Tuple, Union
 from . import _core
 from ._board import Board
 from ._core import Move
-from ._squares import Color, Square, SquareSet
+from ._squares import SQUARE_NAMES, Color, Square, SquareSet, parse_square
 
 
 class Arrow(NamedTuple):
@@ -21,6 +21,22 @@ class Arrow(NamedTuple):
     tail: Square
     head: Square
     color: str = "green"
+
+    def pgn(self) -> str:
+        """The arrow as PGN comments draw it: ``Ga1`` (a square) or ``Ra1h8`` (any colour but red, yellow and
+        blue is written green)."""
+        letter = {"red": "R", "yellow": "Y", "blue": "B"}.get(self.color, "G")
+        squares = SQUARE_NAMES[self.tail] + ("" if self.tail == self.head else SQUARE_NAMES[self.head])
+        return letter + squares
+
+    @classmethod
+    def from_pgn(cls, text: str) -> Arrow:
+        """Reads ``Ga1`` or ``Ra1h8`` (``ValueError`` otherwise)."""
+        colours = {"G": "green", "R": "red", "Y": "yellow", "B": "blue"}
+        if len(text) not in (3, 5) or text[0] not in colours:
+            raise ValueError(f"not a PGN arrow: {text!r}")
+        tail = parse_square(text[1:3])
+        return cls(tail, parse_square(text[3:5]) if len(text) == 5 else tail, colours[text[0]])
 
 
 def board(board: Optional[Board] = None, *, orientation: Color = True, lastmove: Optional[Move] = None,
