@@ -235,3 +235,19 @@ def test_shifts_knight_distances_and_set_operations():
     for a in range(64):
         for b in range(64):
             assert ox88.square_knight_distance(a, b) == chess.square_knight_distance(a, b), (a, b)
+
+
+def test_chess960_start_positions_are_recognised():
+    rng = random.Random(960)
+    for n in [0, 518, 959] + [rng.randrange(960) for _ in range(12)]:
+        theirs, ours = chess.Board.from_chess960_pos(n), ox88.Board.from_chess960_pos(n)
+        for kwargs in [{}, {"ignore_counters": False}, {"ignore_turn": True}, {"ignore_castling": True}]:
+            assert ours.chess960_pos(**kwargs) == theirs.chess960_pos(**kwargs) == n
+        knights = sorted(m.uci() for m in theirs.legal_moves if theirs.piece_type_at(m.from_square) == chess.KNIGHT)
+        for uci in [knights[0], "e7e6" if n % 2 else "d7d6"]:
+            theirs.push(chess.Move.from_uci(uci))
+            ours.push(ox88.Move.from_uci(uci))
+            for kwargs in [{}, {"ignore_counters": False}, {"ignore_turn": True}, {"ignore_castling": True}]:
+                assert ours.chess960_pos(**kwargs) == theirs.chess960_pos(**kwargs), (theirs.fen(), kwargs)
+    for theirs, ours in positions(21, games=3):
+        assert ours.chess960_pos() == theirs.chess960_pos()

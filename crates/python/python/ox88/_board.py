@@ -18,6 +18,9 @@ _SQUARES_MOVE = re.compile(r"([a-h][1-8])[-x]?([a-h][1-8])[+#]?")
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
+_CHESS960_PLACEMENTS: Dict[str, int] = {}
+"""The placements of the 960 start positions and their numbers, made when first needed."""
+
 
 class Termination(enum.Enum):
     """How a game ended."""
@@ -100,6 +103,20 @@ class Board(BoardCore):
                 self._set_turn(bool(value))
         else:
             super().__setattr__(name, value)
+
+    def chess960_pos(self, *, ignore_turn: bool = False, ignore_castling: bool = False, ignore_counters: bool = True) -> Optional[int]:
+        """The number (0 to 959) of the Chess960 start position this is, or ``None``: the pieces where that
+        position has them, no en-passant square, and unless ignored White to move, every castling right, and the
+        clocks at their start."""
+        if self.ep_square is not None or (not ignore_turn and not self.turn):
+            return None
+        if not ignore_castling and self.castling_rights != self.rooks:
+            return None
+        if not ignore_counters and (self.fullmove_number != 1 or self.halfmove_clock != 0):
+            return None
+        if not _CHESS960_PLACEMENTS:
+            _CHESS960_PLACEMENTS.update((Board.from_chess960_pos(n).board_fen(), n) for n in range(960))
+        return _CHESS960_PLACEMENTS.get(self.board_fen())
 
     @classmethod
     def from_chess960_pos(cls, scharnagl: int) -> Board:
