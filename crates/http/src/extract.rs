@@ -25,6 +25,22 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     }
 }
 
+/// The answers [`ApiJson`] gives for a body it refuses, for an operation's
+/// OpenAPI responses beside its own: `responses((status = 200, ...),
+/// JsonRejections, (status = 422, ...))`.
+#[derive(utoipa::IntoResponses)]
+pub enum JsonRejections {
+    /// 400.
+    #[response(status = 400, description = "The body is not JSON of the schema")]
+    NotOfTheSchema(crate::ErrorResponse),
+    /// 413.
+    #[response(status = 413, description = "The body is too large")]
+    TooLarge(crate::ErrorResponse),
+    /// 415.
+    #[response(status = 415, description = "The body is not sent as JSON")]
+    NotJson(crate::ErrorResponse),
+}
+
 /// A query string read into `T`.
 #[derive(Debug)]
 pub struct ApiQuery<T>(pub T);

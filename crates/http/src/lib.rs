@@ -10,5 +10,5 @@ pub mod schema;
 
 pub use error::{ApiError, ErrorBody, ErrorResponse};
 pub use error_code::ErrorCode;
-pub use extract::{ApiJson, ApiQuery};
+pub use extract::{ApiJson, ApiQuery, JsonRejections};
 pub use listen::{listen, ACCEPT_BACKLOG};

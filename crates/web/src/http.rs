@@ -109,9 +109,7 @@ pub(crate) fn address(hub: &Hub, headers: &HeaderMap, connection: Option<SocketA
     request_body = CreateRequest,
     responses(
         (status = 201, description = "The game, and the creator's seat and token", body = CreateResponse),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "A time control out of range", body = ErrorResponse),
         (status = 429, description = "This address has as many unfinished games as it may", body = ErrorResponse),
         (status = 503, description = "The games' store failed", body = ErrorResponse),

@@ -83,9 +83,7 @@ pub struct AnalyseEvent {
     request_body = AnalyseRequest,
     responses(
         (status = 200, description = "The engine's lines", body = AnalyseResponse),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "A bad position or limit", body = ErrorResponse),
         (status = 503, description = "Every engine stayed busy (see Retry-After), or the request timed out",
          body = ErrorResponse),
@@ -118,9 +116,7 @@ pub async fn analyse(
     responses(
         (status = 200, description = "Server-Sent Events: `info` events with a LineJson each, then a `result` \
                                       event with an AnalyseResponse", body = AnalyseEvent, content_type = "text/event-stream"),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "A bad position or limit", body = ErrorResponse),
         (status = 503, description = "Every engine stayed busy (see Retry-After)", body = ErrorResponse),
     )

@@ -143,9 +143,7 @@ pub async fn levels() -> Json<Vec<StrengthLevel>> {
     request_body = BestMoveRequest,
     responses(
         (status = 200, description = "The move to play", body = BestMoveResponse),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "A bad position, level or clock", body = ErrorResponse),
         (status = 503, description = "Every engine stayed busy (see Retry-After), or the request timed out",
          body = ErrorResponse),

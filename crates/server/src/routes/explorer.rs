@@ -146,15 +146,28 @@ pub struct ExplorerPlayer {
     pub rating: Option<u16>,
 }
 
+/// The errors the explorer's paths answer (`/api/v1/explorer`, `/lichess`,
+/// `/masters`), for their OpenAPI responses.
+#[derive(utoipa::IntoResponses)]
+pub enum ExplorerErrors {
+    /// 400.
+    #[response(status = 400, description = "A query parameter that does not read")]
+    Unreadable(ErrorResponse),
+    /// 404.
+    #[response(status = 404, description = "The server has no game collection")]
+    NoCollection(ErrorResponse),
+    /// 422.
+    #[response(status = 422, description = "A bad FEN, move, variant or filter")]
+    BadPosition(ErrorResponse),
+}
+
 /// The moves played in a position of the collection, at any ply, with their
 /// results and games (transpositions count: positions are found by key).
 #[utoipa::path(
     get, path = "/api/v1/explorer", tag = "explorer", params(ExplorerQuery),
     responses(
         (status = 200, description = "The position's moves and games", body = ExplorerResponse),
-        (status = 400, description = "A query parameter that does not read", body = ErrorResponse),
-        (status = 404, description = "The server has no game collection", body = ErrorResponse),
-        (status = 422, description = "A bad FEN, move, variant or filter", body = ErrorResponse),
+        ExplorerErrors,
     )
 )]
 pub async fn explorer(
@@ -171,9 +184,7 @@ pub async fn explorer(
     get, path = "/lichess", tag = "explorer", params(ExplorerQuery),
     responses(
         (status = 200, description = "The position's moves and games", body = ExplorerResponse),
-        (status = 400, description = "A query parameter that does not read", body = ErrorResponse),
-        (status = 404, description = "The server has no game collection", body = ErrorResponse),
-        (status = 422, description = "A bad FEN, move, variant or filter", body = ErrorResponse),
+        ExplorerErrors,
     )
 )]
 pub async fn lichess(
@@ -189,9 +200,7 @@ pub async fn lichess(
     get, path = "/masters", tag = "explorer", params(ExplorerQuery),
     responses(
         (status = 200, description = "The position's moves and games", body = ExplorerResponse),
-        (status = 400, description = "A query parameter that does not read", body = ErrorResponse),
-        (status = 404, description = "The server has no game collection", body = ErrorResponse),
-        (status = 422, description = "A bad FEN, move, variant or filter", body = ErrorResponse),
+        ExplorerErrors,
     )
 )]
 pub async fn masters(

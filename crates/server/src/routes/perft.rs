@@ -70,9 +70,7 @@ pub struct DivideEntry {
     request_body = PerftRequest,
     responses(
         (status = 200, description = "The count", body = PerftResponse),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "A bad position, or more work than the server allows", body = ErrorResponse),
         (status = 503, description = "Every worker is busy (see Retry-After)", body = ErrorResponse),
     )

@@ -109,9 +109,7 @@ pub struct PlyJson {
     request_body = PgnImportRequest,
     responses(
         (status = 200, description = "The games", body = PgnImportResponse),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "A limit out of range", body = ErrorResponse),
     )
 )]

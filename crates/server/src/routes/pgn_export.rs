@@ -114,9 +114,7 @@ pub struct AnnotatedMove {
     request_body = PgnExportRequest,
     responses(
         (status = 200, description = "PGN in export format", body = String, content_type = "application/x-chess-pgn"),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "A bad start, move or tag (`field` names the game and move), or more moves \
                                       than the server writes", body = ErrorResponse),
     )

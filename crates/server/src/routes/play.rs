@@ -10,7 +10,7 @@ use axum::Json;
 use ox88::board::UciMove;
 use ox88::movegen::{Outcome, SanPlus};
 use ox88_http::schema::{OutcomeSchema, SanSchema, UciMoveSchema};
-use ox88_http::{ApiError, ApiJson, ErrorBody, ErrorResponse};
+use ox88_http::{ApiError, ApiJson, ErrorBody};
 use serde::Serialize;
 use std::sync::Arc;
 use utoipa::ToSchema;
@@ -92,9 +92,7 @@ impl From<ApiError> for PlayFailure {
     request_body = PositionInput,
     responses(
         (status = 200, description = "Each move with its SAN, UCI and the FEN after it", body = PlayResponse),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "An illegal or unreadable move (with the moves before it), or a bad start",
          body = PlayError),
     )

@@ -121,9 +121,7 @@ pub struct GameState {
     responses(
         (status = 200, description = "The position, its legal moves, its state and, when the server has \
                                       Syzygy tables, their verdict", body = PositionResponse),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "A bad FEN, an illegal move or a value out of range", body = ErrorResponse),
     )
 )]

@@ -188,10 +188,8 @@ pub async fn show(State(state): State<Arc<AppState>>, Path(id): Path<String>) ->
     request_body = PuzzleAttempt,
     responses(
         (status = 200, description = "Both ratings after the try", body = PuzzleRated),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 404, description = "No such puzzle", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
         (status = 503, description = "The store failed, or the request timed out", body = ErrorResponse),
     )
 )]

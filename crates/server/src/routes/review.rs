@@ -84,9 +84,7 @@ fn name(text: Option<String>) -> Option<String> {
     request_body = ReviewRequest,
     responses(
         (status = 200, description = "The review of the game", body = ReviewCreated),
-        (status = 400, description = "The body is not JSON of the schema", body = ErrorResponse),
-        (status = 413, description = "The body is too large", body = ErrorResponse),
-        (status = 415, description = "The body is not sent as JSON", body = ErrorResponse),
+        ox88_http::JsonRejections,
         (status = 422, description = "A bad position, move or result, or more moves than a review takes",
          body = ErrorResponse),
         (status = 429, description = "This address sent as many new games today as it may", body = ErrorResponse),
