@@ -1,11 +1,12 @@
 //! The state of `Board`: an ox88 `Position` (with the positions before any null moves), the side to move
 //! mirrored into a slot of the instance (a plain attribute, read at the speed of python-chess's), and the constructors, FEN, pieces and copies. Moves are in `board_play`, the rules in `board_rules`.
 
+use crate::draft::Draft;
 use crate::errors::fen_error;
 use crate::moves::PyMove;
 use crate::piece::PyPiece;
 use crate::squares::{bit, color};
-use ox88_board::{Board, CastlingMode, Color, MoveKind, Square};
+use ox88_board::{Board, CastlingMode, Color, FenError, FenRepair, MoveKind, Setup, Square};
 use ox88_movegen::{MoveGen, MoveList, Position};
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -35,6 +36,13 @@ pub struct BoardCore {
     pub(crate) slots: bool,
     /// The list in the object's `move_stack` slot, kept equal to the moves played.
     stack: Option<Py<PyList>>,
+    /// The board as python-chess holds it after an edit that left something a position does not keep (castling
+    /// rights or an en-passant square the pieces do not allow), or no position at all; `None` when `pos` says
+    /// everything.
+    draft: Option<Box<Draft>>,
+    /// Why no position can be built from `draft` (then `pos` is a placeholder that nothing reads: every method
+    /// that needs a position raises a `ValueError` with this reason).
+    unplayable: Option<String>,
 }
 
 /// `Board.turn.__set__` and `Board.move_stack.__set__`: they write the slots without going through
@@ -55,16 +63,77 @@ fn slot_setters(py: Python<'_>) -> PyResult<&(Py<PyAny>, Py<PyAny>)> {
 impl BoardCore {
     /// A core on `pos`.
     pub fn new(pos: Position) -> BoardCore {
-        BoardCore { pos, before_nulls: Vec::new(), legal: MoveList::new(), listed: false, slots: false, stack: None }
+        BoardCore {
+            pos,
+            before_nulls: Vec::new(),
+            legal: MoveList::new(),
+            listed: false,
+            slots: false,
+            stack: None,
+            draft: None,
+            unplayable: None,
+        }
     }
     /// The position (since the last null move).
     pub fn pos(&self) -> &Position {
         &self.pos
     }
-    /// The position, to change it (which forgets its legal moves).
+    /// The position, to change it (which forgets its legal moves, and the draft of an edited board: a move
+    /// played from it leaves a position).
     pub fn pos_mut(&mut self) -> &mut Position {
         self.listed = false;
+        self.draft = None;
         &mut self.pos
+    }
+    /// `Ok` when the board holds a position to play from; else a `ValueError` saying why not (python-chess
+    /// would go on with a board it calls invalid).
+    pub fn ready(&self) -> PyResult<()> {
+        match &self.unplayable {
+            None => Ok(()),
+            Some(why) => Err(PyValueError::new_err(format!(
+                "not a position to play from ({why}; board.status() says what is wrong): {}",
+                self.fen_text(false)
+            ))),
+        }
+    }
+    /// The draft of an edited board, if the position does not say everything.
+    pub fn draft_ref(&self) -> Option<&Draft> {
+        self.draft.as_deref()
+    }
+    /// The board as python-chess holds it: the draft, or one made from the position.
+    pub fn draft(&self) -> Draft {
+        match &self.draft {
+            Some(draft) => (**draft).clone(),
+            None => Draft::of(self.board(), self.castling_mask(), self.ep()),
+        }
+    }
+    /// Holds `draft` (a new board with no move stack): as a plain position if one says all of it, else as a
+    /// draft beside the position built from it leniently (rights the pieces do not allow left out), or beside
+    /// nothing to play from. [`sync_all`](Self::sync_all) must follow.
+    pub fn settle(&mut self, draft: Draft) {
+        let mode = self.pos.castling_mode();
+        let chess960 = self.pos.is_chess960();
+        let setup = draft.setup(chess960);
+        let position = |board: Board| {
+            let mut pos = Position::new(board);
+            pos.set_castling_mode(mode);
+            pos
+        };
+        match setup.build() {
+            Ok(board) if draft.castling == draft.clean_castling(chess960) && board.en_passant() == draft.ep => {
+                self.set_position(position(board));
+                return;
+            }
+            _ => {}
+        }
+        match setup.build_lenient() {
+            Ok((board, _)) => self.set_position(position(board)),
+            Err(error) => {
+                self.set_position(position(Board::startpos()));
+                self.unplayable = Some(error.to_string());
+            }
+        }
+        self.draft = Some(Box::new(draft));
     }
     /// The board of the current position.
     pub fn board(&self) -> &Board {
@@ -90,7 +159,7 @@ impl BoardCore {
         if !this.slots {
             return Ok(());
         }
-        let white = this.board().side_to_move() == Color::White;
+        let white = this.draft_ref().map_or(this.board().side_to_move(), |d| d.side) == Color::White;
         match (&this.stack, stack) {
             (Some(list), Some(Some(pushed))) => list.bind(py).append(pushed)?,
             (Some(list), Some(None)) => {
@@ -120,6 +189,7 @@ impl BoardCore {
     pub fn set_position(&mut self, pos: Position) {
         *self.pos_mut() = pos;
         self.before_nulls.clear();
+        self.unplayable = None;
     }
     /// Replaces the position by the one before the last null move.
     pub fn restore(&mut self, earlier: Position) {
@@ -135,22 +205,19 @@ impl BoardCore {
         this.stack = Some(list.unbind());
         Ok(())
     }
-    /// The board after editing its set-up with `edit`, as a new position with no move stack (python-chess
-    /// keeps the stack; ox88 cannot undo moves across an edit). Castling rights and an en-passant square the
-    /// edit left without their pieces are dropped, as python-chess drops them.
-    pub fn edit(mut this: PyRefMut<'_, Self>, edit: impl FnOnce(&mut ox88_board::Setup)) -> PyResult<()> {
-        let mut setup = this.board().to_setup();
-        edit(&mut setup);
-        let (board, _) =
-            setup.build_lenient().map_err(|e| PyValueError::new_err(format!("not a position to play from: {e}")))?;
-        let mode = this.pos.castling_mode();
-        let mut pos = Position::new(board);
-        pos.set_castling_mode(mode);
-        this.set_position(pos);
+    /// The board after `edit` changed it as python-chess's board (no move stack: python-chess keeps the stack;
+    /// ox88 cannot undo moves across an edit). See [`settle`](Self::settle).
+    pub fn edit(mut this: PyRefMut<'_, Self>, edit: impl FnOnce(&mut Draft)) -> PyResult<()> {
+        let mut draft = this.draft();
+        edit(&mut draft);
+        this.settle(draft);
         BoardCore::sync_all(this)
     }
     /// python-chess's FEN: the en-passant square only when a legal capture exists.
     pub fn fen_text(&self, shredder: bool) -> String {
+        if let (Some(draft), Some(_)) = (&self.draft, &self.unplayable) {
+            return draft.fen(self.pos.is_chess960(), shredder, true);
+        }
         let board = self.board();
         let fen = if shredder { board.shredder_fen() } else { board.fen() };
         if board.en_passant().is_some() && !board.has_legal_en_passant() {
@@ -160,22 +227,53 @@ impl BoardCore {
         }
         fen
     }
-    /// A position from python-chess's constructor arguments.
-    pub fn parse(fen: Option<&str>, chess960: bool) -> PyResult<Position> {
-        let (board, _) = Board::from_fen_lenient(fen.unwrap_or(STARTING_FEN).trim()).map_err(fen_error)?;
-        let mut pos = Position::new(board);
-        if chess960 {
-            pos.set_castling_mode(CastlingMode::Chess960);
+    /// A position from python-chess's constructor arguments, or for a FEN that is none (python-chess reads
+    /// any placement), a placeholder position and the draft to [`settle`](Self::settle).
+    pub fn parse(fen: Option<&str>, chess960: bool) -> PyResult<(Position, Option<Draft>)> {
+        let text = fen.unwrap_or(STARTING_FEN).trim();
+        let position = |board: Board| {
+            let mut pos = Position::new(board);
+            if chess960 {
+                pos.set_castling_mode(CastlingMode::Chess960);
+            }
+            pos
+        };
+        match Board::from_fen_lenient(text) {
+            Ok((board, repairs)) if repairs.iter().all(|r| *r == FenRepair::FullmoveNumberZero) => {
+                Ok((position(board), None))
+            }
+            Ok(_) | Err(FenError::Invalid(_)) => {
+                // Rights or an en-passant square the pieces do not allow, or no position: python-chess's board.
+                let setup: Setup = text.parse().map_err(fen_error)?;
+                let castling = text.split_whitespace().nth(2).unwrap_or("-");
+                let draft = Draft::of_setup(&setup, castling)
+                    .ok_or_else(|| PyValueError::new_err(format!("invalid castling fen: {castling:?}")))?;
+                Ok((position(Board::startpos()), Some(draft)))
+            }
+            Err(error) => Err(fen_error(error)),
         }
-        Ok(pos)
+    }
+    /// Sets up what [`parse`](Self::parse) read (and clears the move stack); [`sync_all`](Self::sync_all)
+    /// must follow.
+    pub fn set_parsed(&mut self, (pos, draft): (Position, Option<Draft>)) {
+        self.set_position(pos);
+        if let Some(draft) = draft {
+            self.settle(draft);
+        }
     }
     /// The mask of python-chess's `castling_rights`: the squares of the rooks that may castle.
     pub fn castling_mask(&self) -> u64 {
+        if let Some(draft) = &self.draft {
+            return draft.castling;
+        }
         self.board().castling().iter().fold(0, |mask, (_, _, rook)| mask | bit(rook))
     }
     /// python-chess's `ep_square`: the square a pawn passed on its double push just played (whether or not
     /// a capture is possible), or the position's en-passant square before any move.
     pub fn ep(&self) -> Option<Square> {
+        if let Some(draft) = &self.draft {
+            return draft.ep;
+        }
         match self.pos.last_move() {
             Some(m) if m.kind() == MoveKind::DoublePush => {
                 let (from, to) = (m.from(), m.to());
@@ -202,31 +300,49 @@ impl BoardCore {
     /// kept in step. Called by `Board.__init__`.
     #[pyo3(signature = (fen, chess960 = false))]
     fn _setup(slf: &Bound<'_, Self>, fen: Option<&str>, chess960: bool) -> PyResult<()> {
-        let pos = BoardCore::parse(fen, chess960)?;
+        let parsed = BoardCore::parse(fen.or(Some(STARTING_FEN)), chess960)?;
         BoardCore::install_slots(slf)?;
         let mut this = slf.borrow_mut();
-        this.set_position(pos);
+        this.set_parsed(parsed);
+        if fen.is_none() {
+            this.settle(Draft::empty());
+        }
         BoardCore::sync_all(this)
+    }
+    /// Takes every piece off the board, and with `everything` also gives white the move, drops the castling
+    /// rights and the en-passant square and resets the clocks (python-chess's `clear`; `clear_board` keeps
+    /// them). The move stack is cleared.
+    #[pyo3(signature = (everything = true))]
+    fn _clear(slf: PyRefMut<'_, Self>, everything: bool) -> PyResult<()> {
+        BoardCore::edit(slf, |draft| {
+            let kept = draft.clone();
+            *draft = Draft::empty();
+            if !everything {
+                (draft.side, draft.castling, draft.ep) = (kept.side, kept.castling, kept.ep);
+                (draft.halfmove, draft.fullmove) = (kept.halfmove, kept.fullmove);
+            }
+        })
     }
     /// A copy of this board (of the same class), with its move stack: all of it (`stack=True`), none of it
     /// (`stack=False`) or the last `stack` moves.
     #[pyo3(signature = (*, stack = None))]
-    fn copy<'py>(slf: &Bound<'py, Self>, stack: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn copy<'py>(slf: &Bound<'py, Self>, stack: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
         let keep = match stack {
             None => None,
             Some(s) if s.is_instance_of::<pyo3::types::PyBool>() => (!s.extract::<bool>()?).then_some(0),
             Some(s) => Some(s.extract::<usize>()?),
         };
-        let (pos, before_nulls) = {
+        let (pos, before_nulls, draft, unplayable) = {
             let this = slf.borrow();
+            let (draft, unplayable) = (this.draft.clone(), this.unplayable.clone());
             match keep {
-                None => (this.pos.clone(), this.before_nulls.clone()),
-                Some(n) => (this.last_moves(n), Vec::new()),
+                None => (this.pos.clone(), this.before_nulls.clone(), draft, unplayable),
+                Some(n) => (this.last_moves(n), Vec::new(), draft, unplayable),
             }
         };
         let copy = BoardCore::spawn(slf, pos)?;
         let mut core = copy.cast::<BoardCore>()?.borrow_mut();
-        core.before_nulls = before_nulls;
+        (core.before_nulls, core.draft, core.unplayable) = (before_nulls, draft, unplayable);
         BoardCore::sync_all(core)?;
         Ok(copy)
     }
@@ -236,6 +352,9 @@ impl BoardCore {
     #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
     fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
         let _ = promoted;
+        if let (Some(draft), "fen" | "xfen") = (&self.draft, en_passant) {
+            return Ok(draft.fen(self.pos.is_chess960(), shredder, en_passant == "xfen"));
+        }
         match en_passant {
             "legal" => Ok(self.fen_text(shredder)),
             "fen" | "xfen" => {
@@ -249,6 +368,9 @@ impl BoardCore {
     #[pyo3(signature = (*, promoted = None))]
     fn board_fen(&self, promoted: Option<bool>) -> String {
         let _ = promoted;
+        if let Some(draft) = &self.draft {
+            return draft.placement();
+        }
         let fen = self.board().fen();
         fen.split(' ').next().unwrap_or_default().to_owned()
     }
@@ -260,14 +382,14 @@ impl BoardCore {
     /// Sets up the position of `fen` and clears the move stack; a `ValueError` names what is wrong with a bad
     /// FEN (and the board is unchanged).
     fn set_fen(mut slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
-        let pos = BoardCore::parse(Some(fen), slf.pos.is_chess960())?;
-        slf.set_position(pos);
+        let parsed = BoardCore::parse(Some(fen), slf.pos.is_chess960())?;
+        slf.set_parsed(parsed);
         BoardCore::sync_all(slf)
     }
     /// Back to the start position, with no moves.
     fn reset(mut slf: PyRefMut<'_, Self>) -> PyResult<()> {
-        let pos = BoardCore::parse(None, slf.pos.is_chess960())?;
-        slf.set_position(pos);
+        let parsed = BoardCore::parse(None, slf.pos.is_chess960())?;
+        slf.set_parsed(parsed);
         BoardCore::sync_all(slf)
     }
     /// Sets up Chess960 start position `scharnagl` (0 to 959; 518 is the standard one).
@@ -284,6 +406,12 @@ impl BoardCore {
     }
     #[setter(chess960)]
     fn set_chess960(mut slf: PyRefMut<'_, Self>, chess960: bool) -> PyResult<()> {
+        if let Some(draft) = slf.draft.take() {
+            // The clean castling rights depend on the rules: the draft is judged again under the new ones.
+            slf.pos.set_castling_mode(if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
+            slf.settle(*draft);
+            return BoardCore::sync_all(slf);
+        }
         slf.pos_mut().set_castling_mode(if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
         BoardCore::sync_all(slf)
     }
@@ -300,55 +428,51 @@ impl BoardCore {
     /// Plies since the last capture or pawn move.
     #[getter]
     fn halfmove_clock(&self) -> u16 {
-        self.board().halfmove_clock()
+        self.draft.as_ref().map_or_else(|| self.board().halfmove_clock(), |d| d.halfmove)
     }
     #[setter(halfmove_clock)]
     fn set_halfmove_clock(slf: PyRefMut<'_, Self>, plies: u16) -> PyResult<()> {
-        BoardCore::edit(slf, |setup| {
-            setup.set_halfmove_clock(plies);
-        })
+        BoardCore::edit(slf, |draft| draft.halfmove = plies)
     }
     /// The number of the move, starting at 1 and counted up after Black's move.
     #[getter]
     fn fullmove_number(&self) -> u16 {
-        self.board().fullmove_number()
+        self.draft.as_ref().map_or_else(|| self.board().fullmove_number(), |d| d.fullmove)
     }
     #[setter(fullmove_number)]
     fn set_fullmove_number(slf: PyRefMut<'_, Self>, number: u16) -> PyResult<()> {
-        BoardCore::edit(slf, |setup| {
-            setup.set_fullmove_number(number);
-        })
+        BoardCore::edit(slf, |draft| draft.fullmove = number)
     }
     /// Gives the move to `white` (`True`) or Black, clearing the move stack (`board.turn = ...` calls this).
     fn _set_turn(slf: PyRefMut<'_, Self>, white: bool) -> PyResult<()> {
-        BoardCore::edit(slf, |setup| {
-            setup.set_side_to_move(color(white));
-        })
+        BoardCore::edit(slf, |draft| draft.side = color(white))
     }
     /// The piece on `square`, or `None`.
     fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<PyPiece>>> {
-        match self.board().piece_at(crate::squares::square(square)?) {
+        match self.piece_on(crate::squares::square(square)?) {
             Some(piece) => Ok(Some(PyPiece::object(py, piece)?)),
             None => Ok(None),
         }
     }
     /// The piece type on `square`, or `None`.
     fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
-        Ok(self.board().piece_at(crate::squares::square(square)?).map(|p| p.role() as u8))
+        Ok(self.piece_on(crate::squares::square(square)?).map(|p| p.role() as u8))
     }
     /// The colour of the piece on `square`, or `None`.
     fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
-        Ok(self.board().piece_at(crate::squares::square(square)?).map(|p| p.color() == Color::White))
+        Ok(self.piece_on(crate::squares::square(square)?).map(|p| p.color() == Color::White))
     }
-    /// The square of `color`'s king.
-    fn king(&self, color: bool) -> u8 {
-        self.board().king(crate::squares::color(color)).index64() as u8
+    /// The square of `color`'s king (`None` on a board being set up without one).
+    fn king(&self, color: bool) -> Option<u8> {
+        let color = crate::squares::color(color);
+        let king = self.draft.as_ref().map_or_else(|| Some(self.board().king(color)), |d| d.king(color));
+        king.map(|sq| sq.index64() as u8)
     }
     /// A dictionary of square to piece for every piece on the board.
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let map = pyo3::types::PyDict::new(py);
         for sq in Square::all() {
-            if let Some(piece) = self.board().piece_at(sq) {
+            if let Some(piece) = self.piece_on(sq) {
                 map.set_item(sq.index64(), PyPiece::object(py, piece)?)?;
             }
         }
@@ -357,24 +481,39 @@ impl BoardCore {
     /// The mask of the squares of `color`'s pieces of `piece_type`.
     fn _pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
         let piece = ox88_board::Piece::new(crate::squares::color(color), crate::squares::role(piece_type)?);
+        if let Some(draft) = &self.draft {
+            return Ok(draft.mask(|p| p == piece));
+        }
         let board = self.board();
         Ok(BoardCore::mask(board.pieces(piece.color()).iter().copied().filter(|&sq| board.piece_at(sq) == Some(piece))))
     }
     /// The mask of the squares of `color`'s pieces that attack `square`.
     fn _attackers_mask(&self, color: bool, square: i64) -> PyResult<u64> {
-        let target = crate::squares::square(square)?;
-        Ok(BoardCore::mask(self.board().attackers(target, crate::squares::color(color))))
+        let (target, color) = (crate::squares::square(square)?, crate::squares::color(color));
+        if let Some(draft) = &self.draft {
+            return Ok(draft.attackers(color, target));
+        }
+        Ok(BoardCore::mask(self.board().attackers(target, color)))
     }
     /// Whether a piece of `color` attacks `square`.
     fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+        if self.draft.is_some() {
+            return Ok(self._attackers_mask(color, square)? != 0);
+        }
         Ok(self.board().is_attacked(crate::squares::square(square)?, crate::squares::color(color)))
     }
     /// Whether `color` still has the right to castle on the king's side.
     fn has_kingside_castling_rights(&self, color: bool) -> bool {
+        if self.unplayable.is_some() {
+            return self.draft_rights(color).1;
+        }
         self.board().castling().rook(crate::squares::color(color), ox88_board::CastlingSide::Short).is_some()
     }
     /// Whether `color` still has the right to castle on the queen's side.
     fn has_queenside_castling_rights(&self, color: bool) -> bool {
+        if self.unplayable.is_some() {
+            return self.draft_rights(color).0;
+        }
         self.board().castling().rook(crate::squares::color(color), ox88_board::CastlingSide::Long).is_some()
     }
     /// Whether `color` may still castle on either side.
@@ -382,25 +521,63 @@ impl BoardCore {
         self.has_kingside_castling_rights(color) || self.has_queenside_castling_rights(color)
     }
     /// Whether an en-passant capture is legal now.
-    fn has_legal_en_passant(&self) -> bool {
-        self.board().has_legal_en_passant()
+    fn has_legal_en_passant(&self) -> PyResult<bool> {
+        self.ready()?;
+        Ok(self.board().has_legal_en_passant())
     }
     /// The Polyglot (Zobrist) key of the position.
-    fn _key(&self) -> u64 {
-        self.pos.key()
+    fn _key(&self) -> PyResult<u64> {
+        self.ready()?;
+        Ok(self.pos.key())
     }
     /// The board as python-chess prints it: eight lines of `r n b q k b n r`, `.` for an empty square.
     fn __str__(&self) -> String {
-        self.pos.to_string()
+        match &self.draft {
+            Some(draft) => draft.picture(|p| p.map_or('.', |p| p.char()).to_string()),
+            None => self.pos.to_string(),
+        }
     }
     /// The board in Unicode chess symbols, as python-chess's `unicode()` draws it.
     #[pyo3(signature = (*, invert_color = false, borders = false, empty_square = "⭘", orientation = true))]
     fn unicode(&self, invert_color: bool, borders: bool, empty_square: &str, orientation: bool) -> String {
-        crate::text::unicode(self.board(), invert_color, borders, empty_square, color(orientation))
+        let picture = match &self.draft {
+            Some(draft) => {
+                let picture = draft
+                    .picture(|p| p.map_or_else(|| "⭘".to_owned(), |p| PyPiece::of(p).unicode_symbol(false).to_owned()));
+                if orientation {
+                    picture
+                } else {
+                    picture.lines().rev().map(|l| l.chars().rev().collect::<String>()).collect::<Vec<_>>().join("\n")
+                }
+            }
+            None => self.board().unicode(color(orientation)).to_string(),
+        };
+        crate::text::unicode(&picture, invert_color, borders, empty_square, color(orientation))
     }
 }
 
 impl BoardCore {
+    /// The piece on `square`, of the draft if the board has one.
+    fn piece_on(&self, square: Square) -> Option<ox88_board::Piece> {
+        match &self.draft {
+            Some(draft) => draft.piece_at(square),
+            None => self.board().piece_at(square),
+        }
+    }
+    /// Whether `color` may castle on the a-side and on the h-side by the draft's clean rights (python-chess:
+    /// a rook of the rights on the king's first rank, the king there too).
+    fn draft_rights(&self, color: bool) -> (bool, bool) {
+        let (Some(draft), side) = (&self.draft, crate::squares::color(color)) else { return (false, false) };
+        let rank: u64 = if color { 0xFF } else { 0xFF << 56 };
+        let rights = draft.clean_castling(self.pos.is_chess960()) & rank;
+        // Compared with the highest king of `color` on its first rank, as python-chess compares.
+        let kings = draft.mask(|p| p == ox88_board::Piece::new(side, ox88_board::Role::King)) & rank;
+        if kings == 0 {
+            return (false, false);
+        }
+        let king = 1u64 << (63 - kings.leading_zeros());
+        (rights & (king - 1) != 0, rights & !(king | (king - 1)) != 0)
+    }
     /// The current position with only its last `n` moves as its move stack.
     fn last_moves(&self, n: usize) -> Position {
         let moves = self.pos.moves();

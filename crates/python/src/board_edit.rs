@@ -2,12 +2,13 @@
 //! edits python-chess allows on a board, each of which sets up a new position to play from.
 
 use crate::board::BoardCore;
+use crate::draft::Draft;
 use crate::errors::illegal;
 use crate::legal::LegalMoveGenerator;
 use crate::moves::PyMove;
 use crate::piece::PyPiece;
 use crate::squares::{role, square};
-use ox88_board::{Board, Color, Rank, Role, Setup, Square};
+use ox88_board::{Board, Rank, Role, Setup, Square};
 use ox88_movegen::Position;
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -58,6 +59,10 @@ impl BoardCore {
     }
     /// A new board with the position the move stack starts from.
     fn root<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        if slf.borrow().draft_ref().is_some() {
+            // An edited board has no moves to take back: its root is itself.
+            return BoardCore::copy(slf, None);
+        }
         let pos = {
             let this = slf.borrow();
             let first = this.before_nulls.first().unwrap_or(this.pos());
@@ -70,6 +75,13 @@ impl BoardCore {
     /// A new board with the mirror image of the position: flipped top to bottom, colours swapped, the other
     /// side to move (no move stack).
     fn mirror<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(draft) = slf.borrow().draft_ref().map(Draft::mirrored) {
+            let board = BoardCore::spawn(slf, slf.borrow().pos().clone())?;
+            let mut core = board.cast::<BoardCore>()?.borrow_mut();
+            core.settle(draft);
+            BoardCore::sync_all(core)?;
+            return Ok(board);
+        }
         let pos = {
             let this = slf.borrow();
             let mut pos = Position::new(mirrored(this.board())?);
@@ -88,6 +100,7 @@ impl BoardCore {
         to_square: i64,
         promotion: Option<i64>,
     ) -> PyResult<Py<PyMove>> {
+        self.ready()?;
         let (from, to) = (square(from_square)?, square(to_square)?);
         let mut role = promotion.map(role).transpose()?;
         let pawn = self.board().piece_at(from).is_some_and(|p| p.role() == Role::Pawn);
@@ -97,82 +110,105 @@ impl BoardCore {
         let m = self.pos().find_move(from, to, role).map_err(|e| illegal(e, &self.fen_text(false)))?;
         PyMove::of(m, self.pos().castling_mode()).object(py)
     }
-    /// Puts `piece` on `square` (the move stack is cleared); `ValueError` if the result is no position to
-    /// play from.
-    fn set_piece_at(slf: PyRefMut<'_, Self>, square: i64, piece: &Bound<'_, PyPiece>) -> PyResult<()> {
-        let (sq, piece) = (crate::squares::square(square)?, piece.get().piece());
-        BoardCore::edit(slf, |setup| {
-            setup.put(sq, piece);
-        })
+    /// Puts `piece` on `square` (the move stack is cleared; `piece=None` empties the square).
+    #[pyo3(signature = (square, piece, promoted = false))]
+    fn set_piece_at(
+        slf: PyRefMut<'_, Self>,
+        square: i64,
+        piece: Option<&Bound<'_, PyPiece>>,
+        promoted: bool,
+    ) -> PyResult<()> {
+        let _ = promoted;
+        let (sq, piece) = (crate::squares::square(square)?, piece.map(|p| p.get().piece()));
+        BoardCore::edit(slf, |draft| draft.squares[sq.index64()] = piece)
     }
     /// Removes and returns the piece on `square`, if any (the move stack is cleared).
     fn remove_piece_at(slf: PyRefMut<'_, Self>, square: i64) -> PyResult<Option<Py<PyPiece>>> {
         let py = slf.py();
         let sq = crate::squares::square(square)?;
-        let Some(piece) = slf.board().piece_at(sq) else { return Ok(None) };
-        BoardCore::edit(slf, |setup| {
-            setup.remove(sq);
-        })?;
+        let Some(piece) = slf.draft().piece_at(sq) else { return Ok(None) };
+        BoardCore::edit(slf, |draft| draft.squares[sq.index64()] = None)?;
         Ok(Some(PyPiece::object(py, piece)?))
+    }
+    /// Becomes a copy of `other` without its move stack (`apply_mirror`, `apply_transform`).
+    fn _assign(mut slf: PyRefMut<'_, Self>, other: PyRef<'_, Self>) -> PyResult<()> {
+        let (draft, mut pos) = (other.draft_ref().cloned(), Position::new(other.board().clone()));
+        pos.set_castling_mode(other.pos().castling_mode());
+        slf.set_position(pos);
+        if let Some(draft) = draft {
+            slf.settle(draft);
+        }
+        BoardCore::sync_all(slf)
     }
     /// Forgets the move stack, keeping the position.
     fn clear_stack(mut slf: PyRefMut<'_, Self>) -> PyResult<()> {
+        if slf.draft_ref().is_some() {
+            return Ok(()); // an edited board has no moves
+        }
         let mut pos = Position::new(slf.board().clone());
         pos.set_castling_mode(slf.pos().castling_mode());
         slf.set_position(pos);
         BoardCore::sync_all(slf)
     }
-    /// Sets the pieces from a FEN's first field, keeping side to move, castling and clocks where they still
-    /// fit (the move stack is cleared).
+    /// Sets the pieces from a FEN's first field, keeping side to move, castling rights, the en-passant square
+    /// and the clocks as they are set (the move stack is cleared); `ValueError` for a field that is not one.
     fn set_board_fen(slf: PyRefMut<'_, Self>, fen: &str) -> PyResult<()> {
-        // Read with the board's side to move, which the edit keeps: a placement that leaves the other side in
-        // check is refused, one that checks the side to move is not.
-        let side = if slf.board().side_to_move() == Color::White { "w" } else { "b" };
-        let placed = Board::from_fen_lenient(&format!("{} {side} - - 0 1", fen.trim()))
-            .map_err(crate::errors::fen_error)?
-            .0
-            .to_setup();
-        BoardCore::edit(slf, |setup| {
-            setup.clear_pieces();
-            for sq in Square::all() {
-                if let Some(piece) = placed.piece_at(sq) {
-                    setup.put(sq, piece);
-                }
-            }
-        })
+        let squares = placement(fen.trim())?;
+        BoardCore::edit(slf, |draft| draft.squares = squares)
     }
-    /// Sets the castling rights from a FEN's castling field ("KQkq", "HAha", "-"; the move stack is cleared).
-    fn set_castling_fen(mut slf: PyRefMut<'_, Self>, castling: &str) -> PyResult<()> {
-        let fen = slf.fen_text(false);
-        let mut fields: Vec<&str> = fen.split(' ').collect();
-        fields[2] = castling.trim();
-        let board = Board::from_fen(&fields.join(" ")).map_err(crate::errors::fen_error)?;
-        let mode = slf.pos().castling_mode();
-        let mut pos = Position::new(board);
-        pos.set_castling_mode(mode);
-        slf.set_position(pos);
-        BoardCore::sync_all(slf)
+    /// Sets the castling rights from a FEN's castling field ("KQkq", "HAha", "-") as python-chess reads it:
+    /// `K`/`Q` the outermost rook on that side of the king, a file letter that file (the move stack is cleared).
+    fn set_castling_fen(slf: PyRefMut<'_, Self>, castling: &str) -> PyResult<()> {
+        let castling = castling.trim();
+        let rights = slf
+            .draft()
+            .castling_from_fen(castling)
+            .ok_or_else(|| PyValueError::new_err(format!("invalid castling fen: {castling:?}")))?;
+        BoardCore::edit(slf, |draft| draft.castling = rights)
     }
     /// Sets castling rights to exactly the rooks of the mask `rights` (`board.castling_rights = ...`).
     #[setter(castling_rights)]
     fn set_castling_rights(slf: PyRefMut<'_, Self>, rights: u64) -> PyResult<()> {
-        BoardCore::edit(slf, |setup| {
-            setup.clear_castling();
-            for sq in Square::all().filter(|sq| rights & crate::squares::bit(*sq) != 0) {
-                match sq.rank() {
-                    Rank::FIRST => setup.castle_with_rook(Color::White, sq.file()),
-                    Rank::EIGHTH => setup.castle_with_rook(Color::Black, sq.file()),
-                    _ => setup,
-                };
-            }
-        })
+        BoardCore::edit(slf, |draft| draft.castling = rights)
     }
     /// Sets the en-passant square (`board.ep_square = ...`; the move stack is cleared).
     #[setter(ep_square)]
     fn set_ep_square(slf: PyRefMut<'_, Self>, square: Option<i64>) -> PyResult<()> {
         let sq = square.map(crate::squares::square).transpose()?;
-        BoardCore::edit(slf, |setup| {
-            setup.set_en_passant(sq);
-        })
+        BoardCore::edit(slf, |draft| draft.ep = sq)
     }
+}
+
+/// The squares of a FEN's placement field (python-chess's `set_board_fen`: eight ranks of pieces and digits, no
+/// other check), or a `ValueError` naming what is wrong.
+fn placement(field: &str) -> PyResult<[Option<ox88_board::Piece>; 64]> {
+    let bad = |why: &str| PyValueError::new_err(format!("invalid board fen {field:?}: {why}"));
+    let rows: Vec<&str> = field.split('/').collect();
+    if rows.len() != 8 {
+        return Err(bad("expected 8 ranks"));
+    }
+    let mut squares = [None; 64];
+    for (row, text) in rows.iter().enumerate() {
+        let rank = 7 - row;
+        let mut file = 0;
+        for c in text.chars() {
+            if let Some(empty) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += empty as usize;
+            } else if let Some(piece) = ox88_board::Piece::from_char(c) {
+                if file < 8 {
+                    squares[rank * 8 + file] = Some(piece);
+                }
+                file += 1;
+            } else {
+                return Err(bad(&format!("unexpected {c:?}")));
+            }
+            if file > 8 {
+                return Err(bad("a rank of more than 8 squares"));
+            }
+        }
+        if file != 8 {
+            return Err(bad("a rank of fewer than 8 squares"));
+        }
+    }
+    Ok(squares)
 }

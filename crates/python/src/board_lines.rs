@@ -36,6 +36,9 @@ impl BoardCore {
     /// `attacks_mask`. A slider's lines end at the first piece on each, whatever its colour, which is included.
     fn attacks_mask(&self, square: i64) -> PyResult<u64> {
         let from = crate::squares::square(square)?;
+        if let Some(draft) = self.draft_ref() {
+            return Ok(BoardCore::mask(Square::all().filter(|&to| draft.attacks(from, to))));
+        }
         let board = self.board();
         let Some(piece) = board.piece_at(from) else { return Ok(0) };
         Ok(BoardCore::mask(Square::all().filter(|&to| attacks(board, piece, from, to))))
@@ -47,6 +50,7 @@ impl BoardCore {
     fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
         let color = crate::squares::color(color);
         let target = crate::squares::square(square)?;
+        self.ready()?;
         let board = self.board();
         let king = board.king(color);
         for &sniper in board.pieces(!color) {
@@ -64,6 +68,10 @@ impl BoardCore {
 
     /// The mask of the squares `color`'s pieces stand on.
     fn _occupied_mask(&self, color: bool) -> u64 {
+        let color_ = crate::squares::color(color);
+        if let Some(draft) = self.draft_ref() {
+            return draft.mask(|p| p.color() == color_);
+        }
         BoardCore::mask(self.board().pieces(crate::squares::color(color)).iter().copied())
     }
 }

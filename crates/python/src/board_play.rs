@@ -135,6 +135,7 @@ impl BoardCore {
     /// must be legal: otherwise `IllegalMoveError` (a `ValueError`) and the board is unchanged.
     /// `Move.null()` passes the turn.
     fn push(mut slf: PyRefMut<'_, Self>, r#move: &Bound<'_, PyMove>) -> PyResult<()> {
+        slf.ready()?;
         let m = *r#move.get();
         // The stack holds the shared move object (a hand-made `Move(...)` equal to it is replaced).
         let shared = m.object(slf.py())?;
@@ -179,48 +180,58 @@ impl BoardCore {
     }
     /// The legal moves as a list (what `list(board.legal_moves)` gives, in one call).
     fn _legal_list<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.ready()?;
         let mode = self.pos().castling_mode();
         crate::moves::list(py, self.moves(), mode)
     }
     /// Whether `move` is legal here, written in this board's notation (`e1g1` castles on a standard board,
     /// `e1h1` on a Chess960 board). The null move is never legal.
-    fn is_legal(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.legal(*r#move.get()).is_some()
+    fn is_legal(&self, r#move: &Bound<'_, PyMove>) -> PyResult<bool> {
+        self.ready()?;
+        Ok(self.legal(*r#move.get()).is_some())
     }
     /// Whether `move` captures (en passant included): one of its squares holds a piece of the other side, judged
     /// by its squares as python-chess judges any move, legal or not.
-    fn is_capture(&self, r#move: &Bound<'_, PyMove>) -> bool {
+    fn is_capture(&self, r#move: &Bound<'_, PyMove>) -> PyResult<bool> {
+        self.ready()?;
         let m = *r#move.get();
         let board = self.board();
-        self.touched(m).any(|p| p.color() != board.side_to_move()) || self.en_passant_by(m)
+        Ok(self.touched(m).any(|p| p.color() != board.side_to_move()) || self.en_passant_by(m))
     }
     /// Whether `move` captures en passant: a pawn's diagonal step onto the empty en-passant square.
-    fn is_en_passant(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.en_passant_by(*r#move.get())
+    fn is_en_passant(&self, r#move: &Bound<'_, PyMove>) -> PyResult<bool> {
+        self.ready()?;
+        Ok(self.en_passant_by(*r#move.get()))
     }
     /// Whether `move` castles: a king's move of more than one file, or onto a rook of the side to move.
-    fn is_castling(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.castling_side(*r#move.get()).is_some()
+    fn is_castling(&self, r#move: &Bound<'_, PyMove>) -> PyResult<bool> {
+        self.ready()?;
+        Ok(self.castling_side(*r#move.get()).is_some())
     }
     /// Whether `move` castles on the king's side (towards the h-file).
-    fn is_kingside_castling(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.castling_side(*r#move.get()) == Some(Ordering::Greater)
+    fn is_kingside_castling(&self, r#move: &Bound<'_, PyMove>) -> PyResult<bool> {
+        self.ready()?;
+        Ok(self.castling_side(*r#move.get()) == Some(Ordering::Greater))
     }
     /// Whether `move` castles on the queen's side (towards the a-file).
-    fn is_queenside_castling(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.castling_side(*r#move.get()) == Some(Ordering::Less)
+    fn is_queenside_castling(&self, r#move: &Bound<'_, PyMove>) -> PyResult<bool> {
+        self.ready()?;
+        Ok(self.castling_side(*r#move.get()) == Some(Ordering::Less))
     }
     /// Whether `move` resets the fifty-move count: it moves or takes a pawn, or takes any piece of the other side.
-    fn is_zeroing(&self, r#move: &Bound<'_, PyMove>) -> bool {
+    fn is_zeroing(&self, r#move: &Bound<'_, PyMove>) -> PyResult<bool> {
+        self.ready()?;
         let side = self.board().side_to_move();
-        self.touched(*r#move.get()).any(|p| p.role() == Role::Pawn || p.color() != side)
+        Ok(self.touched(*r#move.get()).any(|p| p.role() == Role::Pawn || p.color() != side))
     }
     /// Whether `move` gives check.
-    fn gives_check(&self, r#move: &Bound<'_, PyMove>) -> bool {
-        self.find(*r#move.get()).is_ok_and(|m| self.pos().gives_check(m))
+    fn gives_check(&self, r#move: &Bound<'_, PyMove>) -> PyResult<bool> {
+        self.ready()?;
+        Ok(self.find(*r#move.get()).is_ok_and(|m| self.pos().gives_check(m)))
     }
     /// The SAN of the legal `move` ("Nf3", "O-O", "exd8=Q#"; "--" for the null move).
     fn san(&self, r#move: &Bound<'_, PyMove>) -> PyResult<String> {
+        self.ready()?;
         let m = *r#move.get();
         if m.is_null() {
             return Ok("--".to_owned());
@@ -229,6 +240,7 @@ impl BoardCore {
     }
     /// The long algebraic notation of the legal `move` ("Ng1-f3", "e7xd8=Q#", "O-O"; "--" for the null move).
     fn lan(&self, r#move: &Bound<'_, PyMove>) -> PyResult<String> {
+        self.ready()?;
         let m = *r#move.get();
         if m.is_null() {
             return Ok("--".to_owned());
@@ -237,21 +249,23 @@ impl BoardCore {
     }
     /// The UCI of `move` in this board's notation (or in Chess960's with `chess960=True`).
     #[pyo3(signature = (r#move, *, chess960 = None))]
-    fn uci(&self, r#move: &Bound<'_, PyMove>, chess960: Option<bool>) -> String {
+    fn uci(&self, r#move: &Bound<'_, PyMove>, chess960: Option<bool>) -> PyResult<String> {
+        self.ready()?;
         let m = *r#move.get();
         let mode = match chess960 {
             Some(true) => ox88_board::CastlingMode::Chess960,
             Some(false) => ox88_board::CastlingMode::Standard,
             None => self.pos().castling_mode(),
         };
-        match self.find(m) {
+        Ok(match self.find(m) {
             Ok(found) if !m.is_null() => PyMove::of(found, mode).uci_text(),
             _ => m.uci_text(),
-        }
+        })
     }
     /// The legal move named in SAN ("Nf3", "e8=Q", "O-O"): `InvalidMoveError` if the text is not SAN,
     /// `IllegalMoveError` if no legal move fits, `AmbiguousMoveError` if more than one does.
     fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<PyMove>> {
+        self.ready()?;
         if matches!(san.trim(), "--" | "Z0" | "0000" | "@@@@") {
             return PyMove::NULL.object(py);
         }
@@ -260,6 +274,7 @@ impl BoardCore {
     }
     /// The legal move named in UCI ("e2e4", castling in this board's notation); "0000" is the null move.
     fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<PyMove>> {
+        self.ready()?;
         let given = PyMove::parse(uci)?;
         if given.is_null() {
             return PyMove::NULL.object(py);
@@ -269,6 +284,7 @@ impl BoardCore {
     }
     /// Plays the move named in SAN and returns it.
     fn push_san(slf: PyRefMut<'_, Self>, san: &str) -> PyResult<Py<PyMove>> {
+        slf.ready()?;
         let py = slf.py();
         let m = slf.parse_san(py, san)?;
         BoardCore::push(slf, m.bind(py))?;
@@ -276,6 +292,7 @@ impl BoardCore {
     }
     /// Plays the move named in UCI and returns it.
     fn push_uci(slf: PyRefMut<'_, Self>, uci: &str) -> PyResult<Py<PyMove>> {
+        slf.ready()?;
         let py = slf.py();
         let m = slf.parse_uci(py, uci)?;
         BoardCore::push(slf, m.bind(py))?;
@@ -284,6 +301,7 @@ impl BoardCore {
     /// The moves of `variation` in SAN with move numbers, from this position: "1. e4 e5 2. Nf3", "3...Nf6 4.
     /// O-O". `IllegalMoveError` names the first move that is not legal where it is played.
     fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        self.ready()?;
         let mut pos = self.pos().clone();
         let mut moves = Vec::new();
         for item in variation.try_iter()? {

@@ -38,10 +38,12 @@ impl TablebaseCore {
     }
     /// Win (2), cursed win (1), draw (0), blessed loss (-1) or loss (-2) for the side to move.
     fn probe_wdl(&self, board: PyRef<'_, BoardCore>) -> PyResult<i32> {
+        board.ready()?;
         self.tables.probe_wdl(board.pos()).map(|wdl| wdl.value()).map_err(probe_error)
     }
     /// The distance to zeroing (a capture or pawn move) in plies, signed as python-chess signs it.
     fn probe_dtz(&self, board: PyRef<'_, BoardCore>) -> PyResult<i32> {
+        board.ready()?;
         self.tables.probe_dtz(board.pos()).map(|dtz| dtz.plies()).map_err(probe_error)
     }
     /// The most pieces a loaded table holds.
@@ -71,6 +73,7 @@ impl BookCore {
     /// The entries of the board's position, in file order: (key, raw move, weight, learn, move), skipping
     /// entries whose move is not legal.
     fn find_all(&self, py: Python<'_>, board: PyRef<'_, BoardCore>) -> PyResult<Vec<EntryRow>> {
+        board.ready()?;
         let pos = board.pos();
         let mode = pos.castling_mode();
         self.book

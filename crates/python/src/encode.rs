@@ -16,6 +16,7 @@ pub fn perft(py: Python<'_>, board: PyRef<'_, BoardCore>, depth: u32, threads: u
     if depth > 12 {
         return Err(PyValueError::new_err(format!("perft to depth {depth} would not finish; at most 12")));
     }
+    board.ready()?;
     let mut root = board.board().clone();
     drop(board);
     Ok(py.detach(|| {
@@ -39,6 +40,7 @@ pub fn _piece_planes<'py>(
 ) -> PyResult<Bound<'py, PyByteArray>> {
     let mut bytes = vec![0u8; boards.len() * 12 * 64];
     for (i, board) in boards.iter().enumerate() {
+        board.ready()?;
         let board = board.board();
         let flip = side_to_move && board.side_to_move() == Color::Black;
         let planes = &mut bytes[i * 768..(i + 1) * 768];
@@ -65,6 +67,7 @@ pub fn _legal_move_masks<'py>(
 ) -> PyResult<Bound<'py, PyByteArray>> {
     let mut bytes = vec![0u8; boards.len() * 4096];
     for (i, board) in boards.iter().enumerate() {
+        board.ready()?;
         let mode: CastlingMode = board.pos().castling_mode();
         let mask = &mut bytes[i * 4096..(i + 1) * 4096];
         for m in board.board().legal_moves() {

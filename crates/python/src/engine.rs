@@ -201,6 +201,7 @@ impl EngineCore {
         limit: LimitArgs,
         multipv: u32,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        board.ready()?;
         let pos = board.pos().clone();
         drop(board);
         let limits = limits_or_error(&limit)?;
@@ -216,6 +217,7 @@ impl EngineCore {
         board: PyRef<'py, BoardCore>,
         limit: LimitArgs,
     ) -> PyResult<(Option<Py<PyMove>>, Option<Py<PyMove>>, Option<Bound<'py, PyDict>>, bool, bool)> {
+        board.ready()?;
         let pos = board.pos().clone();
         drop(board);
         let limits = limits_or_error(&limit)?;

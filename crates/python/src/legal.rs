@@ -25,28 +25,31 @@ impl LegalMoveGenerator {
 impl LegalMoveGenerator {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
         let mut board = self.board.borrow_mut(py);
+        board.ready()?;
         let mode = board.pos().castling_mode();
         crate::moves::list(py, board.moves(), mode)?.try_iter()
     }
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.board.borrow_mut(py).moves().len()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        let mut board = self.board.borrow_mut(py);
+        board.ready()?;
+        Ok(board.moves().len())
     }
     /// The number of legal moves.
-    fn count(&self, py: Python<'_>) -> usize {
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
         self.__len__(py)
     }
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        !self.board.borrow_mut(py).moves().is_empty()
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.__len__(py)? > 0)
     }
-    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> bool {
-        match r#move.cast::<PyMove>() {
-            Ok(m) => self.board.borrow(py).legal(*m.get()).is_some(),
-            Err(_) => false,
-        }
-    }
-    fn __repr__(&self, py: Python<'_>) -> String {
+    fn __contains__(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let board = self.board.borrow(py);
+        board.ready()?;
+        Ok(r#move.cast::<PyMove>().is_ok_and(|m| board.legal(*m.get()).is_some()))
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let board = self.board.borrow(py);
+        board.ready()?;
         let sans: Vec<String> = board.pos().legal_moves().iter().map(|&m| board.san_of(m)).collect();
-        format!("<LegalMoveGenerator at {:#x} ({})>", self as *const Self as usize, sans.join(", "))
+        Ok(format!("<LegalMoveGenerator at {:#x} ({})>", self as *const Self as usize, sans.join(", ")))
     }
 }

@@ -9,6 +9,7 @@ mod board_play;
 mod board_rules;
 mod books;
 mod database;
+mod draft;
 mod encode;
 mod engine;
 mod errors;

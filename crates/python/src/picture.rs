@@ -33,6 +33,7 @@ pub fn _board_svg(
     fill: Vec<(i64, String)>,
 ) -> PyResult<String> {
     // As python-chess draws it: the last move and the check only where asked for.
+    board.ready()?;
     let mut svg = BoardSvg::new(board.board())
         .orientation(if orientation { Color::White } else { Color::Black })
         .coordinates(coordinates)

@@ -31,6 +31,10 @@ impl PyPiece {
         let role = crate::squares::role_of(self.piece_type).unwrap_or(Role::Pawn);
         Piece::new(if self.color { Color::White } else { Color::Black }, role)
     }
+    /// python-chess's piece of ox88's `piece`.
+    pub fn of(piece: Piece) -> PyPiece {
+        PyPiece { piece_type: piece.role() as u8, color: piece.color() == Color::White }
+    }
     /// The shared Python object of ox88's `piece`.
     pub fn object(py: Python<'_>, piece: Piece) -> PyResult<Py<PyPiece>> {
         let table = PIECES.get_or_try_init(py, || -> PyResult<Vec<Py<PyPiece>>> {
@@ -56,7 +60,7 @@ impl PyPiece {
     }
     /// The piece's Unicode chess symbol ("♘" for a white knight); `invert_color` swaps the colours.
     #[pyo3(signature = (*, invert_color = false))]
-    fn unicode_symbol(&self, invert_color: bool) -> &'static str {
+    pub(crate) fn unicode_symbol(&self, invert_color: bool) -> &'static str {
         const SYMBOLS: [&str; 12] = ["♙", "♘", "♗", "♖", "♕", "♔", "♟", "♞", "♝", "♜", "♛", "♚"];
         let black = self.color == invert_color;
         SYMBOLS[(self.piece_type as usize - 1) + if black { 6 } else { 0 }]

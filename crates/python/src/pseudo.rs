@@ -68,15 +68,17 @@ impl BoardCore {
     /// The pseudo-legal moves of the side to move, as a list (``Board.pseudo_legal_moves`` is the view users
     /// meet).
     fn _pseudo_legal_list<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.ready()?;
         let moves = self.pseudo_legal();
         PyList::new(py, moves.into_iter().map(|m| m.object(py)).collect::<PyResult<Vec<_>>>()?)
     }
     /// Whether ``move`` is pseudo-legal: a move of a piece of the side to move by its geometry, whether or not
     /// it leaves the king in check (castling only where it is legal, also written as the king taking its rook
     /// in standard chess, as python-chess reads it).
-    fn is_pseudo_legal(&mut self, r#move: &Bound<'_, PyMove>) -> bool {
+    fn is_pseudo_legal(&mut self, r#move: &Bound<'_, PyMove>) -> PyResult<bool> {
+        self.ready()?;
         let m = *r#move.get();
         let standard = self.pos().castling_mode() == CastlingMode::Standard;
-        (standard && self.find(m).is_ok_and(|found| found.is_castle())) || self.pseudo_legal().contains(&m)
+        Ok((standard && self.find(m).is_ok_and(|found| found.is_castle())) || self.pseudo_legal().contains(&m))
     }
 }

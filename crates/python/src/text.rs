@@ -1,11 +1,11 @@
-//! The Unicode picture with python-chess's options, drawn from ox88's (`Board::unicode`).
+//! The Unicode picture with python-chess's options, drawn from ox88's (`Board::unicode`) or a draft's.
 
-use ox88_board::{Board, Color};
+use ox88_board::Color;
 
 /// python-chess's `unicode()`: ox88's picture with the colours swapped (`invert_color`), another symbol for
 /// empty squares, and with `borders` a frame of `|` and `-` with rank and file labels.
-pub fn unicode(board: &Board, invert_color: bool, borders: bool, empty_square: &str, orientation: Color) -> String {
-    let picture = board.unicode(orientation).to_string();
+/// `picture` is ox88's (`Board::unicode`): eight lines of symbols and `⭘`, from `orientation`'s side.
+pub fn unicode(picture: &str, invert_color: bool, borders: bool, empty_square: &str, orientation: Color) -> String {
     let swap = |c: char| match c {
         '♔'..='♙' if invert_color => char::from_u32(c as u32 + 6).unwrap_or(c),
         '♚'..='♟' if invert_color => char::from_u32(c as u32 - 6).unwrap_or(c),

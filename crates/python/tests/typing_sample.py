@@ -25,9 +25,10 @@ def describe(board: chess.Board) -> str:
     piece: Optional[chess.Piece] = board.piece_at(chess.E1)
     symbol = piece.symbol() if piece else "-"
     attackers: chess.SquareSet = board.attackers(chess.BLACK, chess.E4)
-    king: int = board.king(board.turn)
+    king: Optional[int] = board.king(board.turn)  # None on a board being set up without one
     last: Optional[chess.Move] = board.peek() if board.move_stack else None
-    return f"{symbol} {len(attackers)} {chess.square_name(king)} {last} {board.fen()}"
+    where = "-" if king is None else chess.square_name(king)
+    return f"{symbol} {len(attackers)} {where} {last} {board.fen()}"
 
 
 if __name__ == "__main__":

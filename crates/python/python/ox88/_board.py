@@ -88,12 +88,23 @@ class Board(BoardCore):
     xboard_variant: Optional[str] = "normal"
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
-        if fen is None:
-            raise ValueError(
-                "ox88 boards always hold a position to play from: Board(None), python-chess's empty board, "
-                "is not one (set a position up with a FEN)"
-            )
         self._setup(fen, chess960)
+
+    @classmethod
+    def empty(cls, *, chess960: bool = False) -> Board:
+        """A board with no pieces, White to move (``Board(None)``): set a position up piece by piece, then ask
+        ``is_valid()``. Moves need a position to play from: until then they raise ``ValueError``."""
+        return cls(None, chess960=chess960)
+
+    def clear(self) -> None:
+        """Takes every piece off the board, gives White the move, and drops the castling rights, the en-passant
+        square and the clocks (the move stack is cleared)."""
+        self._clear(True)
+
+    def clear_board(self) -> None:
+        """Takes every piece off the board, keeping the side to move, castling rights, en-passant square and
+        clocks as they are set (the move stack is cleared)."""
+        self._clear(False)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # ox88 keeps `turn` in step itself (through the slot's descriptor); a user setting it gives the move to
@@ -266,13 +277,10 @@ class Board(BoardCore):
         """The FEN with castling as Shredder-FEN writes it."""
         return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
 
-    def clean_castling_rights(self) -> Bitboard:
-        """The castling rights that the pieces allow: an ox88 board keeps no others, so ``castling_rights``."""
-        return self.castling_rights
-
     def was_into_check(self) -> bool:
         """Whether the side not to move is in check (never, on a position that can be played from)."""
-        return self.is_attacked_by(self.turn, self.king(not self.turn))
+        king = self.king(not self.turn)
+        return king is not None and self.is_attacked_by(self.turn, king)
 
     def generate_pseudo_legal_captures(self, from_mask: int = BB_ALL, to_mask: int = BB_ALL) -> Iterator[Move]:
         """The pseudo-legal captures (en passant included)."""
@@ -296,11 +304,11 @@ class Board(BoardCore):
 
     def apply_mirror(self) -> None:
         """Mirrors the board in place (see ``mirror``; the move stack is cleared)."""
-        self.set_fen(self.mirror().fen())
+        self._assign(self.mirror())
 
     def apply_transform(self, f: Callable[[Bitboard], Bitboard]) -> None:
         """Transforms the board in place (see ``transform``; the move stack is cleared)."""
-        self.set_fen(self.transform(f).fen())
+        self._assign(self.transform(f))
 
     def reset_board(self) -> None:
         """Puts the pieces on their starting squares, keeping the side to move and the clocks (the move stack is
@@ -358,28 +366,19 @@ class Board(BoardCore):
 
     def transform(self, f: Callable[[Bitboard], Bitboard]) -> Board:
         """A new board (no move stack) with every square mapped by ``f``, a mask function such as
-        ``flip_vertical``: the pieces keep their colours and the side to move stays; castling rights and the
-        en-passant square are kept where the result still allows them. ``ValueError`` if the result is no
-        position that can be played from (a pawn moved onto a back rank, say)."""
-        placed = {msb(f(BB_SQUARES[square])): piece for square, piece in self.piece_map().items()}
-        side = "w" if self.turn else "b"
-        board = type(self)(f"{_placement(placed)} {side} - - {self.halfmove_clock} {self.fullmove_number}", chess960=self.chess960)
-        rights = f(self.castling_rights)
-        if not self.chess960:
-            # Standard chess castles only with the king on e1 (e8) and its rook in a corner.
-            rights &= sum(BB_SQUARES[rook] for king, rook in ((4, 0), (4, 7), (60, 56), (60, 63))
-                          if board.piece_type_at(king) == KING and board.color_at(king) == (king == 4))
-        for name, value in (("castling_rights", rights),
-                            ("ep_square", None if self.ep_square is None else msb(f(BB_SQUARES[self.ep_square])))):
-            try:
-                setattr(board, name, value)
-            except ValueError:
-                pass
+        ``flip_vertical``: the pieces keep their colours and the side to move and the clocks stay; the castling
+        rights and the en-passant square are mapped too (``status()`` says if they no longer fit)."""
+        board = type(self).empty(chess960=self.chess960)
+        board.set_piece_map({msb(f(BB_SQUARES[square])): piece for square, piece in self.piece_map().items()})
+        board.turn = self.turn
+        board.halfmove_clock, board.fullmove_number = self.halfmove_clock, self.fullmove_number
+        board.castling_rights = f(self.castling_rights)
+        board.ep_square = None if self.ep_square is None else msb(f(BB_SQUARES[self.ep_square]))
         return board
 
     def set_piece_map(self, pieces: Mapping[Square, Piece]) -> None:
-        """Replaces every piece by those of ``pieces`` (square to piece), as one edit: the result must be a
-        position that can be played from (``ValueError`` otherwise, and the board is unchanged)."""
+        """Replaces every piece by those of ``pieces`` (square to piece), as one edit (the move stack is
+        cleared)."""
         self.set_board_fen(_placement(pieces))
 
     def ply(self) -> int:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
-from ._squares import BB_SQUARES, BISHOP, QUEEN, ROOK, between, lsb, msb, popcount, ray, square_file, square_rank
+from ._squares import (BB_BACKRANKS, BB_SQUARES, BISHOP, BLACK, QUEEN, ROOK, WHITE, between, lsb, msb, popcount, ray,
+                       scan_forward, square_file, square_rank)
 
 if TYPE_CHECKING:
     from ._board import Board
@@ -78,11 +79,34 @@ STATUS_IMPOSSIBLE_CHECK = Status.IMPOSSIBLE_CHECK
 
 
 def status(board: Board) -> Status:
-    """The flags of ``board``'s position. An ox88 board always holds a position that can be played from (one
-    king a side, no pawn on a back rank, at most 16 pieces, clean castling rights and en-passant square, the side
-    not to move not in check), so only the checks remain to be judged: more than two checkers, or checks no
-    legal move could have given (two checkers on one line through the king, or a check an en-passant double push
-    cannot explain)."""
+    """The flags of ``board``, as python-chess judges it: kings, pawns and pieces counted, pawns on the back
+    ranks, castling rights and the en-passant square as set against what the pieces allow, the side not to move
+    in check, and checks no legal move could have given (more than two checkers, two on one line through the
+    king, or a check an en-passant double push cannot explain)."""
+    flags = Status.VALID
+    white, black = board._occupied_mask(WHITE), board._occupied_mask(BLACK)
+    kings, pawns = board.kings, board.pawns
+    for condition, flag in (
+        (not white | black, Status.EMPTY),
+        (not white & kings, Status.NO_WHITE_KING),
+        (not black & kings, Status.NO_BLACK_KING),
+        (popcount(kings) > 2, Status.TOO_MANY_KINGS),
+        (popcount(white) > 16, Status.TOO_MANY_WHITE_PIECES),
+        (popcount(black) > 16, Status.TOO_MANY_BLACK_PIECES),
+        (popcount(white & pawns) > 8, Status.TOO_MANY_WHITE_PAWNS),
+        (popcount(black & pawns) > 8, Status.TOO_MANY_BLACK_PAWNS),
+        (pawns & BB_BACKRANKS, Status.PAWNS_ON_BACKRANK),
+        (board.castling_rights != board.clean_castling_rights(), Status.BAD_CASTLING_RIGHTS),
+        (board.ep_square != board._valid_ep_square(), Status.INVALID_EP_SQUARE),
+        (board.was_into_check(), Status.OPPOSITE_CHECK),
+    ):
+        if condition:
+            flags |= flag
+    return flags | _check_flags(board)
+
+
+def _check_flags(board: Board) -> Status:
+    """``TOO_MANY_CHECKERS`` and ``IMPOSSIBLE_CHECK`` of ``board``'s checks."""
     flags = Status.VALID
     checkers = board._checkers_mask()
     if not checkers:
@@ -90,15 +114,16 @@ def status(board: Board) -> Status:
     count = popcount(checkers)
     if count > 2:
         flags |= Status.TOO_MANY_CHECKERS
-    king = board.king(board.turn)
-    ep = board.ep_square
+    our_kings = board.kings & board._occupied_mask(board.turn)
+    ep = board._valid_ep_square()
     if ep is not None:
         # The last move was a double push to `pushed_to`: it alone may have given check, or uncovered one.
         pushed_to, pushed_from = ep ^ 8, ep ^ 24
         before = (board.occupied & ~BB_SQUARES[pushed_to]) | BB_SQUARES[pushed_from]
-        if count > 1 or (msb(checkers) != pushed_to and _attacked_through(board, king, before)):
+        uncovered = any(_attacked_through(board, king, before) for king in scan_forward(our_kings))
+        if count > 1 or (msb(checkers) != pushed_to and uncovered):
             flags |= Status.IMPOSSIBLE_CHECK
-    elif count > 2 or (count == 2 and ray(msb(checkers), lsb(checkers)) & BB_SQUARES[king]):
+    elif count > 2 or (count == 2 and ray(msb(checkers), lsb(checkers)) & our_kings):
         flags |= Status.IMPOSSIBLE_CHECK
     return flags
 

@@ -11,7 +11,7 @@ board.set_piece_at(chess.A7, chess.Piece(chess.PAWN, chess.BLACK))
 print(board.fen(), board.is_valid(), board.status() == chess.STATUS_VALID, board.legal_moves.count())
 print(board)
 board.turn = chess.BLACK
-print(board.fen(), [board.san(m) for m in board.legal_moves][:5])
+print(board.fen(), sorted(board.san(m) for m in board.legal_moves)[:5])
 print(board.remove_piece_at(chess.D1), board.remove_piece_at(chess.D2), board.fen())
 board.set_piece_at(chess.H8, chess.Piece(chess.PAWN, chess.WHITE))
 print(board.is_valid(), bool(board.status() & chess.STATUS_PAWNS_ON_BACKRANK), board.status())
