@@ -10,6 +10,7 @@ from . import _pgn_commands as _commands
 from ._board import Board
 from ._core import Move
 from ._pgn_headers import Headers
+from ._time_control import TimeControl, parse_time_control
 from ._pgn_visit import SKIP, BaseVisitor, ResultT, StringExporter, visit_line
 from ._score import Cp, Mate, PovScore
 from .svg import Arrow
@@ -320,6 +321,11 @@ class Game(GameNode):
     def ply(self) -> int:
         board = self.board()
         return 2 * (board.fullmove_number - 1) + (not board.turn)
+
+    def time_control(self) -> TimeControl:
+        """The game's time control from its ``TimeControl`` tag (``TimeControlType.UNKNOWN`` without one);
+        ``ValueError`` for a tag that is not one."""
+        return parse_time_control(self.headers.get("TimeControl", ""))
 
     def setup(self, board: Union[Board, str]) -> None:
         """Sets the starting position (the ``FEN`` and ``SetUp`` tags, ``Variant`` for Chess960)."""

@@ -22,6 +22,7 @@ from ._pgn_headers import *  # noqa: F401,F403 (the NAG_ names and TAG_ROSTER)
 from ._pgn_headers import Headers
 from ._pgn_tree import ChildNode, Game, GameNode, Mainline
 from ._pgn_visit import SKIP, BaseVisitor, FileExporter, SkipType, StringExporter
+from ._time_control import TimeControl, TimeControlPart, TimeControlType, parse_time_control
 
 if TYPE_CHECKING:
     import pyarrow
@@ -30,7 +31,8 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 __all__ = [
     "BaseVisitor", "ChildNode", "FileExporter", "Game", "GameBuilder", "GameNode", "Headers", "Mainline", "SKIP",
-    "SkipType", "StringExporter", "read_batches", "read_game", "read_headers", "read_table", "skip_game",
+    "SkipType", "StringExporter", "TimeControl", "TimeControlPart", "TimeControlType", "parse_time_control",
+    "read_batches", "read_game", "read_headers", "read_table", "skip_game",
 ]
 
 
