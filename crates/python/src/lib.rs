@@ -21,6 +21,7 @@ mod piece;
 mod pseudo;
 mod squares;
 mod table;
+mod table_read;
 mod text;
 
 use pyo3::prelude::*;

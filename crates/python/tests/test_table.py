@@ -3,12 +3,14 @@ python-chess reads from them (tags, UCI and SAN moves, clocks, evaluations, resu
 keeps its row with its error; batches stream; pandas and Polars-style use through Arrow."""
 
 import io
+import os
 
 import chess
 import chess.pgn
 import pyarrow
 import pytest
 
+import ox88._core
 import ox88.pgn
 
 from conftest import ROOT
@@ -63,8 +65,9 @@ def test_a_game_that_cannot_be_read_keeps_its_row(tmp_path):
     assert table.column("uci").to_pylist()[2] == "d2d4"
 
 
-def test_batches_stream_in_order():
-    reader = ox88.pgn.read_batches(FILES, threads=2, batch_size=100, san=False)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_batches_stream_in_order(threads):
+    reader = ox88.pgn.read_batches(FILES, threads=threads, batch_size=100, san=False)
     assert isinstance(reader, pyarrow.RecordBatchReader)
     sizes = [batch.num_rows for batch in reader]
     assert len(sizes) > 3 and max(sizes) <= 100
@@ -80,9 +83,37 @@ def test_columns_choose_what_is_computed():
         assert table.equals(full.select(columns)), columns
 
 
-def test_missing_files_are_errors(tmp_path):
+@pytest.mark.parametrize("threads", [1, 2])
+def test_missing_and_unreadable_files_are_errors(tmp_path, threads):
     with pytest.raises(OSError):
-        ox88.pgn.read_table(tmp_path / "none.pgn")
+        ox88.pgn.read_table(tmp_path / "none.pgn", threads=threads)
+    broken = tmp_path / "broken.pgn.zst"
+    broken.write_bytes(b"not zstd at all " * 100)
+    with pytest.raises(OSError, match="broken.pgn.zst"):
+        ox88.pgn.read_table([FILES[0], broken], threads=threads)
+
+
+def threads_alive():
+    return len(os.listdir("/proc/self/task"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in Linux's /proc")
+def test_one_thread_reads_on_the_calling_thread():
+    reader = ox88.pgn.read_batches(FILES, threads=1, batch_size=100)
+    before = threads_alive()
+    assert reader.read_next_batch().num_rows == 100
+    assert threads_alive() == before
+    # Two threads read ahead on threads of their own, which wait (two batches ahead) while this one does not ask.
+    reader = ox88.pgn.read_batches(FILES, threads=2, batch_size=100)
+    assert reader.read_next_batch().num_rows == 100
+    assert threads_alive() > before
+
+
+def test_the_stream_is_taken_once():
+    stream = ox88._core.GameStream([str(FILES[0])], 1)
+    assert pyarrow.RecordBatchReader.from_stream(stream).read_all().num_rows > 100
+    with pytest.raises(ValueError, match="taken"):
+        pyarrow.RecordBatchReader.from_stream(stream)
 
 
 def test_tables_go_to_pandas_and_polars():

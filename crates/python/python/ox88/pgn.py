@@ -127,12 +127,13 @@ def read_batches(paths: Union[PathLike, Iterable[PathLike]], *, threads: int = 1
     view) after each move; and ``error``, why a game could not be read (the others go on). ``uci``, ``san``,
     ``annotations`` and ``move_indices`` (a byte a move: its index among the legal moves) choose the optional
     columns."""
-    import pyarrow.ipc
+    import pyarrow
 
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     stream = _core.GameStream([os.fspath(p) for p in paths], threads, uci, san, annotations, move_indices, batch_size)
-    return pyarrow.ipc.open_stream(stream)
+    # The Arrow C stream interface: pyarrow takes each batch's buffers as they are.
+    return pyarrow.RecordBatchReader.from_stream(stream)
 
 
 def read_table(paths: Union[PathLike, Iterable[PathLike]], *, threads: int = 1, uci: bool = True, san: bool = True,
