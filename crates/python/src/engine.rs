@@ -2,6 +2,7 @@
 //! GIL is released while the engine thinks.
 
 use crate::board::BoardCore;
+use crate::engine_analysis::AnalysisCore;
 use crate::moves::PyMove;
 use ox88_board::{ByColor, CastlingMode, Move};
 use ox88_client::{EngineCommand, ExternalEngine, Limits, LineReport, OptionKind, TimeLeft, Timeouts};
@@ -23,7 +24,8 @@ create_exception!(
 );
 create_exception!(ox88, EngineTerminatedError, EngineError, "The engine process is gone.");
 
-fn engine_error(error: ox88_client::EngineError) -> PyErr {
+/// python-chess's exception for an engine's failure.
+pub(crate) fn engine_error(error: ox88_client::EngineError) -> PyErr {
     match error {
         ox88_client::EngineError::Exited { .. } | ox88_client::EngineError::Dead(_) => {
             EngineTerminatedError::new_err(error.to_string())
@@ -70,7 +72,7 @@ impl LimitArgs {
 
 /// One line of an analysis as python-chess's info dictionary, its score as ("cp" or "mate", value, whether the
 /// side to move is White) for `ox88.engine` to make a `PovScore` of.
-fn info<'py>(
+pub(crate) fn info<'py>(
     py: Python<'py>,
     line: &LineReport,
     white_to_move: bool,
@@ -122,8 +124,16 @@ impl EngineCore {
         work: impl FnOnce(&mut ExternalEngine) -> Result<T, ox88_client::EngineError> + Send,
     ) -> PyResult<T> {
         let mut guard = self.engine.lock().map_err(|_| EngineError::new_err("the engine's lock was poisoned"))?;
-        let engine = guard.as_mut().ok_or_else(|| EngineTerminatedError::new_err("the engine was quit"))?;
+        let engine = guard.as_mut().ok_or_else(|| {
+            EngineTerminatedError::new_err("the engine was quit, or is analysing (wait() for the analysis first)")
+        })?;
         py.detach(|| work(engine)).map_err(engine_error)
+    }
+    /// Takes the engine back from an analysis that has ended.
+    pub(crate) fn give_back(&self, engine: ExternalEngine) {
+        if let Ok(mut guard) = self.engine.lock() {
+            *guard = Some(engine);
+        }
     }
     /// Reads the engine under its lock.
     fn read<T: Default>(&self, read: impl FnOnce(&ExternalEngine) -> T) -> T {
@@ -208,6 +218,39 @@ impl EngineCore {
         let lines = self.with(py, |engine| engine.analyse(&pos, &limits, multipv.max(1)))?;
         let white = pos.side_to_move() == ox88_board::Color::White;
         lines.iter().map(|line| info(py, line, white, pos.castling_mode())).collect()
+    }
+    /// Starts analysing the board's position (without a limit: until stopped) and returns the running
+    /// analysis, which holds the engine until it ends.
+    #[pyo3(signature = (board, limit, multipv = 1))]
+    fn analysis(
+        slf: &Bound<'_, Self>,
+        board: PyRef<'_, BoardCore>,
+        limit: Option<LimitArgs>,
+        multipv: u32,
+    ) -> PyResult<AnalysisCore> {
+        board.ready()?;
+        let pos = board.pos().clone();
+        drop(board);
+        let limits = limit.map(|l| l.limits()).unwrap_or_default();
+        let limits = Limits { infinite: limits.is_unlimited(), ..limits };
+        let engine = {
+            let this = slf.borrow();
+            let mut guard = this.engine.lock().map_err(|_| EngineError::new_err("the engine's lock was poisoned"))?;
+            guard.take().ok_or_else(|| {
+                EngineTerminatedError::new_err("the engine was quit, or is analysing (wait() for the analysis first)")
+            })?
+        };
+        let (py, owner) = (slf.py(), slf.clone().unbind());
+        match py.detach(move || AnalysisCore::start(owner, engine, pos, limits, multipv.max(1))) {
+            Ok(analysis) => Ok(analysis),
+            Err(failed) => {
+                let (engine, error) = *failed;
+                if let Some(engine) = engine {
+                    slf.borrow().give_back(*engine);
+                }
+                Err(engine_error(error))
+            }
+        }
     }
     /// Asks for a move: (move, ponder, info of the main line, draw offered, resigned).
     #[allow(clippy::type_complexity)]

@@ -12,6 +12,7 @@ mod database;
 mod draft;
 mod encode;
 mod engine;
+mod engine_analysis;
 mod errors;
 mod legal;
 mod moves;
@@ -40,6 +41,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AmbiguousMoveError", py.get_type::<errors::AmbiguousMoveError>())?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     m.add_class::<engine::EngineCore>()?;
+    m.add_class::<engine_analysis::AnalysisCore>()?;
     m.add("EngineError", py.get_type::<engine::EngineError>())?;
     m.add("EngineTerminatedError", py.get_type::<engine::EngineTerminatedError>())?;
     m.add_class::<books::TablebaseCore>()?;

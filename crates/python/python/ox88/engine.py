@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import shlex
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Union, overload
 
 from . import _core
 from ._board import Board
@@ -22,7 +22,7 @@ from ._engine_async import EngineTransport, Protocol, popen_uci, popen_xboard
 from ._score import Cp, Mate, MateGiven, MateGivenType, PovScore, PovWdl, Score, Wdl
 
 __all__ = [
-    "Cp", "EngineError", "EngineTerminatedError", "InfoDict", "Limit", "Mate", "MateGiven", "MateGivenType",
+    "AnalysisComplete", "BestMove", "Cp", "EngineError", "SimpleAnalysisResult", "EngineTerminatedError", "InfoDict", "Limit", "Mate", "MateGiven", "MateGivenType",
     "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleEngine", "Wdl", "INFO_ALL", "INFO_BASIC",
     "INFO_NONE", "INFO_PV", "INFO_SCORE", "EngineTransport", "Protocol", "popen_uci", "popen_xboard",
 ]
@@ -87,9 +87,96 @@ class Option:
 
 
 def _info(info: Dict[str, Any]) -> InfoDict:
-    kind, value, white = info["score"]
-    info["score"] = PovScore(Cp(value) if kind == "cp" else Mate(value), white)
+    if "score" in info:
+        kind, value, white = info["score"]
+        info["score"] = PovScore(Cp(value) if kind == "cp" else Mate(value), white)
     return info
+
+
+class AnalysisComplete(Exception):
+    """Raised by ``SimpleAnalysisResult.get()`` once the analysis has ended and every report was read."""
+
+
+@dataclasses.dataclass
+class BestMove:
+    """How an analysis ended: the engine's best move (``None`` if it had none) and the reply it expects."""
+
+    move: Optional[Move]
+    ponder: Optional[Move]
+
+
+class SimpleAnalysisResult:
+    """A running analysis (``SimpleEngine.analysis``): iterate over it for each report as the engine sends it (an
+    info dictionary), read ``info`` and ``multipv`` for what the engine said so far, ``stop()`` it, or ``wait()``
+    for its end. Use it as a context manager: leaving the block stops the analysis and gives the engine back.
+
+    >>> with engine.analysis(board, chess.engine.Limit(depth=20)) as analysis:  # doctest: +SKIP
+    ...     for info in analysis:
+    ...         if info.get("depth", 0) >= 12:
+    ...             break
+    >>> analysis.info["score"]  # doctest: +SKIP
+    """
+
+    def __init__(self, core: _core.AnalysisCore) -> None:
+        self._core = core
+        self._done = False
+        self.multipv: List[InfoDict] = [{}]
+        """What the engine said so far of each line (MultiPV), best first: each report merged into its line."""
+
+    @property
+    def info(self) -> InfoDict:
+        """What the engine said so far of the main line (``multipv[0]``)."""
+        return self.multipv[0]
+
+    def next(self) -> Optional[InfoDict]:
+        """The next report, waiting for it; ``None`` once the analysis has ended."""
+        if self._done:
+            return None
+        raw = self._core.next()
+        if raw is None:
+            self._done = True
+            return None
+        info = _info(raw)
+        index = info.get("multipv", 1) - 1
+        while len(self.multipv) <= index:
+            self.multipv.append({})
+        self.multipv[index].update(info)
+        return info
+
+    def get(self) -> InfoDict:
+        """The next report, waiting for it; ``AnalysisComplete`` once the analysis has ended."""
+        info = self.next()
+        if info is None:
+            raise AnalysisComplete()
+        return info
+
+    def __iter__(self) -> Iterator[InfoDict]:
+        return self
+
+    def __next__(self) -> InfoDict:
+        info = self.next()
+        if info is None:
+            raise StopIteration
+        return info
+
+    def stop(self) -> None:
+        """Asks the engine to stop; its last reports can still be read."""
+        self._core.stop()
+
+    def wait(self) -> BestMove:
+        """Waits for the end of the analysis (reading its last reports) and returns the best move; the engine is
+        then free for other work."""
+        while self.next() is not None:
+            pass
+        move, ponder = self._core.wait()
+        return BestMove(move, ponder)
+
+    def __enter__(self) -> SimpleAnalysisResult:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        self.stop()
+        self.wait()
 
 
 def _command(command: Union[str, List[str]]) -> List[str]:
@@ -151,6 +238,15 @@ class SimpleEngine:
         if multipv is None:
             return lines[0] if lines else {}
         return lines
+
+    def analysis(self, board: Board, limit: Optional[Limit] = None, *, multipv: Optional[int] = None, game: object = None, info: Info = INFO_ALL, root_moves: Optional[Iterable[Move]] = None, options: Mapping[str, Any] = {}) -> SimpleAnalysisResult:
+        """Starts analysing the board's position (with its moves, for repetitions) within ``limit``, or until
+        stopped without one, and returns the running analysis; the engine serves nothing else until it ends."""
+        if root_moves is not None:
+            raise NotImplementedError("root_moves is not supported by ox88.engine")
+        if options:
+            self.configure(options)
+        return SimpleAnalysisResult(self._core.analysis(board, limit, multipv or 1))
 
     def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE, ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None, options: Mapping[str, Any] = {}) -> PlayResult:
         """Asks the engine for its move in the board's position."""
