@@ -1,0 +1,60 @@
+"""``BaseBoard`` against python-chess's: pieces alone, edited, mirrored, transformed, printed and attacking."""
+
+import random
+
+import chess
+import pytest
+
+import ox88
+
+FLIPS = ["flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal"]
+
+
+def same(theirs, ours):
+    assert ours.board_fen() == theirs.board_fen() and str(ours) == str(theirs) and repr(ours) == repr(theirs)
+    assert ours.unicode(borders=True) == theirs.unicode(borders=True)
+    assert {sq: p.symbol() for sq, p in ours.piece_map().items()} == {sq: p.symbol() for sq, p in theirs.piece_map().items()}
+    assert (ours.occupied, ours.pawns, ours.kings, ours.occupied_co) == (theirs.occupied, theirs.pawns, theirs.kings, theirs.occupied_co)
+    for color in chess.COLORS:
+        assert ours.king(color) == theirs.king(color)
+        for square in (chess.E4, chess.D5, chess.H1, chess.A8):
+            assert ours.attackers_mask(color, square) == theirs.attackers_mask(color, square)
+            assert ours.is_attacked_by(color, square) == theirs.is_attacked_by(color, square)
+    for square in theirs.piece_map():
+        assert ours.attacks_mask(square) == theirs.attacks_mask(square)
+
+
+def test_base_boards_answer_as_python_chess_s():
+    same(chess.BaseBoard(), ox88.BaseBoard())
+    same(chess.BaseBoard.empty(), ox88.BaseBoard.empty())
+    same(chess.BaseBoard(None), ox88.BaseBoard(None))
+    fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R"
+    theirs, ours = chess.BaseBoard(fen), ox88.BaseBoard(fen)
+    same(theirs, ours)
+    same(theirs.mirror(), ours.mirror())
+    for name in FLIPS:
+        same(theirs.transform(getattr(chess, name)), ours.transform(getattr(ox88, name)))
+    theirs.apply_mirror(), ours.apply_mirror()
+    same(theirs, ours)
+    assert ours == ox88.BaseBoard(theirs.board_fen()) and ours != ox88.BaseBoard() and ours.copy() == ours
+    assert isinstance(ox88.Board(), ox88.BaseBoard) and isinstance(ours, ox88.BaseBoard)
+    with pytest.raises(ValueError):
+        ox88.BaseBoard("8/8/8/9/8/8/8/8")
+
+
+def test_random_edits_of_a_base_board():
+    rng = random.Random(5)
+    theirs, ours = chess.BaseBoard(), ox88.BaseBoard()
+    for _ in range(300):
+        square, symbol = rng.randrange(64), rng.choice("PNBRQKpnbrqk")
+        if rng.random() < 0.6:
+            theirs.set_piece_at(square, chess.Piece.from_symbol(symbol))
+            ours.set_piece_at(square, ox88.Piece.from_symbol(symbol))
+        else:
+            removed = theirs.remove_piece_at(square)
+            assert (ours.remove_piece_at(square) or None) == (removed and ox88.Piece.from_symbol(removed.symbol()))
+        same(theirs, ours)
+    theirs.clear_board(), ours.clear_board()
+    same(theirs, ours)
+    theirs.reset_board(), ours.reset_board()
+    same(theirs, ours)
