@@ -4,7 +4,7 @@
 use crate::move_index::NULL_MOVE_INDEX;
 use crate::{Columns, Tags};
 use ox88_board::{Board, CastlingMode, GameResult, Move, UciMove};
-use ox88_movegen::{move_index, MoveGen, Notation, Suffix};
+use ox88_movegen::{resolve_san_indexed, MoveGen, Notation, Suffix};
 use ox88_pgn::annotation::{self, EvalScore};
 use ox88_pgn::{ErrorKind, PgnError, RawComment, RawTag, SanPlus, SetupTags, Skip, Visitor};
 
@@ -185,12 +185,15 @@ impl Visitor for GameRecorder {
     }
 
     fn san(&mut self, san: SanPlus) -> Result<(), ErrorKind> {
-        let m = self.board.resolve_san(san.san)?;
         let (columns, record) = (&self.columns, &mut self.record);
-        if columns.move_indices {
-            // resolve_san gives a legal move, and a legal move has an index.
-            record.move_indices.push(move_index(&self.board, m).unwrap_or(NULL_MOVE_INDEX));
-        }
+        let m = if columns.move_indices {
+            // One analysis of the king's safety for both.
+            let (m, index) = resolve_san_indexed(&self.board, san.san)?;
+            record.move_indices.push(index);
+            m
+        } else {
+            self.board.resolve_san(san.san)?
+        };
         if columns.uci {
             Self::separate(&mut record.uci);
             push_uci(&mut record.uci, m.to_uci(self.mode));

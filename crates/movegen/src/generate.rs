@@ -155,7 +155,8 @@ struct Generator<'a, const WHITE: bool, const CHECK: bool> {
     /// The king's 0x88 index.
     king: u8,
     /// When in check from one piece: the squares (bit = 0x88 index) where a
-    /// piece other than the king resolves it, the checker's and those between.
+    /// piece other than the king resolves it, the checker's and those between
+    /// ([`KingSafety::evasions`]).
     evasions: u128,
     /// Whether any piece is pinned.
     any_pin: bool,
@@ -172,20 +173,8 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
     #[inline(always)]
     fn new(board: &'a Board, safety: &'a KingSafety) -> Self {
         let king = board.king(Self::US).index0x88() as u8;
-        let mut evasions = 0u128;
-        if CHECK {
-            if let Some(&checker) = safety.checkers.first() {
-                let checker = checker.index0x88() as u8;
-                evasions |= 1 << checker;
-                if safety.check_ray != 0 {
-                    let mut square = king.wrapping_add(safety.check_ray as u8);
-                    while square != checker {
-                        evasions |= 1 << square;
-                        square = square.wrapping_add(safety.check_ray as u8);
-                    }
-                }
-            }
-        }
+        // In double check only the king moves: the evasions go unused.
+        let evasions = if CHECK { safety.evasions(king) } else { 0 };
         Generator { board, safety, king, evasions, any_pin: !safety.pins.is_empty() }
     }
 

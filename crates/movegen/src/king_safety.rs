@@ -174,6 +174,27 @@ impl KingSafety {
         !self.checkers.is_empty()
     }
 
+    /// When in check from one piece, the squares (bit = 0x88 index) where a
+    /// piece other than the king answers it: the checker's and, for a
+    /// slider, those between it and the king (on `king`, the king's 0x88
+    /// index). Empty when not in check or in double check.
+    #[inline(always)]
+    pub(crate) fn evasions(&self, king: u8) -> u128 {
+        let mut evasions = 0u128;
+        if let [checker] = self.checkers[..] {
+            let checker = checker.index0x88() as u8;
+            evasions |= 1 << checker;
+            if self.check_ray != 0 {
+                let mut square = king.wrapping_add(self.check_ray as u8);
+                while square != checker {
+                    evasions |= 1 << square;
+                    square = square.wrapping_add(self.check_ray as u8);
+                }
+            }
+        }
+        evasions
+    }
+
     /// The pin direction of the piece on `square`, if it is pinned.
     #[inline(always)]
     pub fn pin(&self, square: Square) -> Option<i8> {

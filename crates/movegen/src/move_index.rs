@@ -14,7 +14,9 @@
 //! m.promotion or 0))`, with castling as the king taking its rook).
 
 use crate::generate::{generate, generate_from_into};
-use crate::{KingSafety, MoveGen, MoveList, MoveSink, Position};
+use crate::origin_count::count_before;
+use crate::san_resolve::{resolve_with, Analysed};
+use crate::{KingSafety, MoveGen, MoveList, MoveSink, Position, San, SanError};
 use ox88_board::{Board, Move, Square};
 
 /// The order's key of a move: origin, destination, promotion.
@@ -104,20 +106,69 @@ impl MoveSink for Origin {
 /// ```
 #[inline]
 pub fn move_index(board: &Board, m: Move) -> Option<u8> {
-    let safety = KingSafety::of(board);
-    let (from, from_index) = (m.from(), origin(m));
-    if board.piece_at(from).is_none_or(|piece| piece.color() != board.side_to_move()) {
+    if board.piece_at(m.from()).is_none_or(|piece| piece.color() != board.side_to_move()) {
         return None;
     }
-    let mut at_origin = Origin { target: m, key: order_key(m), from_index, count: 0, found: false };
-    generate_from_into(board, &safety, from, &mut at_origin);
-    if !at_origin.found {
-        return None;
+    index_with(board, &KingSafety::of(board), m)
+}
+
+/// [`move_index`] with the king's safety already analysed: the moving
+/// piece's moves are compared with `m`, then the moves of the pieces
+/// before its origin are counted.
+#[inline(always)]
+fn index_with(board: &Board, safety: &KingSafety, m: Move) -> Option<u8> {
+    let mut at_origin = Origin { target: m, key: order_key(m), from_index: origin(m), count: 0, found: false };
+    generate_from_into(board, safety, m.from(), &mut at_origin);
+    at_origin.found.then(|| index_after(board, safety, m, at_origin.count))?
+}
+
+/// [`index_with`] for a move known to be legal: the moving piece's moves
+/// before it counted by arithmetic where that is exact
+/// ([`origin_count`](crate::origin_count)), else generated.
+#[inline(always)]
+fn index_of_legal(board: &Board, safety: &KingSafety, m: Move) -> Option<u8> {
+    match count_before(board, safety, m) {
+        Some(count) => index_after(board, safety, m, count),
+        None => index_with(board, safety, m),
     }
-    let mut before = Before { limit: from, limit_index: from_index, count: at_origin.count };
-    generate::<false, _>(board, &safety, &mut before);
+}
+
+/// The index of `m`, `count` legal moves of its piece coming before it:
+/// the moves of the pieces before its origin are added.
+#[inline(always)]
+fn index_after(board: &Board, safety: &KingSafety, m: Move, count: usize) -> Option<u8> {
+    let mut before = Before { limit: m.from(), limit_index: origin(m), count };
+    generate::<false, _>(board, safety, &mut before);
     // At most 218 legal moves: the count fits a byte.
     u8::try_from(before.count).ok()
+}
+
+/// The legal move that `san` names on `board` (as
+/// [`Notation::resolve_san`](crate::Notation::resolve_san) finds it) and
+/// its [`move_index`], from one analysis of the king's safety: the
+/// candidates' legality is read from it (pins, checks, the king's safe
+/// squares) rather than tested one by one, and the index's generation uses
+/// it again; the moving piece's moves before it are mostly counted by
+/// arithmetic on its rays and jumps. Reading a game's moves into one byte
+/// each is mostly this.
+///
+/// ```
+/// use ox88_board::Board;
+/// use ox88_movegen::{move_at_index, resolve_san_indexed, San};
+/// let board = Board::startpos();
+/// let san: San = "Nf3".parse()?;
+/// let (m, index) = resolve_san_indexed(&board, san)?;
+/// assert_eq!(m.to_string(), "g1f3");
+/// assert_eq!(move_at_index(&board, index), Some(m));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[inline]
+pub fn resolve_san_indexed(board: &Board, san: San) -> Result<(Move, u8), SanError> {
+    let safety = KingSafety::of(board);
+    let m = resolve_with(board, san, &Analysed::new(board, &safety))?;
+    // A legal move has an index (and at most 218 come before it).
+    let index = index_of_legal(board, &safety, m).expect("a resolved move is legal");
+    Ok((m, index))
 }
 
 /// The legal move of `board` at `index` in the module's order, or `None` if
@@ -163,6 +214,7 @@ impl Position {
 mod tests {
     use super::*;
     use crate::testing::random_game;
+    use crate::Notation;
     use ox88_board::{CastlingMode, MoveKind, Role};
     use proptest::prelude::*;
 
@@ -185,6 +237,8 @@ mod tests {
         for (n, &m) in ordered.iter().enumerate() {
             assert_eq!(m.to_uci(CastlingMode::Chess960).to_string(), order[n], "{board}");
             assert_eq!(move_index(board, m), Some(n as u8), "{board} {m}");
+            let san = board.san_without_suffix(m);
+            assert_eq!(resolve_san_indexed(board, san), Ok((m, n as u8)), "{board} {san}");
             assert_eq!(move_at_index(board, n as u8), Some(m), "{board}");
         }
         assert_eq!(move_at_index(board, order.len() as u8), None);

@@ -2,13 +2,16 @@
 //! its destination (the few pieces of its kind that reach it, or the one or
 //! two squares a pawn can come from) and checked for legality only for
 //! those, instead of generating every legal move. Reading a game's moves
-//! is mostly this.
+//! is mostly this. A candidate's legality is tested plainly ([`Plain`]) or,
+//! when the caller has analysed the king's safety anyway (to index the
+//! move, say), read from that analysis ([`Analysed`]).
 
+use crate::king_safety::KingSafety;
 use crate::san::San;
 use crate::san_illegal::reason;
 use crate::san_parse::SanError;
-use crate::{MoveGen, MoveList};
-use ox88_board::geometry::{self, SLIDER_MASK};
+use crate::{zone, MoveGen, MoveList};
+use ox88_board::geometry::{self, step_0x88, SLIDER_MASK};
 use ox88_board::{Board, CastlingSide, Cell, Color, Direction, File, Move, MoveKind, Piece, Rank, Role, Square};
 
 /// The error for `san`, which names no legal move on `board` (why is
@@ -19,17 +22,87 @@ fn illegal(board: &Board, san: San) -> SanError {
     SanError::Illegal { san, reason: reason(board, san) }
 }
 
+/// How resolution tests whether a pseudo-legal candidate leaves the king
+/// safe (castling and en passant, which are rare, are always tested by the
+/// board).
+pub(crate) trait Legality {
+    /// Whether the pseudo-legal move `m` of a piece other than the king
+    /// (not en passant) leaves the king safe.
+    fn non_king(&self, board: &Board, m: Move) -> bool;
+    /// Whether the king may step from `from` to the neighbouring square
+    /// `to`, which holds no piece of its own.
+    fn king_step(&self, board: &Board, from: Square, to: Square) -> bool;
+}
+
+/// Legality tested on the board, candidate by candidate.
+pub(crate) struct Plain;
+
+impl Legality for Plain {
+    #[inline(always)]
+    fn non_king(&self, board: &Board, m: Move) -> bool {
+        legal_non_king(board, m)
+    }
+    #[inline(always)]
+    fn king_step(&self, board: &Board, from: Square, to: Square) -> bool {
+        !board.attacked_ignoring(to, !board.side_to_move(), &[from])
+    }
+}
+
+/// Legality read from the analysis of the king's safety: a move of another
+/// piece keeps to its pin's line and answers a check; the king steps to the
+/// squares found safe.
+pub(crate) struct Analysed<'a> {
+    safety: &'a KingSafety,
+    /// The king's 0x88 index.
+    king: u8,
+    /// The squares (bit = 0x88 index) where a move of another piece
+    /// answers the check, when in check.
+    evasions: u128,
+}
+
+impl<'a> Analysed<'a> {
+    /// The legality of `board`'s moves, from `safety`, its analysis.
+    #[inline(always)]
+    pub(crate) fn new(board: &Board, safety: &'a KingSafety) -> Analysed<'a> {
+        let king = board.king(board.side_to_move()).index0x88() as u8;
+        Analysed { safety, king, evasions: safety.evasions(king) }
+    }
+}
+
+impl Legality for Analysed<'_> {
+    #[inline(always)]
+    fn non_king(&self, _: &Board, m: Move) -> bool {
+        let to = m.to().index0x88() as u8;
+        let evades = !self.safety.in_check() || self.evasions.wrapping_shr(u32::from(to)) & 1 != 0;
+        let pin = if self.safety.pins.is_empty() { None } else { self.safety.pin(m.from()) };
+        evades && pin.is_none_or(|ray| step_0x88(self.king, to) == ray)
+    }
+    #[inline(always)]
+    fn king_step(&self, _: &Board, from: Square, to: Square) -> bool {
+        let step = Square::diff(from, to) as i8;
+        self.safety.king_targets & zone::step_bit(step) != 0
+    }
+}
+
 /// Finds the legal move that `san` names: exactly one must match.
 ///
 /// A pawn move without an origin file is a push (as python-chess reads
 /// it); a move with a full origin square and no piece letter ("g1f3") may be
 /// any piece's. A written "x" is not required to match a capture.
 pub(crate) fn resolve(board: &Board, san: San) -> Result<Move, SanError> {
+    resolve_with(board, san, &Plain)
+}
+
+/// [`resolve`], with the candidates' legality tested by `legality`.
+#[inline(always)]
+pub(crate) fn resolve_with(board: &Board, san: San, legality: &impl Legality) -> Result<Move, SanError> {
     match san {
         San::Castle(side) => castle(board, san, side),
-        San::Normal { role: Role::Pawn, file, rank: None, to, promotion, .. } => pawn(board, san, file, to, promotion),
+        San::Normal { role: Role::Pawn, file, rank: None, to, promotion, .. } => {
+            pawn(board, san, file, to, promotion, legality)
+        }
         San::Normal { role, file, rank, to, promotion: None, .. } if role != Role::Pawn => {
-            piece(board, san, role, file, rank, to)
+            piece(board, san, role, file, rank, to, legality)
         }
         // Rare forms ("g1f3" for any piece, a pawn's origin rank, a piece
         // with a promotion): against every legal move.
@@ -52,8 +125,15 @@ fn castle(board: &Board, san: San, side: CastlingSide) -> Result<Move, SanError>
     }
 }
 
-fn pawn(board: &Board, san: San, file: Option<File>, to: Square, promotion: Option<Role>) -> Result<Move, SanError> {
-    match pawn_move(board, file, to, promotion) {
+fn pawn(
+    board: &Board,
+    san: San,
+    file: Option<File>,
+    to: Square,
+    promotion: Option<Role>,
+    legality: &impl Legality,
+) -> Result<Move, SanError> {
+    match pawn_move(board, file, to, promotion, legality) {
         Ok(m) => Ok(m),
         Err(PawnError::Illegal) => Err(illegal(board, san)),
         Err(PawnError::MissingPromotion) => Err(SanError::MissingPromotion { san }),
@@ -67,7 +147,13 @@ enum PawnError {
     MissingPromotion,
 }
 
-fn pawn_move(board: &Board, file: Option<File>, to: Square, promotion: Option<Role>) -> Result<Move, PawnError> {
+fn pawn_move(
+    board: &Board,
+    file: Option<File>,
+    to: Square,
+    promotion: Option<Role>,
+    legality: &impl Legality,
+) -> Result<Move, PawnError> {
     use PawnError::Illegal;
     let us = board.side_to_move();
     let pawn = Some(Piece::new(us, Role::Pawn));
@@ -84,7 +170,11 @@ fn pawn_move(board: &Board, file: Option<File>, to: Square, promotion: Option<Ro
                 None if to.rank() == relative_rank(us, 3) && promotion.is_none() => {
                     let from = behind.offset(-us.forward()).ok_or(Illegal)?;
                     let m = Move::new(from, to, MoveKind::DoublePush);
-                    return if board.piece_at(from) == pawn && legal_non_king(board, m) { Ok(m) } else { Err(Illegal) };
+                    return if board.piece_at(from) == pawn && legality.non_king(board, m) {
+                        Ok(m)
+                    } else {
+                        Err(Illegal)
+                    };
                 }
                 _ => return Err(Illegal),
             }
@@ -118,7 +208,7 @@ fn pawn_move(board: &Board, file: Option<File>, to: Square, promotion: Option<Ro
         (true, role, Some(_)) => MoveKind::PromotionCapture(role.unwrap_or(Role::Queen)),
     };
     let m = Move::new(from, to, kind);
-    if !legal_non_king(board, m) {
+    if !legality.non_king(board, m) {
         Err(Illegal)
     } else if last_rank && promotion.is_none() {
         Err(PawnError::MissingPromotion)
@@ -134,6 +224,7 @@ fn piece(
     file: Option<File>,
     rank: Option<Rank>,
     to: Square,
+    legality: &impl Legality,
 ) -> Result<Move, SanError> {
     let us = board.side_to_move();
     let target = to.index0x88() as u8;
@@ -174,7 +265,6 @@ fn piece(
             consider(from, board.cell(from), geometry::attack_mask_0x88(from, target) & mask != 0);
         }),
     }
-    let them = !us;
     let legal = |from: u8| {
         let from = Square::from_0x88_masked(from);
         if mask & SLIDER_MASK != 0 && !board.path_clear(from, to, &[]) {
@@ -182,8 +272,8 @@ fn piece(
         }
         let m = Move::new(from, to, kind);
         let legal = match role {
-            Role::King => !board.attacked_ignoring(to, them, &[from]),
-            _ => legal_non_king(board, m),
+            Role::King => legality.king_step(board, from, to),
+            _ => legality.non_king(board, m),
         };
         legal.then_some(m)
     };
@@ -389,6 +479,8 @@ mod tests {
             for &san in sans.iter().filter(|san| wanted(san)) {
                 let fast = sorted(resolve(&board, san));
                 assert_eq!(fast, sorted(by_generation(&board, san)), "{san} in {}", board.fen());
+                let analysed = sorted(resolve_with(&board, san, &Analysed::new(&board, &KingSafety::of(&board))));
+                assert_eq!(analysed, fast, "{san} in {}, legality from the king's analysis", board.fen());
                 resolved += usize::from(fast.is_ok());
             }
         }
