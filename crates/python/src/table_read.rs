@@ -189,10 +189,11 @@ impl<R: Read> Read for Stoppable<R> {
 }
 
 /// The pieces [`ParallelReader`] cuts a file of `size` bytes into for `threads` threads: at most its default
-/// (1 MiB), and small enough that a file of a few MB gives each thread several (a 2 MB file in 1 MiB pieces
-/// would keep one of two threads idle), but not under 64 KiB (a hand-over per piece).
+/// (1 MiB), and small enough that a file of a few MB gives each thread many (at a file's end the threads wait
+/// for the last piece, half a piece each on average), but not under 64 KiB (about 80 games, a millisecond's
+/// work, for one hand-over).
 fn chunk_len(size: u64, threads: usize) -> usize {
-    let share = size / (4 * threads.max(1) as u64);
+    let share = size / (16 * threads.max(1) as u64);
     usize::try_from(share).unwrap_or(usize::MAX).clamp(1 << 16, ox88_pgn::DEFAULT_CHUNK_LEN)
 }
 
@@ -242,4 +243,18 @@ fn produce(
         send(builder.finish());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chunk_len;
+
+    #[test]
+    fn pieces_are_cut_by_size_and_threads() {
+        // Two 1 MB files on two threads: 64 KiB pieces, 16 a file.
+        assert_eq!(chunk_len(1_000_000, 2), 1 << 16);
+        assert_eq!(chunk_len(16_000_000, 2), 500_000);
+        assert_eq!(chunk_len(1 << 40, 2), ox88_pgn::DEFAULT_CHUNK_LEN);
+        assert_eq!(chunk_len(0, 0), 1 << 16);
+    }
 }
