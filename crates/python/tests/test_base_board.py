@@ -1,11 +1,16 @@
-"""``BaseBoard`` against python-chess's: pieces alone, edited, mirrored, transformed, printed and attacking."""
+"""``BaseBoard`` against python-chess's: pieces alone, edited, mirrored, transformed, printed and attacking; and
+the smaller names python-chess's everyday code meets (Chess960 rights, the variant answers, ``Game.builder``)."""
 
+import io
 import random
 
 import chess
+import chess.engine
 import pytest
 
 import ox88
+import ox88.engine
+import ox88.pgn
 
 FLIPS = ["flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal"]
 
@@ -58,3 +63,16 @@ def test_random_edits_of_a_base_board():
     same(theirs, ours)
     theirs.reset_board(), ours.reset_board()
     same(theirs, ours)
+
+
+def test_chess960_rights_variant_answers_and_the_game_builder():
+    for n in (0, 518, 959, 100):
+        theirs, ours = chess.Board.from_chess960_pos(n), ox88.Board.from_chess960_pos(n)
+        assert ours.has_chess960_castling_rights() == theirs.has_chess960_castling_rights()
+    for fen in (chess.STARTING_FEN, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "r3k3/8/8/8/8/8/8/4K3 b q - 0 1"):
+        assert ox88.Board(fen).has_chess960_castling_rights() == chess.Board(fen).has_chess960_castling_rights()
+    board = ox88.Board()
+    assert not (board.is_variant_win() or board.is_variant_loss() or board.is_variant_draw())
+    game = ox88.pgn.read_game(io.StringIO("1. e4 e5 *"), Visitor=ox88.pgn.Game.builder)
+    assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "e7e5"]
+    assert ox88.engine.INFO_CURRLINE == chess.engine.INFO_CURRLINE and ox88.engine.INFO_REFUTATION == chess.engine.INFO_REFUTATION

@@ -9,8 +9,9 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from ._core import BoardCore, IllegalMoveError, Move, Piece
 from ._epd import Operand, read_operations, write_operations
-from ._squares import (BB_ALL, BB_SQUARES, BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Bitboard, Color,
-                       PieceType, Square, SquareSet, msb, parse_square)
+from ._squares import (BB_ALL, BB_CORNERS, BB_E1, BB_E8, BB_RANK_1, BB_RANK_8, BB_SQUARES, BISHOP, BLACK, KING,
+                       KNIGHT, PAWN, QUEEN, ROOK, WHITE, Bitboard, Color, PieceType, Square, SquareSet, msb,
+                       parse_square)
 from ._status import Status, status
 
 _SQUARES_MOVE = re.compile(r"([a-h][1-8])[-x]?([a-h][1-8])[+#]?")
@@ -330,6 +331,29 @@ class Board(BoardCore):
             return True
         return any(rights & rank and touched & BB_SQUARES[self.king(color)]
                    for color, rank in ((WHITE, 0xFF), (BLACK, 0xFF << 56)))
+
+    def has_chess960_castling_rights(self) -> bool:
+        """Whether the castling rights (those the pieces allow in Chess960) are ones standard chess cannot have: a
+        rook off the corners, or rights while the king is off e1 (e8)."""
+        board = self.copy(stack=False)
+        board.chess960 = True
+        rights = board.clean_castling_rights()
+        if rights & ~BB_CORNERS:
+            return True
+        return any(rights & rank and not self.kings & self._occupied_mask(color) & home
+                   for color, rank, home in ((WHITE, BB_RANK_1, BB_E1), (BLACK, BB_RANK_8, BB_E8)))
+
+    def is_variant_win(self) -> bool:
+        """Always ``False``: chess has no variant's own win."""
+        return False
+
+    def is_variant_loss(self) -> bool:
+        """Always ``False``: chess has no variant's own loss."""
+        return False
+
+    def is_variant_draw(self) -> bool:
+        """Always ``False``: chess has no variant's own draw."""
+        return False
 
     def status(self) -> Status:
         """What is wrong with the position, as python-chess's flags (``STATUS_VALID``: nothing)."""

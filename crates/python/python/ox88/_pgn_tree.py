@@ -3,7 +3,7 @@ continuations) and ``Mainline``, python-chess's ``chess.pgn`` model on ox88's bo
 
 from __future__ import annotations
 
-from typing import Callable, Generic, Iterable, Iterator, List, Mapping, Optional, Set, Tuple, TypeVar, Union
+from typing import Any, Callable, Generic, Iterable, Iterator, List, Mapping, Optional, Set, Tuple, TypeVar, Union
 
 from . import _core
 from . import _pgn_commands as _commands
@@ -342,6 +342,13 @@ class Game(GameNode):
             self.headers["Variant"] = "Chess960"
         else:
             self.headers.pop("Variant", None)
+
+    @classmethod
+    def builder(cls: type[GameT]) -> Any:
+        """The visitor that builds games of this class (``read_game(handle, Visitor=Game.builder)``)."""
+        from .pgn import GameBuilder
+
+        return GameBuilder(Game=cls)
 
     @classmethod
     def from_board(cls: type[GameT], board: Board) -> GameT:

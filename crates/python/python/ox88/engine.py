@@ -24,7 +24,7 @@ from ._score import Cp, Mate, MateGiven, MateGivenType, PovScore, PovWdl, Score,
 __all__ = [
     "AnalysisComplete", "BestMove", "Cp", "EngineError", "SimpleAnalysisResult", "EngineTerminatedError", "InfoDict", "Limit", "Mate", "MateGiven", "MateGivenType",
     "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleEngine", "Wdl", "INFO_ALL", "INFO_BASIC",
-    "INFO_NONE", "INFO_PV", "INFO_SCORE", "EngineTransport", "Protocol", "popen_uci", "popen_xboard",
+    "INFO_NONE", "INFO_PV", "INFO_SCORE", "INFO_REFUTATION", "INFO_CURRLINE", "EngineTransport", "Protocol", "popen_uci", "popen_xboard",
 ]
 
 
@@ -41,6 +41,7 @@ class Info(enum.IntFlag):
 
 
 INFO_NONE, INFO_BASIC, INFO_SCORE, INFO_PV, INFO_ALL = Info.NONE, Info.BASIC, Info.SCORE, Info.PV, Info.ALL
+INFO_REFUTATION, INFO_CURRLINE = Info.REFUTATION, Info.CURRLINE
 
 InfoDict = Dict[str, Any]
 """An analysis line: ``score`` (a ``PovScore``), ``pv`` (moves), ``depth``, ``seldepth``, ``multipv``, ``nodes``,
