@@ -179,36 +179,12 @@ impl BoardCore {
     }
 }
 
-/// The squares of a FEN's placement field (python-chess's `set_board_fen`: eight ranks of pieces and digits, no
-/// other check), or a `ValueError` naming what is wrong.
+/// The squares of a FEN's placement field, read by ox88-board's FEN reader (its syntax only: python-chess's
+/// `set_board_fen` takes any placement), or a `ValueError` naming what is wrong.
 fn placement(field: &str) -> PyResult<[Option<ox88_board::Piece>; 64]> {
-    let bad = |why: &str| PyValueError::new_err(format!("invalid board fen {field:?}: {why}"));
-    let rows: Vec<&str> = field.split('/').collect();
-    if rows.len() != 8 {
-        return Err(bad("expected 8 ranks"));
+    if field.contains(char::is_whitespace) {
+        return Err(PyValueError::new_err(format!("invalid board fen {field:?}: expected one field")));
     }
-    let mut squares = [None; 64];
-    for (row, text) in rows.iter().enumerate() {
-        let rank = 7 - row;
-        let mut file = 0;
-        for c in text.chars() {
-            if let Some(empty) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                file += empty as usize;
-            } else if let Some(piece) = ox88_board::Piece::from_char(c) {
-                if file < 8 {
-                    squares[rank * 8 + file] = Some(piece);
-                }
-                file += 1;
-            } else {
-                return Err(bad(&format!("unexpected {c:?}")));
-            }
-            if file > 8 {
-                return Err(bad("a rank of more than 8 squares"));
-            }
-        }
-        if file != 8 {
-            return Err(bad("a rank of fewer than 8 squares"));
-        }
-    }
-    Ok(squares)
+    let setup: Setup = format!("{field} w - - 0 1").parse().map_err(crate::errors::fen_error)?;
+    Ok(Draft::of_setup(&setup, "-").map_or([None; 64], |draft| draft.squares))
 }

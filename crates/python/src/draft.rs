@@ -38,12 +38,8 @@ impl Draft {
 
     /// The draft of a position, with python-chess's `castling_rights` and `ep_square` as given.
     pub fn of(board: &Board, castling: u64, ep: Option<Square>) -> Draft {
-        let mut squares = [None; 64];
-        for sq in Square::all() {
-            squares[sq.index64()] = board.piece_at(sq);
-        }
-        let (side, halfmove, fullmove) = (board.side_to_move(), board.halfmove_clock(), board.fullmove_number());
-        Draft { squares, side, castling, ep, halfmove, fullmove }
+        let placed = Draft::of_setup(&board.to_setup(), "-").unwrap_or_else(Draft::empty);
+        Draft { castling, ep, ..placed }
     }
 
     /// The draft of a FEN read as `setup` (its syntax checked), with the castling field `castling` read as
