@@ -558,7 +558,7 @@ impl BoardCore {
 
 impl BoardCore {
     /// The piece on `square`, of the draft if the board has one.
-    fn piece_on(&self, square: Square) -> Option<ox88_board::Piece> {
+    pub(crate) fn piece_on(&self, square: Square) -> Option<ox88_board::Piece> {
         match &self.draft {
             Some(draft) => draft.piece_at(square),
             None => self.board().piece_at(square),

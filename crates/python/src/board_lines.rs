@@ -50,15 +50,14 @@ impl BoardCore {
     fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
         let color = crate::squares::color(color);
         let target = crate::squares::square(square)?;
-        self.ready()?;
-        let board = self.board();
-        let king = board.king(color);
-        for &sniper in board.pieces(!color) {
-            let piece = board.piece_at(sniper).expect("piece list and mailbox agree");
+        let king = self.draft_ref().map_or_else(|| Some(self.board().king(color)), |draft| draft.king(color));
+        let Some(king) = king else { return Ok(ALL) };
+        for sniper in Square::all() {
+            let Some(piece) = self.piece_on(sniper).filter(|p| p.color() != color) else { continue };
             let pins = geometry::piece_mask(piece) & SLIDER_MASK != 0
                 && geometry::pseudo_attacks(piece, sniper, king)
                 && geometry::between(sniper, king).any(|between| between == target)
-                && board.path_clear(sniper, king, &[target]);
+                && geometry::between(sniper, king).all(|sq| sq == target || self.piece_on(sq).is_none());
             if pins {
                 return Ok(line(king, sniper));
             }

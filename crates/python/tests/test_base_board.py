@@ -27,6 +27,8 @@ def same(theirs, ours):
             assert ours.is_attacked_by(color, square) == theirs.is_attacked_by(color, square)
     for square in theirs.piece_map():
         assert ours.attacks_mask(square) == theirs.attacks_mask(square)
+        assert ours.pin_mask(chess.WHITE, square) == theirs.pin_mask(chess.WHITE, square)
+        assert ours.is_pinned(chess.BLACK, square) == theirs.is_pinned(chess.BLACK, square)
 
 
 def test_base_boards_answer_as_python_chess_s():

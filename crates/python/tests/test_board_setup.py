@@ -40,6 +40,8 @@ def same(theirs, ours):
     square = chess.E4 if theirs.piece_at(chess.E4) else next(iter(theirs.piece_map()), chess.A1)
     assert ours.attacks_mask(square) == theirs.attacks_mask(square), context
     assert ours.attackers_mask(chess.WHITE, chess.D5) == theirs.attackers_mask(chess.WHITE, chess.D5), context
+    for color in chess.COLORS:
+        assert ours.pin_mask(color, square) == theirs.pin_mask(color, square), context
     if not theirs.status() & ~FLAGS_OF_RIGHTS and not more_than_promotions(theirs):
         # A position python-chess plays from (its rights cleaned): ox88 plays from it too, with the same moves.
         assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves), context

@@ -87,6 +87,18 @@ class BaseBoard(metaclass=abc.ABCMeta):
         """Whether a piece of ``color`` attacks ``square``."""
         return self._board.is_attacked_by(color, square)
 
+    def pin_mask(self, color: Color, square: Square) -> Bitboard:
+        """The line through ``color``'s king and the piece pinning ``square`` to it, or every square."""
+        return self._board.pin_mask(color, square)
+
+    def pin(self, color: Color, square: Square) -> SquareSet:
+        """The line through ``color``'s king and the piece pinning ``square`` to it, or every square."""
+        return self._board.pin(color, square)
+
+    def is_pinned(self, color: Color, square: Square) -> bool:
+        """Whether ``square`` is pinned to ``color``'s king."""
+        return self._board.is_pinned(color, square)
+
     occupied = property(lambda self: self._board.occupied, doc="The mask of the occupied squares.")
     occupied_co = property(lambda self: self._board.occupied_co, doc="The masks of each side's squares.")
     pawns = property(lambda self: self._board.pawns, doc="The mask of the pawns.")
