@@ -12,7 +12,6 @@ mod database;
 mod draft;
 mod encode;
 mod engine;
-mod engine_analysis;
 mod errors;
 mod legal;
 mod moves;
@@ -41,7 +40,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AmbiguousMoveError", py.get_type::<errors::AmbiguousMoveError>())?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     m.add_class::<engine::EngineCore>()?;
-    m.add_class::<engine_analysis::AnalysisCore>()?;
+    m.add_class::<engine::AnalysisCore>()?;
     m.add("EngineError", py.get_type::<engine::EngineError>())?;
     m.add("EngineTerminatedError", py.get_type::<engine::EngineTerminatedError>())?;
     m.add_class::<books::TablebaseCore>()?;
