@@ -1,12 +1,11 @@
-//! [`ParallelReader`]: a PGN input read on several threads, cut where games
+//! [`ParallelReader`]: PGN inputs read on several threads, cut where games
 //! begin, the games handed back in input order.
 
+use crate::pipeline::{run, Bytes, Chunk};
 use crate::split::next_cut;
-use crate::{PgnError, Reader, Visitor};
-use std::collections::BTreeMap;
+use crate::{PgnError, Visitor};
+use std::fmt;
 use std::io::{self, Read};
-use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender};
-use std::sync::Mutex;
 
 /// The pieces' length by default: 1 MiB, a few hundred games.
 pub const DEFAULT_CHUNK_LEN: usize = 1 << 20;
@@ -24,6 +23,10 @@ pub const DEFAULT_CHUNK_LEN: usize = 1 << 20;
 /// before it then ends inside a game: the two pieces are read again as one.
 /// This is also why the order is kept: a piece's games are known to be
 /// right only once the piece before it is read.)
+///
+/// [`read_inputs`](Self::read_inputs) reads several inputs (files) as one
+/// stream of pieces: the threads go on from one input into the next with
+/// no pause between them, and the games come back in the inputs' order.
 ///
 /// Memory stays bounded: at most `2 × threads + 1` pieces are held at once
 /// (waiting, being read, or read and waiting for an earlier piece), each of
@@ -65,41 +68,6 @@ pub struct ParallelReader {
     chunk_len: usize,
 }
 
-/// A piece of the input: where it starts, and its bytes.
-struct Chunk<'a> {
-    index: u64,
-    offset: u64,
-    bytes: Bytes<'a>,
-}
-
-/// A piece's bytes: borrowed from a slice, or read from a stream.
-enum Bytes<'a> {
-    Borrowed(&'a [u8]),
-    Owned(Vec<u8>),
-}
-
-impl Bytes<'_> {
-    fn as_slice(&self) -> &[u8] {
-        match self {
-            Bytes::Borrowed(bytes) => bytes,
-            Bytes::Owned(bytes) => bytes,
-        }
-    }
-}
-
-/// A piece read: its games' outputs in order.
-struct Done<'a, T> {
-    chunk: Chunk<'a>,
-    games: Vec<Result<T, PgnError>>,
-    /// Games begun (errors included).
-    count: u64,
-    /// Line ends in the piece.
-    newlines: u64,
-    /// Whether its reader ended inside a game (then the piece was cut where
-    /// no game begins: it is read again with the next).
-    ended_inside: bool,
-}
-
 impl Default for ParallelReader {
     fn default() -> ParallelReader {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -124,7 +92,7 @@ impl ParallelReader {
     /// Reads `input` (in place: the pieces borrow it), handing each game's
     /// number and output (or error) to `sink`. Returns how many games were
     /// begun.
-    pub fn read_slice<V, F, S>(&self, input: &[u8], visitor: F, sink: S) -> u64
+    pub fn read_slice<V, F, S>(&self, input: &[u8], visitor: F, mut sink: S) -> u64
     where
         V: Visitor,
         V::Output: Send,
@@ -139,18 +107,19 @@ impl ParallelReader {
             }
             // The first place a game seems to begin past `chunk_len` bytes, or the end.
             let end = next_cut(input, start + chunk_len).unwrap_or(input.len());
-            let chunk = Chunk { index, offset: start as u64, bytes: Bytes::Borrowed(&input[start..end]) };
+            let bytes = Bytes::Borrowed(&input[start..end]);
+            let chunk = Chunk { index, input: 0, offset: start as u64, last: end == input.len(), bytes };
             (start, index) = (end, index + 1);
             Some(chunk)
         };
-        self.run(produce, &visitor, sink)
+        run(self.threads, produce, &visitor, |_, number, game| sink(number, game))
     }
 
     /// Reads `input` through buffers of about `chunk_len` bytes, handing
     /// each game's number and output (or error) to `sink`. Returns how many
     /// games were begun, or the read error that stopped it (the games before
     /// it were handed over).
-    pub fn read<R, V, F, S>(&self, input: R, visitor: F, sink: S) -> io::Result<u64>
+    pub fn read<R, V, F, S>(&self, input: R, visitor: F, mut sink: S) -> io::Result<u64>
     where
         R: Read + Send,
         V: Visitor,
@@ -158,259 +127,177 @@ impl ParallelReader {
         F: Fn() -> V + Sync,
         S: FnMut(u64, Result<V::Output, PgnError>),
     {
-        let chunk_len = self.chunk_len;
-        let mut input = input;
-        let mut buffer: Vec<u8> = Vec::new();
-        let (mut offset, mut index, mut eof) = (0u64, 0, false);
-        let error: Mutex<Option<io::Error>> = Mutex::new(None);
-        let produce = || -> Option<Chunk<'static>> {
-            // The first place a game seems to begin past `chunk_len` bytes
-            // (reading more until there is one), or the end.
-            let mut cut = next_cut(&buffer, chunk_len);
-            let mut searched = chunk_len;
-            while !eof && cut.is_none() {
-                searched = searched.max(buffer.len().saturating_sub(1));
-                let old = buffer.len();
-                buffer.resize(old + chunk_len, 0);
-                let mut filled = old;
-                while filled < buffer.len() {
-                    match input.read(&mut buffer[filled..]) {
-                        Ok(0) => {
-                            eof = true;
-                            break;
-                        }
-                        Ok(n) => filled += n,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(e) => {
-                            *error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                            eof = true;
-                            break;
-                        }
-                    }
-                }
-                buffer.truncate(filled);
-                cut = next_cut(&buffer, searched);
-            }
-            if buffer.is_empty() {
-                return None;
-            }
-            let end = cut.unwrap_or(buffer.len());
-            let rest = buffer.split_off(end);
-            let bytes = std::mem::replace(&mut buffer, rest);
-            let chunk = Chunk { index, offset, bytes: Bytes::Owned(bytes) };
-            (offset, index) = (offset + end as u64, index + 1);
-            Some(chunk)
-        };
-        let games = self.run(produce, &visitor, sink);
-        match error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        self.read_inputs([Ok(input)], visitor, |_, number, game| sink(number, game)).map_err(|e| e.error)
+    }
+
+    /// Reads `inputs` (files, say) one after the other as one stream of
+    /// pieces, through buffers of about `chunk_len` bytes: the threads read
+    /// on from one input into the next, the next opened (taken from the
+    /// iterator, on a thread of the reader's) while the last one's games
+    /// are read. Each game is handed to `sink` with its input's place (0
+    /// for the first), its number in that input and its output (or error),
+    /// in the inputs' order and each input's order: numbers, byte offsets
+    /// and lines are those [`read`](Self::read) gives on each input alone.
+    ///
+    /// Returns how many games were begun in all, or the first input that
+    /// could not be opened (an `Err` from the iterator) or read: the games
+    /// before it were handed over, and no input after it is opened.
+    ///
+    /// ```
+    /// use ox88_pgn::{GameBuilder, ParallelReader};
+    /// use std::io;
+    ///
+    /// let files = ["1. e4 *\n\n1. d4 *\n", "1. c4 *\n"];
+    /// let mut read = Vec::new();
+    /// let reader = ParallelReader::new(2).chunk_len(4);
+    /// let games = reader.read_inputs(files.map(|f| io::Result::Ok(f.as_bytes())), GameBuilder::new, |input, number, game| {
+    ///     read.push((input, number, game.unwrap().mainline_moves().unwrap().len()));
+    /// });
+    /// assert_eq!(games.unwrap(), 3);
+    /// assert_eq!(read, [(0, 1, 1), (0, 2, 1), (1, 1, 1)]);
+    ///
+    /// // A file that cannot be opened ends the reading with its error.
+    /// let inputs = [Ok(&b"1. e4 *"[..]), Err(io::Error::other("no such file")), Ok(b"1. d4 *")];
+    /// let error = reader.read_inputs(inputs, GameBuilder::new, |_, _, _| {}).unwrap_err();
+    /// assert_eq!((error.input, error.to_string()), (1, "input 1: no such file".to_string()));
+    /// ```
+    pub fn read_inputs<I, R, V, F, S>(&self, inputs: I, visitor: F, sink: S) -> Result<u64, InputError>
+    where
+        I: IntoIterator<Item = io::Result<R>>,
+        I::IntoIter: Send,
+        R: Read + Send,
+        V: Visitor,
+        V::Output: Send,
+        F: Fn() -> V + Sync,
+        S: FnMut(usize, u64, Result<V::Output, PgnError>),
+    {
+        let mut streams = Streams::new(inputs.into_iter(), self.chunk_len);
+        let games = run(self.threads, || streams.next_chunk(), &visitor, sink);
+        match streams.error {
             Some(e) => Err(e),
             None => Ok(games),
         }
     }
+}
 
-    /// Runs the producer on a thread of its own, the workers on theirs, and
-    /// hands the games over on this one; returns how many games were begun.
-    /// With one thread, all of it runs on this thread instead (see
-    /// [`run_here`]). (A visitor that panics makes this panic, once the
-    /// threads are done.)
-    fn run<'a, P, V, F, S>(&self, produce: P, visitor: &F, mut sink: S) -> u64
-    where
-        P: FnMut() -> Option<Chunk<'a>> + Send,
-        V: Visitor,
-        V::Output: Send,
-        F: Fn() -> V + Sync,
-        S: FnMut(u64, Result<V::Output, PgnError>),
-    {
-        if self.threads == 1 {
-            return run_here(produce, visitor, &mut sink);
-        }
-        let in_flight = 2 * self.threads + 1;
-        // Tickets bound the pieces held: the producer takes one per piece,
-        // the hand-over returns it when the piece's games are handed over.
-        let (ticket_tx, ticket_rx) = sync_channel::<()>(in_flight);
-        for _ in 0..in_flight {
-            // Room for exactly these: cannot fail.
-            let _ = ticket_tx.try_send(());
-        }
-        let (work_tx, work_rx) = sync_channel::<Chunk<'a>>(self.threads);
-        let work_rx = Mutex::new(work_rx);
-        let (done_tx, done_rx) = channel::<Done<'a, V::Output>>();
-        std::thread::scope(|scope| {
-            scope.spawn(move || feed(produce, &ticket_rx, &work_tx));
-            for _ in 0..self.threads {
-                let (work_rx, done_tx) = (&work_rx, done_tx.clone());
-                scope.spawn(move || {
-                    let mut visitor = visitor();
-                    loop {
-                        // The lock is held only to take a piece.
-                        let next = work_rx.lock().map(|rx| rx.recv());
-                        let Ok(Ok(chunk)) = next else { return };
-                        if done_tx.send(read_chunk(chunk, &mut visitor)).is_err() {
-                            return;
-                        }
-                    }
-                });
-            }
-            drop(done_tx);
-            hand_over(done_rx, &ticket_tx, visitor, &mut sink)
-        })
+/// An input of [`ParallelReader::read_inputs`] that could not be opened or
+/// read: its place among the inputs (0 for the first) and the error.
+#[derive(Debug)]
+pub struct InputError {
+    /// The input's place among the inputs.
+    pub input: usize,
+    /// What went wrong.
+    pub error: io::Error,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "input {}: {}", self.input, self.error)
     }
 }
 
-/// Reads the pieces one after the other on the calling thread, handing each
-/// piece's games over once it is read: one thread asked for is one thread
-/// used, with no producer or hand-over thread beside it (and no waiting
-/// between them). A piece that ends inside a game is read again joined to
-/// the next, as [`hand_over`] does.
-fn run_here<'a, P, V, F, S>(mut produce: P, visitor: &F, sink: &mut S) -> u64
-where
-    P: FnMut() -> Option<Chunk<'a>>,
-    V: Visitor,
-    F: Fn() -> V,
-    S: FnMut(u64, Result<V::Output, PgnError>),
-{
-    let mut reading = visitor();
-    let mut at = HandedOver::default();
-    let mut next = produce();
-    while let Some(chunk) = next {
-        let mut piece = read_chunk(chunk, &mut reading);
-        next = produce();
-        while piece.ended_inside {
-            // The last piece ends inside a game when the input does.
-            let Some(following) = next else { break };
-            piece = read_chunk(join(piece.chunk, following), &mut reading);
-            next = produce();
-        }
-        emit(piece, &mut at, sink);
-    }
-    at.games
-}
-
-/// Sends the producer's pieces to the workers, one ticket each.
-fn feed<'a>(mut produce: impl FnMut() -> Option<Chunk<'a>>, tickets: &Receiver<()>, work: &SyncSender<Chunk<'a>>) {
-    while tickets.recv().is_ok() {
-        let Some(chunk) = produce() else { return };
-        if work.send(chunk).is_err() {
-            return;
-        }
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
     }
 }
 
-/// Reads one piece's games.
-fn read_chunk<'a, V: Visitor>(chunk: Chunk<'a>, visitor: &mut V) -> Done<'a, V::Output> {
-    let bytes = chunk.bytes.as_slice();
-    let mut reader = Reader::from_bytes(bytes);
-    let mut games = Vec::new();
-    loop {
-        match reader.read_game(visitor) {
-            Ok(Some(output)) => games.push(Ok(output)),
-            Ok(None) => break,
-            Err(e) => games.push(Err(e)),
-        }
+/// Inputs read in turn and cut into pieces where games begin.
+struct Streams<I, R> {
+    inputs: I,
+    /// The input being read, and its place.
+    current: Option<(usize, R)>,
+    /// Inputs taken from the iterator.
+    opened: usize,
+    /// Read from the current input and not yet cut off.
+    buffer: Vec<u8>,
+    /// Where `buffer` starts in the current input.
+    offset: u64,
+    /// Whether the current input has no more to read.
+    eof: bool,
+    /// The next piece's place among all the pieces.
+    index: u64,
+    chunk_len: usize,
+    /// The input that could not be opened or read (then no more is read).
+    error: Option<InputError>,
+}
+
+impl<I: Iterator<Item = io::Result<R>>, R: Read> Streams<I, R> {
+    fn new(inputs: I, chunk_len: usize) -> Self {
+        let (buffer, offset, eof, index, opened) = (Vec::new(), 0, false, 0, 0);
+        Streams { inputs, current: None, opened, buffer, offset, eof, index, chunk_len, error: None }
     }
-    let newlines = crate::split::count_newlines(bytes);
-    let (count, ended_inside) = (reader.games_read(), reader.ended_inside());
-    Done { chunk, games, count, newlines, ended_inside }
-}
 
-/// Where the hand-over is in the input.
-#[derive(Default)]
-struct HandedOver {
-    /// Games handed over (the number of the last one).
-    games: u64,
-    /// Line ends before the next piece.
-    lines: u64,
-}
-
-/// Hands the pieces' games to `sink` in piece order. A piece that ends
-/// inside a game is read again joined to the next one.
-fn hand_over<'a, V, F, S>(
-    done: Receiver<Done<'a, V::Output>>,
-    tickets: &SyncSender<()>,
-    visitor: &F,
-    sink: &mut S,
-) -> u64
-where
-    V: Visitor,
-    F: Fn() -> V,
-    S: FnMut(u64, Result<V::Output, PgnError>),
-{
-    let mut waiting: BTreeMap<u64, Done<'a, V::Output>> = BTreeMap::new();
-    let mut next = 0;
-    let mut at = HandedOver::default();
-    let mut finished = false;
-    while !finished || !waiting.is_empty() {
-        if !finished {
-            match done.recv() {
-                Ok(piece) => {
-                    waiting.insert(piece.chunk.index, piece);
-                }
-                Err(_) => finished = true,
-            }
-        }
+    /// The next piece: the first place a game seems to begin past
+    /// `chunk_len` bytes (reading more until there is one), or the input's
+    /// end; then the next input's pieces.
+    fn next_chunk(&mut self) -> Option<Chunk<'static>> {
         loop {
-            let Some(piece) = waiting.remove(&next) else { break };
-            if piece.ended_inside {
-                // Cut where no game begins: read it again with the next piece.
-                match waiting.remove(&(next + 1)) {
-                    Some(following) => {
-                        // The joined piece takes the second one's place.
-                        let joined = join(piece.chunk, following.chunk);
-                        next += 1;
-                        let mut again = read_chunk(joined, &mut visitor());
-                        again.chunk.index = next;
-                        waiting.insert(next, again);
-                        // Two pieces became one: one ticket back.
-                        let _ = tickets.try_send(());
-                        continue;
-                    }
-                    None if !finished => {
-                        waiting.insert(next, piece);
-                        break;
-                    }
-                    None => {} // The last piece: the input ends inside a game.
-                }
+            if self.error.is_some() {
+                return None;
             }
-            emit(piece, &mut at, sink);
-            next += 1;
-            let _ = tickets.try_send(());
-        }
-        if finished && waiting.first_key_value().is_some_and(|(&k, _)| k != next) {
-            // A piece is missing: a worker panicked (the scope panics).
-            break;
+            let Some((input, reader)) = &mut self.current else {
+                let opened = self.inputs.next()?;
+                let input = self.opened;
+                self.opened += 1;
+                match opened {
+                    Ok(reader) => (self.current, self.offset, self.eof) = (Some((input, reader)), 0, false),
+                    Err(error) => self.error = Some(InputError { input, error }),
+                }
+                continue;
+            };
+            let input = *input;
+            let chunk_len = self.chunk_len;
+            let mut cut = next_cut(&self.buffer, chunk_len);
+            let mut searched = chunk_len;
+            while !self.eof && cut.is_none() {
+                searched = searched.max(self.buffer.len().saturating_sub(1));
+                if let Err(error) = fill(reader, &mut self.buffer, chunk_len, &mut self.eof) {
+                    // The bytes read before it are read as the input's last piece.
+                    self.error = Some(InputError { input, error });
+                    self.eof = true;
+                }
+                cut = next_cut(&self.buffer, searched);
+            }
+            if self.buffer.is_empty() {
+                self.current = None;
+                continue;
+            }
+            let end = cut.unwrap_or(self.buffer.len());
+            let rest = self.buffer.split_off(end);
+            let bytes = std::mem::replace(&mut self.buffer, rest);
+            let last = self.eof && self.buffer.is_empty();
+            let chunk = Chunk { index: self.index, input, offset: self.offset, last, bytes: Bytes::Owned(bytes) };
+            (self.offset, self.index) = (self.offset + end as u64, self.index + 1);
+            if last {
+                self.current = None;
+            }
+            // A piece read before an error is handed over; nothing after it is read.
+            return Some(chunk);
         }
     }
-    at.games
 }
 
-/// Hands a read piece's games to `sink`, numbered and placed after those
-/// handed over before it.
-fn emit<T>(piece: Done<'_, T>, at: &mut HandedOver, sink: &mut impl FnMut(u64, Result<T, PgnError>)) {
-    for (i, game) in piece.games.into_iter().enumerate() {
-        sink(at.games + i as u64 + 1, relocate(game, &piece.chunk, at));
-    }
-    at.games += piece.count;
-    at.lines += piece.newlines;
-}
-
-/// A piece and the one after it, as one piece.
-fn join<'a>(first: Chunk<'a>, second: Chunk<'a>) -> Chunk<'a> {
-    let mut bytes = match first.bytes {
-        Bytes::Owned(bytes) => bytes,
-        Bytes::Borrowed(bytes) => bytes.to_vec(),
+/// Reads up to `len` more bytes of `reader` onto `buffer`, setting `eof` at
+/// its end.
+fn fill(reader: &mut impl Read, buffer: &mut Vec<u8>, len: usize, eof: &mut bool) -> io::Result<()> {
+    let old = buffer.len();
+    buffer.resize(old + len, 0);
+    let mut filled = old;
+    let result = loop {
+        if filled == buffer.len() {
+            break Ok(());
+        }
+        match reader.read(&mut buffer[filled..]) {
+            Ok(0) => {
+                *eof = true;
+                break Ok(());
+            }
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => break Err(e),
+        }
     };
-    bytes.extend_from_slice(second.bytes.as_slice());
-    Chunk { index: first.index, offset: first.offset, bytes: Bytes::Owned(bytes) }
-}
-
-/// A piece's game, its error placed in the whole input.
-fn relocate<T>(game: Result<T, PgnError>, chunk: &Chunk<'_>, at: &HandedOver) -> Result<T, PgnError> {
-    game.map_err(|mut e| {
-        e.game.number += at.games;
-        if let Some(location) = &mut e.location {
-            location.offset += chunk.offset;
-            location.line += at.lines;
-        }
-        e
-    })
+    buffer.truncate(filled);
+    result
 }

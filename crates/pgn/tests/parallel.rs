@@ -127,3 +127,87 @@ proptest! {
         }
     }
 }
+
+/// Each input read alone, its games described with its place.
+fn each_alone(inputs: &[&[u8]]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, bytes) in inputs.iter().enumerate() {
+        out.extend(sequential(bytes).into_iter().map(|game| format!("{i}/{game}")));
+    }
+    out
+}
+
+fn together(inputs: &[&[u8]], threads: usize, chunk_len: usize) -> Vec<String> {
+    let reader = ParallelReader::new(threads).chunk_len(chunk_len);
+    let mut out = Vec::new();
+    let games = reader
+        .read_inputs(inputs.iter().map(|bytes| Ok(Pieces(bytes, 7))), GameBuilder::new, |input, number, game| {
+            out.push(format!("{input}/{}", describe(number, &game)));
+        })
+        .expect("no read error");
+    assert_eq!(games as usize, out.len());
+    out
+}
+
+#[test]
+fn inputs_read_together_as_each_alone() {
+    let real = std::fs::read(data("../../tests/data/pgn/twic1599_1000k.pgn")).expect("test data");
+    let real = &real[..200_000];
+    // An input ending inside a game (then inside a comment), an empty one, errors with offsets and lines.
+    let inputs: [&[u8]; 6] =
+        [real, b"[A \"1\"]\n\n1. e4 e5 2. Nf9 *\n\n1. d4", b"", b"\n1. c4 {", b"1. Nf3 *\n\n2. e4 *\n", real];
+    let expected = each_alone(&inputs);
+    for threads in 1..=3 {
+        for chunk_len in [1, 50, 20_000, 1 << 20] {
+            let got = together(&inputs, threads, chunk_len);
+            assert!(got == expected, "{threads} threads, pieces of {chunk_len}\n{got:#?}\n{expected:#?}");
+        }
+    }
+}
+
+/// An input whose reads fail after `.1` bytes.
+struct Failing<'a>(&'a [u8], usize);
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.1 == 0 {
+            return Err(std::io::Error::other("disk on fire"));
+        }
+        let n = buf.len().min(self.1).min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        (self.0, self.1) = (&self.0[n..], self.1 - n);
+        Ok(n)
+    }
+}
+
+#[test]
+fn an_input_that_fails_stops_the_reading_after_the_games_before_it() {
+    let game = "[A \"1\"]\n\n1. e4 *\n\n";
+    let text = game.repeat(10);
+    for threads in 1..=3 {
+        for chunk_len in [1, 30, 1000] {
+            let reader = ParallelReader::new(threads).chunk_len(chunk_len);
+            // The second input cannot be opened: the first input's games, then its error.
+            let inputs =
+                [Ok(Failing(text.as_bytes(), usize::MAX)), Err(std::io::Error::other("gone")), Ok(Failing(b"", 0))];
+            let mut read = Vec::new();
+            let error = reader
+                .read_inputs(inputs, GameBuilder::new, |input, number, game| read.push((input, number, game.is_ok())))
+                .unwrap_err();
+            assert_eq!((error.input, error.error.to_string()), (1, "gone".to_string()));
+            assert_eq!(read, (1..=10).map(|n| (0, n, true)).collect::<Vec<_>>());
+            // The second fails inside its fourth game (after the tags): the games read before it (the fourth
+            // as the bytes read end it), then its error.
+            let cut = 3 * game.len() + 9;
+            let inputs =
+                [Ok(Failing(text.as_bytes(), usize::MAX)), Ok(Failing(text.as_bytes(), cut)), Ok(Failing(b"", 0))];
+            let mut read = Vec::new();
+            let error = reader
+                .read_inputs(inputs, GameBuilder::new, |input, number, game| read.push((input, number, game.is_ok())))
+                .unwrap_err();
+            assert_eq!((error.input, error.error.to_string()), (1, "disk on fire".to_string()));
+            let before: Vec<_> = (1..=10).map(|n| (0, n, true)).chain((1..=4).map(|n| (1, n, true))).collect();
+            assert_eq!(read, before, "{threads} threads, pieces of {chunk_len}");
+        }
+    }
+}

@@ -4,10 +4,10 @@
 //!
 //! On one thread the batches are read when pyarrow asks for them, on the thread that asks (see
 //! [`table_read::HereBatches`](crate::table_read::HereBatches)): no thread beside the work, so one thread asked
-//! for is one core used. On more, ox88-pgn's `ParallelReader` reads on worker threads while a thread of
-//! its own builds the batches ([`table_read::ThreadedBatches`](crate::table_read::ThreadedBatches)). Memory
-//! stays bounded whatever the files' size: the reader holds a few pieces of input, and at most a few
-//! batches wait for Python.
+//! for is one core used. On more, ox88-pgn's `ParallelReader` reads on worker threads (one pipeline for all
+//! the files: the threads read on from one file into the next) while a thread of its own builds the batches
+//! ([`table_read::ThreadedBatches`](crate::table_read::ThreadedBatches)). Memory stays bounded whatever the
+//! files' size: the reader holds a few pieces of input, and at most a few batches wait for Python.
 
 use crate::table_read::{HereBatches, Options, ThreadedBatches};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;

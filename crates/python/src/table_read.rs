@@ -188,16 +188,17 @@ impl<R: Read> Read for Stoppable<R> {
     }
 }
 
-/// The pieces [`ParallelReader`] cuts a file of `size` bytes into for `threads` threads: at most its default
-/// (1 MiB), and small enough that a file of a few MB gives each thread many (at a file's end the threads wait
-/// for the last piece, half a piece each on average), but not under 64 KiB (about 80 games, a millisecond's
-/// work, for one hand-over).
+/// The pieces [`ParallelReader`] cuts files of `size` bytes in all into for `threads` threads: at most its
+/// default (1 MiB), and small enough that a few MB give each thread many (at the end the threads wait for the
+/// last piece, half a piece each on average), but not under 64 KiB (about 80 games, a millisecond's work, for
+/// one hand-over).
 fn chunk_len(size: u64, threads: usize) -> usize {
     let share = size / (16 * threads.max(1) as u64);
     usize::try_from(share).unwrap_or(usize::MAX).clamp(1 << 16, ox88_pgn::DEFAULT_CHUNK_LEN)
 }
 
-/// Reads `options`' files into batches sent to `to`, until the files end or the stream is gone.
+/// Reads `options`' files into batches sent to `to`, until the files end or the stream is gone: one
+/// `ParallelReader` pipeline for all the files, so that the threads read on from one file into the next.
 fn produce(
     options: &Options,
     to: &SyncSender<Result<RecordBatch, String>>,
@@ -206,41 +207,43 @@ fn produce(
     let columns = options.columns;
     let mut builder = GamesBatchBuilder::new(columns);
     let mut id = 0i64;
-    let send = |batch: Result<RecordBatch, ArrowError>| {
-        let gone = to.send(batch.map_err(|e| e.to_string())).is_err();
-        if gone {
-            stop.store(true, Ordering::Relaxed);
-        }
-        !gone
-    };
-    for path in &options.paths {
-        let size = std::fs::metadata(path).map_or(u64::MAX, |m| m.len());
-        let reader = ParallelReader::new(options.threads).chunk_len(chunk_len(size, options.threads));
-        let file =
-            ox88_db::input::open(path, Arc::new(AtomicU64::new(0))).map_err(|e| format!("{}: {e}", path.display()))?;
-        let name = path.to_string_lossy();
-        let mut open = true;
-        let read = reader.read(
-            Stoppable { inner: file, stop: stop.clone() },
-            || GameRecorder::new(columns),
-            |number, game| {
-                if !open {
-                    return;
+    let mut open = true;
+    let size = options
+        .paths
+        .iter()
+        .map(|path| std::fs::metadata(path).map_or(u64::MAX, |m| m.len()))
+        .fold(0, u64::saturating_add);
+    let reader = ParallelReader::new(options.threads).chunk_len(chunk_len(size, options.threads));
+    let names: Vec<String> = options.paths.iter().map(|path| path.to_string_lossy().into_owned()).collect();
+    let files = options.paths.iter().map(|path| {
+        let file = ox88_db::input::open(path, Arc::new(AtomicU64::new(0)))?;
+        Ok(Stoppable { inner: file, stop: stop.clone() })
+    });
+    let read = reader.read_inputs(
+        files,
+        || GameRecorder::new(columns),
+        |file, number, game| {
+            if !open {
+                return;
+            }
+            id += 1;
+            builder.push_result(id, &names[file], number, game);
+            if builder.len() >= options.batch_size {
+                let gone = to.send(builder.finish().map_err(|e| e.to_string())).is_err();
+                if gone {
+                    stop.store(true, Ordering::Relaxed);
+                    open = false;
                 }
-                id += 1;
-                builder.push_result(id, &name, number, game);
-                if builder.len() >= options.batch_size {
-                    open = send(builder.finish());
-                }
-            },
-        );
-        if !open {
-            return Ok(());
-        }
-        read.map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+        },
+    );
+    if !open {
+        return Ok(());
     }
+    read.map_err(|e| format!("{}: {}", options.paths[e.input].display(), e.error))?;
     if !builder.is_empty() {
-        send(builder.finish());
+        // The stream may be gone already: then nobody needs the batch.
+        let _ = to.send(builder.finish().map_err(|e| e.to_string()));
     }
     Ok(())
 }
@@ -251,8 +254,8 @@ mod tests {
 
     #[test]
     fn pieces_are_cut_by_size_and_threads() {
-        // Two 1 MB files on two threads: 64 KiB pieces, 16 a file.
-        assert_eq!(chunk_len(1_000_000, 2), 1 << 16);
+        // Two 1 MB files (2 MB in all) on two threads: 64 KiB pieces, about 15 a file.
+        assert_eq!(chunk_len(2_000_000, 2), 1 << 16);
         assert_eq!(chunk_len(16_000_000, 2), 500_000);
         assert_eq!(chunk_len(1 << 40, 2), ox88_pgn::DEFAULT_CHUNK_LEN);
         assert_eq!(chunk_len(0, 0), 1 << 16);

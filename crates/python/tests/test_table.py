@@ -75,6 +75,21 @@ def test_batches_stream_in_order(threads):
     assert table.column_names == ["id", "uci"] and table.column("id").to_pylist() == list(range(1, sum(sizes) + 1))
 
 
+def test_threads_read_the_files_as_one_thread_does(tmp_path):
+    # One pipeline reads all the files on two threads: the rows keep the files' order and each file's, numbers
+    # and error places start again with each file, and a file that ends inside a game is not read into the next.
+    broken = tmp_path / "broken.pgn"
+    broken.write_text('[White "B"]\n\n1. e4 e5 2. Ke2 Ke7 3. Kd5 *\n\n[White "C"]\n\n1. d4 { unclosed\n')
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("")
+    paths = [FILES[0], broken, empty, FILES[1], broken, FILES[0]]
+    one = ox88.pgn.read_table(paths, threads=1)
+    assert one.num_rows > 100 and one.column("error").null_count < one.num_rows
+    for batch_size in (1000, 7):
+        two = pyarrow.Table.from_batches(list(ox88.pgn.read_batches(paths, threads=2, batch_size=batch_size)))
+        assert two.equals(one)
+
+
 def test_columns_choose_what_is_computed():
     full = ox88.pgn.read_table(FILES[:1], move_indices=True)
     for columns in (["uci", "clocks"], ["eval_mate", "san"], ["white", "move_indices"], ["ply_count"]):
