@@ -249,7 +249,7 @@ impl Visitor for GameRecorder {
         if ply == 0 || !self.columns.annotations || !bytes.contains(&b'%') {
             return;
         }
-        let (clock, eval) = annotation::clock_and_eval(&comment.decode());
+        let (clock, eval) = annotation::clock_and_eval_raw(comment);
         if let Some(clock) = clock {
             let clocks = &mut self.record.clocks;
             clocks.resize(ply, None);

@@ -35,26 +35,42 @@ impl KingSafety {
     #[inline]
     pub fn of(board: &Board) -> KingSafety {
         match board.side_to_move() {
-            Color::White => KingSafety::of_side::<true>(board),
-            Color::Black => KingSafety::of_side::<false>(board),
+            Color::White => KingSafety::of_side::<true, true>(board),
+            Color::Black => KingSafety::of_side::<false, true>(board),
         }
     }
 
-    /// [`of`](Self::of) for the side to move given as a constant (`WHITE`).
+    /// The checks and pins alone, as [`of`](Self::of) finds them, without
+    /// the king's safe squares (`king_targets` and `castle_targets` are
+    /// left empty): for the moves of the other pieces, and for counting
+    /// them, where the king's squares are never read.
+    #[inline]
+    pub(crate) fn checks_and_pins(board: &Board) -> KingSafety {
+        match board.side_to_move() {
+            Color::White => KingSafety::of_side::<true, false>(board),
+            Color::Black => KingSafety::of_side::<false, false>(board),
+        }
+    }
+
+    /// [`of`](Self::of) for the side to move given as a constant (`WHITE`);
+    /// the king's safe squares found only when `ZONE` (else only the
+    /// pieces that reach the king's own square are looked at).
     #[inline(always)]
-    pub(crate) fn of_side<const WHITE: bool>(board: &Board) -> KingSafety {
+    pub(crate) fn of_side<const WHITE: bool, const ZONE: bool>(board: &Board) -> KingSafety {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let king = board.king(us);
         let k = king.index0x88() as u8;
         let mut open = 0u16;
         for (bit, &offset) in ZONE_OFFSETS[..9].iter().enumerate() {
-            let is_open = board.cell_at(k, offset).is_open_to(us);
-            open |= (is_open as u16) << bit;
+            if ZONE {
+                let is_open = board.cell_at(k, offset).is_open_to(us);
+                open |= (is_open as u16) << bit;
+            }
         }
         // The castling squares matter only while we may castle, and only
         // when they and the square between are empty (as castling needs).
-        if board.castling().bits() >> (2 * us as u8) & 3 != 0 {
+        if ZONE && board.castling().bits() >> (2 * us as u8) & 3 != 0 {
             for (bit, near) in [(9, 3), (10, 5)] {
                 let (near_square, square) = (board.cell_at(k, ZONE_OFFSETS[near]), board.cell_at(k, ZONE_OFFSETS[bit]));
                 if open & (1 << near) != 0 && near_square.is_empty() && square.is_empty() {
@@ -71,7 +87,14 @@ impl KingSafety {
         let pawn = Cell::of(Piece::new(them, Role::Pawn));
         let ahead = us.forward() as u8;
         let pawns = board.pawns(them);
-        let mut targets = if pawns.len() > 4 { open | CENTER } else { 0 };
+        // Without the zone, only the king's own square: two lookups.
+        let mut targets = if !ZONE {
+            CENTER
+        } else if pawns.len() > 4 {
+            open | CENTER
+        } else {
+            0
+        };
         if targets == 0 {
             for &from in pawns {
                 let zone = zone::zone_attacks(them, Role::Pawn as usize, from, king);
@@ -97,7 +120,7 @@ impl KingSafety {
         for &from in board.non_pawns(them) {
             let role = board.cell(from.index0x88() as u8).role_code();
             let zone = zone::zone_attacks(them, role, from, king);
-            if zone == 0 {
+            if zone == 0 || !ZONE && zone & CENTER == 0 {
                 continue;
             }
             if !is_slider(role) {
@@ -109,7 +132,7 @@ impl KingSafety {
                 }
                 continue;
             }
-            let mut walk = zone & open & !attacked;
+            let mut walk = if ZONE { zone & open & !attacked } else { 0 };
             if zone & CENTER != 0 {
                 let step = geometry::step(king, from);
                 // The square behind the king, seen through it: attacked exactly when this is a check.
@@ -221,4 +244,43 @@ pub(crate) fn ray_clear(board: &Board, from: u8, to: u8) -> bool {
         square = square.wrapping_add(step);
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::random_game;
+    use proptest::prelude::*;
+
+    /// Starts with checks from every kind of piece, pins, castling rights
+    /// and kings near pawns.
+    const STARTS: [&str; 5] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ];
+
+    proptest! {
+        /// The checks and pins alone are those of the whole analysis, in
+        /// every position of random games.
+        #[test]
+        fn checks_and_pins_agree_with_the_whole_analysis(
+            start in 0..STARTS.len(),
+            choices in prop::collection::vec(any::<u16>(), 0..120),
+        ) {
+            let start: Board = STARTS[start].parse().unwrap();
+            for board in random_game(&start, &choices) {
+                let (whole, part) = (KingSafety::of(&board), KingSafety::checks_and_pins(&board));
+                let mut checkers = (whole.checkers.clone(), part.checkers.clone());
+                checkers.0.sort();
+                checkers.1.sort();
+                prop_assert_eq!(checkers.0, checkers.1, "{}", board);
+                prop_assert_eq!(whole.check_ray, part.check_ray, "{}", board);
+                prop_assert_eq!(&whole.pins, &part.pins, "{}", board);
+                prop_assert_eq!((part.king_targets, part.castle_targets), (0, 0));
+            }
+        }
+    }
 }

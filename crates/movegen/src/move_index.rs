@@ -17,7 +17,7 @@ use crate::generate::{generate, generate_from_into};
 use crate::origin_count::count_before;
 use crate::san_resolve::{resolve_with, Analysed};
 use crate::{KingSafety, MoveGen, MoveList, MoveSink, Position, San, SanError};
-use ox88_board::{Board, Move, Square};
+use ox88_board::{Board, Move, Role, Square};
 
 /// The order's key of a move: origin, destination, promotion.
 #[inline(always)]
@@ -164,10 +164,27 @@ fn index_after(board: &Board, safety: &KingSafety, m: Move, count: usize) -> Opt
 /// ```
 #[inline]
 pub fn resolve_san_indexed(board: &Board, san: San) -> Result<(Move, u8), SanError> {
-    let safety = KingSafety::of(board);
-    let m = resolve_with(board, san, &Analysed::new(board, &safety))?;
+    // The king's safe squares are read only by a king move and by counting
+    // the king's moves, which come before those of a piece on a later
+    // square: for a move to a square before the king's (most of Black's),
+    // the checks and pins are likely enough, and the rest is found only if
+    // the move turns out to start at or after the king.
+    let king = board.king(board.side_to_move());
+    let partial = match san {
+        San::Normal { role, to, .. } => role != Role::King && to < king,
+        _ => false,
+    };
+    let first = if partial { KingSafety::checks_and_pins(board) } else { KingSafety::of(board) };
+    let m = resolve_with(board, san, &Analysed::new(board, &first))?;
+    let whole;
+    let safety = if partial && m.from() >= king {
+        whole = KingSafety::of(board);
+        &whole
+    } else {
+        &first
+    };
     // A legal move has an index (and at most 218 come before it).
-    let index = index_of_legal(board, &safety, m).expect("a resolved move is legal");
+    let index = index_of_legal(board, safety, m).expect("a resolved move is legal");
     Ok((m, index))
 }
 

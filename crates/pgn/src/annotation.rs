@@ -20,11 +20,13 @@
 //! assert_eq!(comment, None);
 //! ```
 
+mod commands;
+
 pub use crate::eval_score::EvalScore;
-use crate::scan::find;
+use crate::RawComment;
+use commands::{commands, commands_in, commands_named, trim_ascii_blanks};
 use ox88_board::Score;
 use std::fmt::{self, Write as _};
-use std::ops::Range;
 use std::time::Duration;
 
 /// The `[%eval ...]` command: a score and, if given, the search depth
@@ -65,7 +67,7 @@ impl fmt::Display for Evaluation {
 /// The clock of the first readable `[%clk H:MM:SS]` command in `comment`
 /// (seconds may have a fraction, as chess.com writes `[%clk 0:02:59.9]`).
 pub fn clock(comment: &str) -> Option<Duration> {
-    commands(comment, "clk").find_map(|(_, argument)| parse_clock(argument))
+    commands(comment, "clk").find_map(|(_, argument)| parse_clock(argument.as_bytes()))
 }
 
 /// The evaluation of the first readable `[%eval ...]` command in `comment`.
@@ -87,9 +89,42 @@ pub fn clock_and_eval(comment: &str) -> (Option<Duration>, Option<Evaluation>) {
     let (mut clock, mut eval) = (None, None);
     for (which, _, argument) in commands_named(comment, ["clk", "eval"]) {
         if which == 0 && clock.is_none() {
-            clock = parse_clock(argument);
+            clock = parse_clock(argument.as_bytes());
         } else if which == 1 && eval.is_none() {
             eval = parse_eval(argument);
+        }
+        if clock.is_some() && eval.is_some() {
+            break;
+        }
+    }
+    (clock, eval)
+}
+
+/// [`clock_and_eval`] of a comment as the input's bytes, without decoding
+/// it first: only the commands' arguments are read as text. This is what a
+/// reader of every move's comment wants; the answer is `clock_and_eval`'s
+/// of the decoded comment (an argument that is not ASCII sends it there).
+///
+/// ```
+/// use ox88_pgn::annotation::{clock_and_eval, clock_and_eval_raw};
+/// use ox88_pgn::RawComment;
+/// let comment = RawComment(b"[%eval -0.3] [%clk 0:02:58]");
+/// assert_eq!(clock_and_eval_raw(comment), clock_and_eval(&comment.decode()));
+/// ```
+pub fn clock_and_eval_raw(comment: RawComment<'_>) -> (Option<Duration>, Option<Evaluation>) {
+    let bytes = comment.as_bytes();
+    let (mut clock, mut eval) = (None, None);
+    for (which, _, argument) in commands_in(bytes, ["clk", "eval"]) {
+        let argument = &bytes[argument];
+        if !argument.is_ascii() {
+            // Its decoding (UTF-8 or Latin-1) is the whole comment's to choose.
+            return clock_and_eval(&comment.decode());
+        }
+        let argument = trim_ascii_blanks(argument);
+        if which == 0 && clock.is_none() {
+            clock = parse_clock(argument);
+        } else if which == 1 && eval.is_none() {
+            eval = std::str::from_utf8(argument).ok().and_then(parse_eval);
         }
         if clock.is_some() && eval.is_some() {
             break;
@@ -103,7 +138,7 @@ pub fn clock_and_eval(comment: &str) -> (Option<Duration>, Option<Evaluation>) {
 /// `H:MM:SS`, with up to three decimals when the seconds have a fraction.
 pub fn set_clock(comment: &mut Option<String>, clock: Option<Duration>) {
     let text = clock.map(clock_command);
-    set(comment, "clk", text, |argument| parse_clock(argument).is_some());
+    set(comment, "clk", text, |argument| parse_clock(argument.as_bytes()).is_some());
 }
 
 /// The clock command alone, `[%clk H:MM:SS]`, as [`set_clock`] writes it:
@@ -216,56 +251,14 @@ fn join(a: &str, b: &str) -> String {
     }
 }
 
-/// Each `[%name argument]` command in `comment`: its byte range and its
-/// argument, trimmed.
-fn commands<'a>(comment: &'a str, name: &'a str) -> impl Iterator<Item = (Range<usize>, &'a str)> + 'a {
-    commands_named(comment, [name]).map(|(_, range, argument)| (range, argument))
-}
-
-/// Each command in `comment` whose name is one of `names`, in one pass:
-/// which name (its place in `names`), its byte range and its argument.
-fn commands_named<'a, const N: usize>(
-    comment: &'a str,
-    names: [&'a str; N],
-) -> impl Iterator<Item = (usize, Range<usize>, &'a str)> + 'a {
-    let mut from = 0;
-    // Byte searches (a comment is read for its commands after every move
-    // of a lichess game: `str::find` with a pattern cost more than the rest).
-    let bytes = comment.as_bytes();
-    std::iter::from_fn(move || loop {
-        let start = from + find(b'[', bytes.get(from..)?)?;
-        from = start + 1;
-        if bytes.get(from) != Some(&b'%') {
-            continue;
-        }
-        from += 1;
-        let rest = &comment[from..];
-        // The name ends at a blank ("[%clk 0:01:00]"), not inside a longer one ("[%clkx ...]").
-        let named = names.iter().enumerate().find_map(|(which, name)| {
-            let after_name = rest.strip_prefix(name)?;
-            after_name.starts_with(|c: char| c.is_ascii_whitespace()).then_some((which, name.len(), after_name))
-        });
-        let Some((which, name_len, after_name)) = named else { continue };
-        let close = find(b']', after_name.as_bytes())?;
-        // An argument holds no `[`: one there starts the next command.
-        if find(b'[', &after_name.as_bytes()[..close]).is_some() {
-            continue;
-        }
-        let argument = after_name[..close].trim();
-        let end = from + name_len + close + 1;
-        from = end;
-        return Some((which, start..end, argument));
-    })
-}
-
 /// "H:MM:SS" or "H:MM:SS.fff" (hours and minutes as many digits as given).
 ///
 /// One pass over the bytes: reading a clock runs after every move of a
 /// lichess game, and splitting and `str::parse` cost ten times this.
-fn parse_clock(argument: &str) -> Option<Duration> {
+fn parse_clock(argument: &[u8]) -> Option<Duration> {
     // Hours, minutes, whole seconds; how many digits the current one has.
     let (mut fields, mut field, mut digits) = ([0u64; 3], 0, 0);
-    let mut bytes = argument.bytes();
+    let mut bytes = argument.iter().copied();
     let mut nanos = 0u32;
     while let Some(byte) = bytes.next() {
         match byte {
@@ -348,6 +341,25 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Pieces of comments as bytes: commands, arguments, blanks (ASCII and
+    /// not) and Latin-1 or UTF-8 letters.
+    const RAW_WORDS: &[&[u8]] = &[
+        b"[%clk ",
+        b"[%eval ",
+        b"[%",
+        b"[",
+        b"]",
+        b"0:01:00",
+        b"0.25",
+        b"#-3",
+        b",12",
+        b" ",
+        b"\x0b",
+        b"\xa0",
+        b"\xc2\xa0",
+        b"\xe9",
+    ];
+
     proptest! {
         /// Reading both commands in one pass reads what reading each alone
         /// reads, whatever the comment holds (unclosed, nested, repeated or
@@ -364,6 +376,20 @@ mod tests {
         ) {
             let text = words.concat();
             prop_assert_eq!(clock_and_eval(&text), (clock(&text), eval(&text)), "{}", text);
+        }
+
+        /// Reading the raw bytes reads what reading the decoded comment
+        /// reads, in UTF-8 and in Latin-1, with blanks ASCII and not.
+        #[test]
+        fn raw_reads_as_decoded(
+            words in proptest::collection::vec(
+                proptest::sample::select(RAW_WORDS),
+                0..14,
+            ),
+        ) {
+            let bytes = words.concat();
+            let raw = RawComment(&bytes);
+            prop_assert_eq!(clock_and_eval_raw(raw), clock_and_eval(&raw.decode()), "{:?}", raw);
         }
     }
 
@@ -420,7 +446,7 @@ mod tests {
         /// Any text of digits, colons, dots and a few others reads as the split-and-parse reader reads it.
         #[test]
         fn clocks_read_as_split_and_parse_reads_them(text in "[0-9:.x -]{0,24}|[0-9]{1,22}:[0-9]{1,3}:[0-9]{1,3}(\\.[0-9]{0,12})?") {
-            prop_assert_eq!(parse_clock(&text), parse_clock_by_split(&text), "{}", text);
+            prop_assert_eq!(parse_clock(text.as_bytes()), parse_clock_by_split(&text), "{}", text);
         }
     }
 
