@@ -38,7 +38,8 @@ pub use nag::{Nag, ParseNagError};
 // The rules' types this crate's API hands out or takes, so that one import serves.
 pub use ox88_board::{Board, Color, GameResult, Move, PovScore};
 pub use ox88_movegen::{IllegalMoveError, Position, SanPlus};
-pub use parallel::{InputError, ParallelReader, DEFAULT_CHUNK_LEN};
+pub use parallel::{InputError, ParallelReader};
+pub use pipeline::DEFAULT_CHUNK_LEN;
 pub use raw::{RawComment, RawTag};
 pub use reader::{Games, Reader, DEFAULT_MAX_TOKEN_LEN};
 pub use replay::Step;

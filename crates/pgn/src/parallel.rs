@@ -1,22 +1,19 @@
 //! [`ParallelReader`]: PGN inputs read on several threads, cut where games
 //! begin, the games handed back in input order.
 
-use crate::pipeline::{run, Bytes, Chunk};
+use crate::pipeline::{run, Bytes, Chunk, DEFAULT_CHUNK_LEN};
 use crate::split::next_cut;
 use crate::{PgnError, Visitor};
 use std::fmt;
 use std::io::{self, Read};
 
-/// The pieces' length by default: 1 MiB, a few hundred games.
-pub const DEFAULT_CHUNK_LEN: usize = 1 << 20;
-
 /// Reads a PGN input on several threads: the input is cut into pieces of
 /// about [`chunk_len`](Self::chunk_len) bytes where games begin, each piece
-/// is read by a worker thread with its own [`Visitor`], and each game's
+/// is read by one of the threads with its own [`Visitor`], and each game's
 /// output (or error) is handed to you on the calling thread with the game's
 /// number, in input order.
 ///
-/// Games and errors are exactly those a [`Reader`] gives over the same
+/// Games and errors are exactly those a [`Reader`](crate::Reader) gives over the same
 /// input, numbered alike, with the same byte offsets, lines and columns.
 /// (The cuts are found by a quick scan; in malformed text it can take a
 /// place for a game's start where the reader would not, and the piece
@@ -28,13 +25,19 @@ pub const DEFAULT_CHUNK_LEN: usize = 1 << 20;
 /// stream of pieces: the threads go on from one input into the next with
 /// no pause between them, and the games come back in the inputs' order.
 ///
-/// Memory stays bounded: at most `2 × threads + 1` pieces are held at once
-/// (waiting, being read, or read and waiting for an earlier piece), each of
-/// about `chunk_len` bytes (more where a single game is longer), with their
-/// games' outputs; reading a stream adds the buffer being filled. Threads
-/// are the standard library's (scoped: the visitor factory may borrow), fed
-/// through bounded channels: a piece is plenty of work per hand-over, so a
-/// work-stealing pool (rayon) would add a dependency and buy nothing here.
+/// Memory stays bounded: at most `2 × threads + 1` pieces of the default
+/// length are held at once (being read, or read and waiting for an earlier
+/// piece), or as many bytes in shorter pieces (at most 16 times as many
+/// pieces), each of about `chunk_len` bytes (more where a single game is
+/// longer), with their games' outputs; reading a stream adds the buffer
+/// being filled. On `threads` threads, the calling thread and `threads - 1`
+/// workers (the standard library's scoped threads: the visitor factory may
+/// borrow) read; each cuts its next piece from the input itself, in turn,
+/// and the calling thread hands the games over whenever pieces are read
+/// (reading one itself when none is), so `threads` threads keep as many
+/// cores busy and none waits for a feeding or hand-over thread to be woken.
+/// A piece is plenty of work per hand-over, so a work-stealing pool (rayon)
+/// would add a dependency and buy nothing here.
 ///
 /// ```
 /// use ox88_pgn::{ParallelReader, Visitor};
@@ -76,10 +79,11 @@ impl Default for ParallelReader {
 }
 
 impl ParallelReader {
-    /// A reader on `threads` worker threads (at least one), with pieces of
-    /// [`DEFAULT_CHUNK_LEN`]. One thread is the calling thread alone: the
-    /// pieces are read and their games handed over in turn, with no other
-    /// thread started (so one thread asked for is one core used).
+    /// A reader on `threads` threads (at least one: the calling thread and
+    /// `threads - 1` workers), with pieces of [`DEFAULT_CHUNK_LEN`]. One
+    /// thread is the calling thread alone: the pieces are read and their
+    /// games handed over in turn, with no other thread started (so one
+    /// thread asked for is one core used).
     pub fn new(threads: usize) -> ParallelReader {
         ParallelReader { threads: threads.max(1), chunk_len: DEFAULT_CHUNK_LEN }
     }
@@ -112,7 +116,7 @@ impl ParallelReader {
             (start, index) = (end, index + 1);
             Some(chunk)
         };
-        run(self.threads, produce, &visitor, |_, number, game| sink(number, game))
+        run(self.threads, self.chunk_len, produce, &visitor, |_, number, game| sink(number, game))
     }
 
     /// Reads `input` through buffers of about `chunk_len` bytes, handing
@@ -133,11 +137,11 @@ impl ParallelReader {
     /// Reads `inputs` (files, say) one after the other as one stream of
     /// pieces, through buffers of about `chunk_len` bytes: the threads read
     /// on from one input into the next, the next opened (taken from the
-    /// iterator, on a thread of the reader's) while the last one's games
-    /// are read. Each game is handed to `sink` with its input's place (0
-    /// for the first), its number in that input and its output (or error),
-    /// in the inputs' order and each input's order: numbers, byte offsets
-    /// and lines are those [`read`](Self::read) gives on each input alone.
+    /// iterator, on a worker thread) while the last one's games are read.
+    /// Each game is handed to `sink` with its input's place (0 for the
+    /// first), its number in that input and its output (or error), in the
+    /// inputs' order and each input's order: numbers, byte offsets and
+    /// lines are those [`read`](Self::read) gives on each input alone.
     ///
     /// Returns how many games were begun in all, or the first input that
     /// could not be opened (an `Err` from the iterator) or read: the games
@@ -172,7 +176,7 @@ impl ParallelReader {
         S: FnMut(usize, u64, Result<V::Output, PgnError>),
     {
         let mut streams = Streams::new(inputs.into_iter(), self.chunk_len);
-        let games = run(self.threads, || streams.next_chunk(), &visitor, sink);
+        let games = run(self.threads, self.chunk_len, || streams.next_chunk(), &visitor, sink);
         match streams.error {
             Some(e) => Err(e),
             None => Ok(games),

@@ -5,8 +5,11 @@
 
 use crate::{PgnError, Reader, Visitor};
 use std::collections::BTreeMap;
-use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender};
-use std::sync::Mutex;
+use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::{Condvar, Mutex};
+
+/// The pieces' length by default: 1 MiB, a few hundred games.
+pub const DEFAULT_CHUNK_LEN: usize = 1 << 20;
 
 /// A piece of the input: which input it is of, where it starts in it, and
 /// its bytes.
@@ -58,12 +61,17 @@ impl<T> Done<'_, T> {
     }
 }
 
-/// Runs the producer on a thread of its own, `threads` workers on theirs,
-/// and hands the games over on this one; returns how many games were
-/// begun. With one thread, all of it runs on this thread instead (see
-/// [`run_here`]). (A visitor that panics makes this panic, once the
-/// threads are done.)
-pub(crate) fn run<'a, P, V, F, S>(threads: usize, produce: P, visitor: &F, mut sink: S) -> u64
+/// Reads on `threads` threads, this one and `threads - 1` workers, and hands
+/// the games over on this one; returns how many games were begun. Each
+/// thread takes its next piece from the producer itself (under a lock: the
+/// producer is sequential, but needs no thread of its own that would have
+/// to be woken for every piece); this thread hands over the pieces read
+/// whenever there are any, and reads one itself when there are none, so
+/// that `threads` threads keep `threads` cores busy and none waits for
+/// another to be woken while there is work. With one thread, all of it runs
+/// here in turn (see [`run_here`]). (A visitor that panics makes this
+/// panic, once the threads are done.)
+pub(crate) fn run<'a, P, V, F, S>(threads: usize, chunk_len: usize, produce: P, visitor: &F, mut sink: S) -> u64
 where
     P: FnMut() -> Option<Chunk<'a>> + Send,
     V: Visitor,
@@ -74,27 +82,19 @@ where
     if threads == 1 {
         return run_here(produce, visitor, &mut sink);
     }
-    let in_flight = 2 * threads + 1;
-    // Tickets bound the pieces held: the producer takes one per piece,
-    // the hand-over returns it when the piece's games are handed over.
-    let (ticket_tx, ticket_rx) = sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        // Room for exactly these: cannot fail.
-        let _ = ticket_tx.try_send(());
-    }
-    let (work_tx, work_rx) = sync_channel::<Chunk<'a>>(threads);
-    let work_rx = Mutex::new(work_rx);
+    // Tickets bound the pieces held: a piece takes one when it is cut from
+    // the input, and gives it back when its games are handed over.
+    let tickets = Tickets::new(in_flight(threads, chunk_len));
+    let source = Source { produce: Mutex::new(Some(produce)), tickets: &tickets };
     let (done_tx, done_rx) = channel::<Done<'a, V::Output>>();
     std::thread::scope(|scope| {
-        scope.spawn(move || feed(produce, &ticket_rx, &work_tx));
-        for _ in 0..threads {
-            let (work_rx, done_tx) = (&work_rx, done_tx.clone());
+        for _ in 1..threads {
+            let (source, done_tx) = (&source, done_tx.clone());
             scope.spawn(move || {
+                // A worker that panics closes the tickets: no thread waits for them forever.
+                let _closing = CloseOnPanic(source.tickets);
                 let mut visitor = visitor();
-                loop {
-                    // The lock is held only to take a piece.
-                    let next = work_rx.lock().map(|rx| rx.recv());
-                    let Ok(Ok(chunk)) = next else { return };
+                while let Some(chunk) = source.take(true) {
                     if done_tx.send(read_chunk(chunk, &mut visitor)).is_err() {
                         return;
                     }
@@ -102,8 +102,100 @@ where
             });
         }
         drop(done_tx);
-        hand_over(done_rx, &ticket_tx, visitor, &mut sink)
+        let _closing = CloseOnPanic(&tickets);
+        let games = hand_over(done_rx, &source, visitor, &mut sink);
+        // The workers still waiting for a ticket (the input may have ended meanwhile) stop.
+        tickets.close();
+        games
     })
+}
+
+/// The pieces held at once on `threads` threads: `2 × threads + 1` pieces
+/// of [`DEFAULT_CHUNK_LEN`], and as many bytes in smaller pieces (up to 16
+/// times as many pieces), so that small pieces keep as much work ahead of
+/// the hand-over.
+fn in_flight(threads: usize, chunk_len: usize) -> usize {
+    (2 * threads + 1) * (DEFAULT_CHUNK_LEN / chunk_len.max(1)).clamp(1, 16)
+}
+
+/// A counting semaphore: the pieces that may still be cut from the input.
+struct Tickets {
+    /// Tickets free, and whether the reading is over.
+    state: Mutex<(usize, bool)>,
+    freed: Condvar,
+}
+
+impl Tickets {
+    fn new(count: usize) -> Tickets {
+        Tickets { state: Mutex::new((count, false)), freed: Condvar::new() }
+    }
+
+    /// Takes a ticket, waiting for one if `wait`; `false` if there is none
+    /// (or the reading is over).
+    fn take(&self, wait: bool) -> bool {
+        let Ok(mut state) = self.state.lock() else { return false };
+        while state.0 == 0 && !state.1 && wait {
+            let Ok(next) = self.freed.wait(state) else { return false };
+            state = next;
+        }
+        let taken = state.0 > 0 && !state.1;
+        state.0 -= usize::from(taken);
+        taken
+    }
+
+    /// Gives a ticket back.
+    fn give(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.0 += 1;
+            self.freed.notify_one();
+        }
+    }
+
+    /// Ends the reading: every wait for a ticket ends without one.
+    fn close(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.1 = true;
+            self.freed.notify_all();
+        }
+    }
+}
+
+/// Closes the tickets if the thread holding it panics.
+struct CloseOnPanic<'t>(&'t Tickets);
+
+impl Drop for CloseOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.close();
+        }
+    }
+}
+
+/// The producer (`None` once it ran dry) and the tickets that allow a piece.
+struct Source<'t, P> {
+    produce: Mutex<Option<P>>,
+    tickets: &'t Tickets,
+}
+
+impl<'a, P: FnMut() -> Option<Chunk<'a>>> Source<'_, P> {
+    /// The next piece, once a ticket allows it (waiting for one if `wait`);
+    /// `None` if the producer ran dry, or there was no ticket.
+    fn take(&self, wait: bool) -> Option<Chunk<'a>> {
+        if !self.tickets.take(wait) {
+            return None;
+        }
+        let chunk = self.produce.lock().ok().and_then(|mut produce| {
+            let chunk = produce.as_mut()?();
+            if chunk.is_none() {
+                *produce = None;
+            }
+            chunk
+        });
+        if chunk.is_none() {
+            self.tickets.give();
+        }
+        chunk
+    }
 }
 
 /// Reads the pieces one after the other on the calling thread, handing each
@@ -132,16 +224,6 @@ where
         emit(piece, &mut at, sink);
     }
     at.total
-}
-
-/// Sends the producer's pieces to the workers, one ticket each.
-fn feed<'a>(mut produce: impl FnMut() -> Option<Chunk<'a>>, tickets: &Receiver<()>, work: &SyncSender<Chunk<'a>>) {
-    while tickets.recv().is_ok() {
-        let Some(chunk) = produce() else { return };
-        if work.send(chunk).is_err() {
-            return;
-        }
-    }
 }
 
 /// Reads one piece's games.
@@ -174,31 +256,42 @@ struct HandedOver {
     total: u64,
 }
 
-/// Hands the pieces' games to `sink` in piece order. A piece that ends
-/// inside a game (and is not its input's last) is read again joined to the
-/// next one.
-fn hand_over<'a, V, F, S>(
+/// Hands the pieces' games to `sink` in piece order, reading pieces here
+/// too while none is ready. A piece that ends inside a game (and is not its
+/// input's last) is read again joined to the next one.
+fn hand_over<'a, P, V, F, S>(
     done: Receiver<Done<'a, V::Output>>,
-    tickets: &SyncSender<()>,
+    source: &Source<'_, P>,
     visitor: &F,
     sink: &mut S,
 ) -> u64
 where
+    P: FnMut() -> Option<Chunk<'a>>,
     V: Visitor,
     F: Fn() -> V,
     S: FnMut(usize, u64, Result<V::Output, PgnError>),
 {
     let mut waiting: BTreeMap<u64, Done<'a, V::Output>> = BTreeMap::new();
+    let mut reading = visitor();
     let mut next = 0;
     let mut at = HandedOver::default();
     let mut finished = false;
     while !finished || !waiting.is_empty() {
         if !finished {
-            match done.recv() {
-                Ok(piece) => {
+            let piece = match done.try_recv() {
+                Ok(piece) => Some(piece),
+                Err(TryRecvError::Disconnected) => None,
+                // None read yet: read one here if a ticket allows, else wait for one.
+                Err(TryRecvError::Empty) => match source.take(false) {
+                    Some(chunk) => Some(read_chunk(chunk, &mut reading)),
+                    None => done.recv().ok(),
+                },
+            };
+            match piece {
+                Some(piece) => {
                     waiting.insert(piece.chunk.index, piece);
                 }
-                Err(_) => finished = true,
+                None => finished = true,
             }
         }
         loop {
@@ -210,11 +303,11 @@ where
                         // The joined piece takes the second one's place.
                         let joined = join(piece.chunk, following.chunk);
                         next += 1;
-                        let mut again = read_chunk(joined, &mut visitor());
+                        let mut again = read_chunk(joined, &mut reading);
                         again.chunk.index = next;
                         waiting.insert(next, again);
                         // Two pieces became one: one ticket back.
-                        let _ = tickets.try_send(());
+                        source.tickets.give();
                         continue;
                     }
                     None if !finished => {
@@ -226,7 +319,7 @@ where
             }
             emit(piece, &mut at, sink);
             next += 1;
-            let _ = tickets.try_send(());
+            source.tickets.give();
         }
         if finished && waiting.first_key_value().is_some_and(|(&k, _)| k != next) {
             // A piece is missing: a worker panicked (the scope panics).
@@ -270,4 +363,41 @@ fn relocate<T>(game: Result<T, PgnError>, chunk: &Chunk<'_>, at: &HandedOver) ->
         }
         e
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::GameBuilder;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[test]
+    fn the_pieces_held_at_once_are_bounded() {
+        let game = b"[A \"1\"]\n\n1. e4 e5 *\n\n";
+        for (threads, chunk_len) in [(2, DEFAULT_CHUNK_LEN), (3, DEFAULT_CHUNK_LEN), (2, 1 << 16), (2, 1)] {
+            // A piece a game: the pieces produced less the games handed over are the pieces held.
+            let produced = AtomicU64::new(0);
+            let mut index = 0;
+            let produce = || {
+                (index < 2000).then(|| {
+                    produced.fetch_add(1, Ordering::SeqCst);
+                    let chunk = Chunk { index, input: 0, offset: 0, last: false, bytes: Bytes::Borrowed(game) };
+                    index += 1;
+                    chunk
+                })
+            };
+            let (mut held, mut games) = (0, 0);
+            run(threads, chunk_len, produce, &GameBuilder::new, |_, _, game| {
+                assert!(game.is_ok());
+                games += 1;
+                held = held.max(produced.load(Ordering::SeqCst) - games + 1);
+            });
+            assert_eq!(games, 2000);
+            let bound = in_flight(threads, chunk_len) as u64;
+            assert!(held <= bound, "{threads} threads, pieces of {chunk_len}: {held} held, {bound} allowed");
+        }
+        assert_eq!(in_flight(2, DEFAULT_CHUNK_LEN), 5);
+        assert_eq!(in_flight(2, 1 << 16), 80);
+        assert_eq!(in_flight(2, 1), 80);
+    }
 }

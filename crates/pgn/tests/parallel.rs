@@ -211,3 +211,36 @@ fn an_input_that_fails_stops_the_reading_after_the_games_before_it() {
         }
     }
 }
+
+/// Counts games, and panics at the game with a tag `Panic`.
+#[derive(Default)]
+struct PanicAt(bool);
+
+impl ox88_pgn::Visitor for PanicAt {
+    type Output = ();
+    fn begin_game(&mut self) {
+        self.0 = false;
+    }
+    fn tag(&mut self, name: &[u8], _: ox88_pgn::RawTag<'_>) -> Result<(), ox88_pgn::ErrorKind> {
+        self.0 |= name == b"Panic";
+        Ok(())
+    }
+    fn end_game(&mut self) {
+        assert!(!self.0, "the visitor panics");
+    }
+}
+
+#[test]
+fn a_visitor_that_panics_makes_the_reading_panic() {
+    for at in [0, 150, 299] {
+        let text: String =
+            (0..300).map(|i| if i == at { "[Panic \"1\"]\n\n1. e4 *\n\n" } else { "1. d4 *\n\n" }).collect();
+        for threads in 1..=3 {
+            for chunk_len in [10, 100, 1000] {
+                let reader = ParallelReader::new(threads).chunk_len(chunk_len);
+                let read = std::panic::catch_unwind(|| reader.read_slice(text.as_bytes(), PanicAt::default, |_, _| {}));
+                assert!(read.is_err(), "game {at}, {threads} threads, pieces of {chunk_len}");
+            }
+        }
+    }
+}
