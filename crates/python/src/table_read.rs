@@ -1,5 +1,5 @@
 //! The batches of a [`GameStream`](crate::table::GameStream): PGN files read into ox88-db's games table, on the
-//! thread that asks for each batch ([`HereBatches`]) or on worker threads ([`ThreadedBatches`]).
+//! thread that asks for each batch ([`HereBatches`]) or on threads of their own ([`ThreadedBatches`]).
 
 use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
@@ -124,8 +124,8 @@ fn read_error(message: String) -> ArrowError {
     ArrowError::IoError(message, error)
 }
 
-/// The batches read ahead by ox88-pgn's `ParallelReader` on worker threads, built on a thread of their own;
-/// at most [`IN_FLIGHT`] wait to be asked for. Dropping the stream stops the reading.
+/// The batches read ahead by ox88-pgn's `ParallelReader` on threads of their own (one that builds the batches and
+/// reads pieces too, and `threads - 1` workers); at most [`IN_FLIGHT`] wait to be asked for. Dropping the stream stops the reading.
 pub struct ThreadedBatches {
     schema: SchemaRef,
     batches: Receiver<Result<RecordBatch, String>>,
