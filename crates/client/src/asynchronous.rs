@@ -4,7 +4,8 @@
 
 use crate::reply::{reply, Fulfil, Reply};
 use crate::{
-    AnalysisResult, EngineError, EngineId, ExternalEngine, Limits, LineReport, Position, Protocol, SearchReply,
+    AnalysisResult, EngineError, EngineId, ExternalEngine, GameResult, Limits, LineReport, Opponent, Position,
+    Protocol, SearchReply,
 };
 use ox88_protocol::OptionValue;
 use std::fmt::Display;
@@ -142,6 +143,18 @@ impl AsyncEngine {
     /// [`ExternalEngine::ping`]: how long the engine took to answer.
     pub async fn ping(&self) -> Result<Duration, EngineError> {
         self.call(ExternalEngine::ping).await?
+    }
+
+    /// [`ExternalEngine::set_opponent`].
+    pub async fn set_opponent(&self, opponent: &Opponent, engine_rating: Option<i32>) -> Result<(), EngineError> {
+        let opponent = opponent.clone();
+        self.call(move |engine| engine.set_opponent(&opponent, engine_rating)).await?
+    }
+
+    /// [`ExternalEngine::game_over`].
+    pub async fn game_over(&self, position: &Position, result: GameResult, ending: &str) -> Result<(), EngineError> {
+        let (position, ending) = (position.clone(), ending.to_owned());
+        self.call(move |engine| engine.game_over(&position, result, &ending)).await?
     }
 
     /// Who the engine says it is.

@@ -4,7 +4,8 @@
 use crate::info::Root;
 use crate::link::{Deadline, Link};
 use crate::search::{Event, Request};
-use crate::{EngineError, EngineId, Protocol, Waiting};
+use crate::{EngineError, EngineId, Opponent, Protocol, Waiting};
+use ox88_board::{Board, CastlingMode, GameResult, Move};
 use ox88_protocol::{OptionSpec, OptionValue};
 use std::time::Instant;
 
@@ -30,6 +31,27 @@ pub(crate) trait Session: Send {
 
     /// Starts a new game: the engine forgets the last one.
     fn new_game(&mut self, link: &mut Link) -> Result<(), EngineError>;
+
+    /// Tells the engine who it plays (see
+    /// [`ExternalEngine::set_opponent`](crate::ExternalEngine::set_opponent)).
+    fn set_opponent(
+        &mut self,
+        link: &mut Link,
+        opponent: &Opponent,
+        engine_rating: Option<i32>,
+    ) -> Result<(), EngineError>;
+
+    /// Tells the engine that the game `start` + `moves` ended (see
+    /// [`ExternalEngine::game_over`](crate::ExternalEngine::game_over)).
+    fn game_over(
+        &mut self,
+        link: &mut Link,
+        start: &Board,
+        moves: &[Move],
+        castling: CastlingMode,
+        result: GameResult,
+        ending: &str,
+    ) -> Result<(), EngineError>;
 
     /// Waits until the engine has read everything sent so far.
     fn sync(&mut self, link: &mut Link) -> Result<(), EngineError>;

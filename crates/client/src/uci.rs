@@ -5,12 +5,15 @@ use crate::info::Root;
 use crate::link::{Deadline, Link};
 use crate::search::{Done, Event, Purpose, Request};
 use crate::session::Session;
-use crate::{EngineError, EngineId, Protocol, Waiting};
-use ox88_board::{Board, CastlingMode, Color, UciMove};
+use crate::{EngineError, EngineId, Opponent, Protocol, Waiting};
+use ox88_board::{Board, CastlingMode, Color, GameResult, Move, UciMove};
 use ox88_protocol::uci::{Go, PositionStart, UciCommand, UciMessage};
 use ox88_protocol::xboard::read_move;
 use ox88_protocol::{Limits, OptionSpec, OptionValue, MULTIPV, PONDER, UCI_ANALYSE_MODE, UCI_CHESS960};
 use std::time::{Duration, Instant};
+
+/// The option through which a UCI engine hears of its opponent.
+const UCI_OPPONENT: &str = "UCI_Opponent";
 
 /// A UCI engine's session state.
 pub(crate) struct UciSession {
@@ -153,6 +156,37 @@ impl Session for UciSession {
         link.send(UciCommand::UciNewGame)?;
         self.game_started = true;
         self.needs_ready = true;
+        Ok(())
+    }
+
+    /// `setoption name UCI_Opponent value ...`, if the engine has the option
+    /// and the opponent a name; UCI has no rating of the engine's own.
+    fn set_opponent(
+        &mut self,
+        link: &mut Link,
+        opponent: &Opponent,
+        _engine_rating: Option<i32>,
+    ) -> Result<(), EngineError> {
+        let spec = self.options.iter().find(|o| o.is_named(UCI_OPPONENT)).cloned();
+        match (spec, opponent.uci_value()) {
+            (Some(spec), Some(text)) => {
+                let value = spec.parse_value(Some(&text))?;
+                self.set_option(link, &spec, &value)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// UCI has no end-of-game message: nothing is sent.
+    fn game_over(
+        &mut self,
+        _link: &mut Link,
+        _start: &Board,
+        _moves: &[Move],
+        _castling: CastlingMode,
+        _result: GameResult,
+        _ending: &str,
+    ) -> Result<(), EngineError> {
         Ok(())
     }
 

@@ -13,7 +13,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Mutex;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -123,7 +123,7 @@ pub struct EngineCore {
 
 impl EngineCore {
     /// Runs `work` on the engine with the GIL released.
-    fn with<T: Send>(
+    pub(crate) fn with<T: Send>(
         &self,
         py: Python<'_>,
         work: impl FnOnce(&mut ExternalEngine) -> Result<T, ox88_client::EngineError> + Send,
@@ -314,6 +314,10 @@ pub struct AnalysisCore {
     owner: Py<EngineCore>,
     /// The reports, in the order the engine sent them.
     reports: Mutex<Receiver<Report>>,
+    /// A report taken from `reports` by `ready` and not yet read, or `None`.
+    pending: Option<Report>,
+    /// Whether every report has been sent (the analysis ended), as `ready` found.
+    ended: bool,
     stopper: Stopper,
     /// The thread, until it was joined.
     worker: Option<JoinHandle<Finished>>,
@@ -352,6 +356,8 @@ impl AnalysisCore {
             Some(stopper) => Ok(AnalysisCore {
                 owner,
                 reports: Mutex::new(receiver),
+                pending: None,
+                ended: false,
                 stopper,
                 worker: Some(worker),
                 result: None,
@@ -386,7 +392,9 @@ impl AnalysisCore {
     /// The next report as python-chess's info dictionary (the score as ox88.engine's triple), waiting for it
     /// with the GIL released; `None` once the analysis has ended.
     fn next<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let report = {
+        let report = if let Some(report) = self.pending.take() {
+            Some(report)
+        } else {
             let mut guard =
                 self.reports.lock().map_err(|_| EngineError::new_err("the analysis's lock was poisoned"))?;
             let reports = &mut *guard;
@@ -411,6 +419,19 @@ impl AnalysisCore {
                 Ok(Some(dict))
             }
         }
+    }
+    /// Without waiting: (whether a report is there to read, whether the analysis has ended and sent all its
+    /// reports).
+    fn ready(&mut self) -> PyResult<(bool, bool)> {
+        if self.pending.is_none() && !self.ended {
+            let guard = self.reports.lock().map_err(|_| EngineError::new_err("the analysis's lock was poisoned"))?;
+            match guard.try_recv() {
+                Ok(report) => self.pending = Some(report),
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.ended = true,
+            }
+        }
+        Ok((self.pending.is_some(), self.ended))
     }
     /// Asks the engine to stop (it then sends its last reports and its move).
     fn stop(&self) {

@@ -12,6 +12,7 @@ mod database;
 mod draft;
 mod encode;
 mod engine;
+mod engine_game;
 mod errors;
 mod legal;
 mod moves;

@@ -27,14 +27,30 @@ impl XbSession {
         castling: CastlingMode,
         limits: &Limits,
     ) -> Result<(), EngineError> {
-        let continues = self.game.as_ref().is_some_and(|g| {
-            g.start == *start
-                && g.castling == castling
-                && moves.starts_with(&g.moves)
-                && !(g.sd.is_some() && limits.depth.is_none())
-                && !(g.nps && limits.nodes.is_none())
-                && !(g.st.is_some() && limits.movetime.is_none())
+        let lifts_a_limit = self.game.as_ref().is_some_and(|g| {
+            (g.sd.is_some() && limits.depth.is_none())
+                || (g.nps && limits.nodes.is_none())
+                || (g.st.is_some() && limits.movetime.is_none())
         });
+        self.sync_moves(link, start, moves, castling, lifts_a_limit)
+    }
+
+    /// Brings the engine, in force mode, to the position `start` + `moves`:
+    /// only the new moves if it is a continuation of the game it knows and
+    /// `renew` is off, a new game otherwise.
+    pub(crate) fn sync_moves(
+        &mut self,
+        link: &mut Link,
+        start: &Board,
+        moves: &[Move],
+        castling: CastlingMode,
+        renew: bool,
+    ) -> Result<(), EngineError> {
+        let continues = !renew
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.start == *start && g.castling == castling && moves.starts_with(&g.moves));
         if !continues {
             self.new_game_on(link, start, castling)?;
         } else if self.game.as_ref().is_some_and(|g| g.playing) {
@@ -60,6 +76,9 @@ impl XbSession {
         link.send(XbCommand::New)?;
         if castling == CastlingMode::Chess960 {
             link.send(XbCommand::Variant(CHESS960_VARIANT.into()))?;
+        }
+        for line in &self.opponent {
+            link.send(line.clone())?;
         }
         link.send(XbCommand::Force)?;
         link.send(XbCommand::Post)?;

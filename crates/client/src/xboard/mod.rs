@@ -7,15 +7,16 @@
 mod features;
 mod game;
 mod mirror;
+mod opponent;
 mod search;
 
 use crate::info::Root;
 use crate::link::{Deadline, Link};
 use crate::search::{Done, Event, Purpose, Request};
 use crate::session::Session;
-use crate::{EngineError, EngineId, Protocol, Waiting};
+use crate::{EngineError, EngineId, Opponent, Protocol, Waiting};
 use mirror::{xb_move, Mirror};
-use ox88_board::CastlingMode;
+use ox88_board::{Board, CastlingMode, GameResult, Move};
 use ox88_protocol::xboard::{EngineFeatures, MoveSelection, XbCommand, XbMessage, CHESS960_VARIANT};
 use ox88_protocol::{Limits, OptionSpec, OptionValue, HASH, THREADS};
 use std::time::{Duration, Instant};
@@ -47,6 +48,9 @@ pub(crate) struct XbSession {
     game: Option<Mirror>,
     /// Whether the engine is to ponder (`hard`).
     ponder: bool,
+    /// What the engine is told of its opponent at each `new` (`name`,
+    /// `rating`, `computer`).
+    opponent: Vec<XbCommand>,
     /// The number of the next `ping`.
     next_ping: i64,
     /// The running search.
@@ -64,6 +68,7 @@ impl XbSession {
             by_command: found.by_command,
             game: None,
             ponder: false,
+            opponent: Vec::new(),
             next_ping: 1,
             search: None,
         })
@@ -112,6 +117,44 @@ impl Session for XbSession {
         if self.game.take().is_some_and(|g| g.playing) {
             link.send(XbCommand::Force)?;
         }
+        Ok(())
+    }
+
+    /// Keeps `name`, `rating` and `computer` for the next `new`; another
+    /// opponent during a game begins it anew at the next search.
+    fn set_opponent(
+        &mut self,
+        link: &mut Link,
+        opponent: &Opponent,
+        engine_rating: Option<i32>,
+    ) -> Result<(), EngineError> {
+        let lines = opponent::lines(opponent, engine_rating, self.features.name);
+        if lines != self.opponent {
+            self.opponent = lines;
+            self.new_game(link)?;
+        }
+        Ok(())
+    }
+
+    /// The game's moves the engine has not seen (in force mode), then
+    /// `result RESULT {ENDING}`; the next search begins a new game.
+    fn game_over(
+        &mut self,
+        link: &mut Link,
+        start: &Board,
+        moves: &[Move],
+        castling: CastlingMode,
+        result: GameResult,
+        ending: &str,
+    ) -> Result<(), EngineError> {
+        if ending.contains(['{', '}', '\n', '\r']) {
+            return Err(EngineError::Unsupported(format!(
+                "a game ending with braces or a line break cannot be sent: {ending:?}"
+            )));
+        }
+        self.sync_moves(link, start, moves, castling, false)?;
+        link.send(XbCommand::Result { result, comment: ending.to_owned() })?;
+        self.game = None;
         Ok(())
     }
 

@@ -377,6 +377,7 @@ impl fmt::Display for XbCommand {
             C::MoveNow => f.write_str("?"),
             C::Ping(n) => write!(f, "ping {n}"),
             C::Draw => f.write_str("draw"),
+            C::Result { result, comment } if comment.is_empty() => write!(f, "result {result}"),
             C::Result { result, comment } => write!(f, "result {result} {{{comment}}}"),
             C::SetBoard(board) => write!(f, "setboard {}", board.fen()),
             C::Edit => f.write_str("edit"),

@@ -52,6 +52,9 @@ pub struct EngineFeatures {
     /// `exclude`: the engine restricts its analysis with `exclude` and
     /// `include` (default off).
     pub exclude: bool,
+    /// `name`: the engine wants the opponent's `name` before a game
+    /// (default on).
+    pub name: bool,
     /// `myname`: the engine's name.
     pub myname: Option<String>,
     /// `variants`: the variants it plays (standard chess only when empty).
@@ -77,6 +80,7 @@ impl Default for EngineFeatures {
             memory: false,
             smp: false,
             exclude: false,
+            name: true,
             myname: None,
             variants: Vec::new(),
             options: Vec::new(),
@@ -116,6 +120,7 @@ impl EngineFeatures {
             "memory" => set(&mut self.memory),
             "smp" => set(&mut self.smp),
             "exclude" => set(&mut self.exclude),
+            "name" => set(&mut self.name),
             "nps" => self.nps = flag.or(self.nps),
             "done" => self.done = flag.or(self.done),
             "san" if flag == Some(true) => return Ok(refuse()),

@@ -13,13 +13,14 @@ from ._board import Board
 from ._core import Move
 
 if TYPE_CHECKING:
-    from .engine import Info, InfoDict, Limit, Option, PlayResult, SimpleEngine
+    from .engine import Info, InfoDict, Limit, Opponent, Option, PlayResult, SimpleEngine
 
 T = TypeVar("T")
 
 
 class Protocol:
-    """A running engine, driven from asyncio: the coroutines ``configure``, ``analyse``, ``play`` and ``quit``
+    """A running engine, driven from asyncio: the coroutines ``configure``, ``analyse``, ``play``, ``ping``,
+    ``send_opponent_information``, ``send_game_result`` and ``quit``
     take what ``SimpleEngine``'s methods take. ``popen_uci`` and ``popen_xboard`` start one."""
 
     def __init__(self, engine: SimpleEngine) -> None:
@@ -54,10 +55,23 @@ class Protocol:
 
     async def play(self, board: Board, limit: Limit, *, game: object = None, info: Optional[Info] = None,
                    ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None,
-                   options: Mapping[str, Any] = {}) -> PlayResult:
+                   options: Mapping[str, Any] = {}, opponent: Optional[Opponent] = None) -> PlayResult:
         """Asks the engine for its move in a copy of the board's position."""
         return await self._call(self._engine.play, board.copy(), limit, game=game, ponder=ponder,
-                                draw_offered=draw_offered, root_moves=root_moves, options=options)
+                                draw_offered=draw_offered, root_moves=root_moves, options=options, opponent=opponent)
+
+    async def ping(self) -> None:
+        """Waits until the engine has dealt with everything sent so far."""
+        await self._call(self._engine.ping)
+
+    async def send_opponent_information(self, *, opponent: Optional[Opponent] = None, engine_rating: Optional[int] = None) -> None:
+        """Tells the engine who it plays (``SimpleEngine.send_opponent_information``)."""
+        await self._call(self._engine.send_opponent_information, opponent=opponent, engine_rating=engine_rating)
+
+    async def send_game_result(self, board: Board, winner: Optional[bool] = None, game_ending: Optional[str] = None,
+                               game_complete: bool = True) -> None:
+        """Tells the engine how a copy of the board's game ended (``SimpleEngine.send_game_result``)."""
+        await self._call(self._engine.send_game_result, board.copy(), winner, game_ending, game_complete)
 
     async def quit(self) -> None:
         """Quits the engine."""

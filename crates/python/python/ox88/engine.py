@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import shlex
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Union, overload
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union, overload
 
 from . import _core
 from ._board import Board
@@ -23,7 +23,7 @@ from ._score import Cp, Mate, MateGiven, MateGivenType, PovScore, PovWdl, Score,
 
 __all__ = [
     "AnalysisComplete", "BestMove", "Cp", "EngineError", "SimpleAnalysisResult", "EngineTerminatedError", "InfoDict", "Limit", "Mate", "MateGiven", "MateGivenType",
-    "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleEngine", "Wdl", "INFO_ALL", "INFO_BASIC",
+    "Opponent", "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleEngine", "Wdl", "INFO_ALL", "INFO_BASIC",
     "INFO_NONE", "INFO_PV", "INFO_SCORE", "INFO_REFUTATION", "INFO_CURRLINE", "EngineTransport", "Protocol", "popen_uci", "popen_xboard",
 ]
 
@@ -94,6 +94,20 @@ def _info(info: Dict[str, Any]) -> InfoDict:
     return info
 
 
+@dataclasses.dataclass
+class Opponent:
+    """An engine's opponent, as ``SimpleEngine.send_opponent_information`` and ``play(opponent=...)`` tell it."""
+
+    name: Optional[str]
+    """The opponent's name."""
+    title: Optional[str]
+    """The opponent's title: ``GM``, ``IM``, ``BOT``, ..."""
+    rating: Optional[int]
+    """The opponent's rating."""
+    is_engine: Optional[bool]
+    """Whether the opponent is a program."""
+
+
 class AnalysisComplete(Exception):
     """Raised by ``SimpleAnalysisResult.get()`` once the analysis has ended and every report was read."""
 
@@ -160,6 +174,18 @@ class SimpleAnalysisResult:
             raise StopIteration
         return info
 
+    def would_block(self) -> bool:
+        """Whether ``next()``, ``get()`` or the next step of iteration would wait for the engine: no report is
+        there to read and the analysis has not ended."""
+        if self._done:
+            return False
+        there, ended = self._core.ready()
+        return not there and not ended
+
+    def empty(self) -> bool:
+        """Whether every report so far has been read (the analysis may still send more unless it has ended)."""
+        return self._done or not self._core.ready()[0]
+
     def stop(self) -> None:
         """Asks the engine to stop; its last reports can still be read."""
         self._core.stop()
@@ -178,6 +204,22 @@ class SimpleAnalysisResult:
     def __exit__(self, *args: object) -> None:
         self.stop()
         self.wait()
+
+
+def _game_result(board: Board, winner: Optional[bool], game_ending: Optional[str], game_complete: bool) -> Tuple[str, str]:
+    """The result and the ending that ``send_game_result`` sends, as python-chess words them."""
+    if game_ending and any(c in game_ending for c in "{}\n\r"):
+        raise EngineError(f"a game ending cannot hold braces or line breaks: {game_ending!r}")
+    if not game_complete:
+        return "*", game_ending or ""
+    if winner is not None or game_ending:
+        return ("1-0" if winner else "0-1") if winner is not None else "1/2-1/2", game_ending or ""
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None:
+        return "*", ""
+    if outcome.winner is not None:
+        return outcome.result(), ("White" if outcome.winner else "Black") + " mates"
+    return outcome.result(), outcome.termination.name.capitalize().replace("_", " ")
 
 
 def _command(command: Union[str, List[str]]) -> List[str]:
@@ -249,14 +291,38 @@ class SimpleEngine:
             self.configure(options)
         return SimpleAnalysisResult(self._core.analysis(board, limit, multipv or 1))
 
-    def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE, ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None, options: Mapping[str, Any] = {}) -> PlayResult:
-        """Asks the engine for its move in the board's position."""
+    def play(self, board: Board, limit: Limit, *, game: object = None, info: Info = INFO_NONE, ponder: bool = False, draw_offered: bool = False, root_moves: Optional[Iterable[Move]] = None, options: Mapping[str, Any] = {}, opponent: Optional[Opponent] = None) -> PlayResult:
+        """Asks the engine for its move in the board's position (telling it first of its ``opponent``, if given:
+        ``send_opponent_information``)."""
         if root_moves is not None:
             raise NotImplementedError("root_moves is not supported by ox88.engine")
         if options:
             self.configure(options)
+        if opponent is not None:
+            self.send_opponent_information(opponent=opponent)
         move, reply, line, offered, resigned = self._core.play(board, limit)
         return PlayResult(move, reply, _info(line) if line is not None else {}, offered, resigned)
+
+    def ping(self) -> None:
+        """Waits until the engine has dealt with everything sent so far (UCI ``isready``, CECP ``ping``): it is
+        alive and idle."""
+        self._core.ping()
+
+    def send_opponent_information(self, *, opponent: Optional[Opponent] = None, engine_rating: Optional[int] = None) -> None:
+        """Tells the engine who it plays, before a game's first move: a UCI engine with a ``UCI_Opponent`` option
+        is sent ``TITLE RATING computer|human NAME`` (nothing without the option or a name); a CECP engine is sent
+        ``name``, ``rating ENGINE_RATING OPPONENT_RATING`` and ``computer`` when the next game begins."""
+        if opponent is not None:
+            self._core.set_opponent(opponent.name, opponent.title, opponent.rating, bool(opponent.is_engine), engine_rating)
+
+    def send_game_result(self, board: Board, winner: Optional[bool] = None, game_ending: Optional[str] = None, game_complete: bool = True) -> None:
+        """Tells the engine how the board's game ended. A CECP engine is sent the last moves, then ``result RESULT
+        {ENDING}``: the result is ``winner``'s (a draw if ``game_ending`` is given without one), ``*`` if
+        ``game_complete`` is false, or else the board's outcome (draws claimable included), with the ending
+        ``game_ending`` or the outcome's ("White mates", "Stalemate", "Threefold repetition", ...). UCI has no
+        such message: a UCI engine is sent nothing."""
+        result, ending = _game_result(board, winner, game_ending, game_complete) if self.protocol == "xboard" else ("*", "")
+        self._core.game_over(board, result, ending)
 
     def quit(self) -> None:
         """Quits the engine."""
