@@ -32,12 +32,14 @@ pub fn _board_svg(
     arrows: Vec<(i64, i64, String)>,
     fill: Vec<(i64, String)>,
 ) -> PyResult<String> {
-    // As python-chess draws it: the last move and the check only where asked for.
-    board.ready()?;
-    let mut svg = BoardSvg::new(board.board())
-        .orientation(if orientation { Color::White } else { Color::Black })
-        .coordinates(coordinates)
-        .check(None);
+    // As python-chess draws it: the last move and the check only where asked for. A board being set up (no
+    // position yet) is drawn from its pieces as they stand.
+    let pieces = match board.draft_ref() {
+        Some(draft) => BoardSvg::of_pieces(Square::all().filter_map(|sq| draft.squares[sq.index64()].map(|p| (sq, p)))),
+        None => BoardSvg::new(board.board()),
+    };
+    let mut svg =
+        pieces.orientation(if orientation { Color::White } else { Color::Black }).coordinates(coordinates).check(None);
     if let Some(size) = size {
         svg = svg.size(size);
     }

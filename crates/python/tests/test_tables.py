@@ -3,11 +3,13 @@ committed test table (en passant, halfmove clocks and repetitions included), the
 SVG pictures."""
 
 import random
+import re
 import sys
 import xml.etree.ElementTree as ElementTree
 
 import chess
 import chess.polyglot
+import chess.svg
 import chess.syzygy
 import pytest
 
@@ -94,3 +96,33 @@ def test_svg_pictures():
     assert ox88.svg.board(board) != ox88.svg.board(board, flipped=True)
     with pytest.raises(ValueError):
         ox88.svg.board(board, arrows=[ox88.svg.Arrow(ox88.E2, ox88.E4, "#123456")])
+
+
+def drawn_pieces(picture):
+    """The pieces an SVG picture draws: (piece, x, y) of each ``<use href="#white-pawn" ... translate(x, y)>``."""
+    found = re.findall(r'<use href="#([a-z]+-[a-z]+)"[^>]*transform="translate\(([\d.]+),\s*([\d.]+)\)"', picture)
+    return sorted((piece, float(x), float(y)) for piece, x, y in found)
+
+
+def setting_up(lib):
+    """Boards being set up, which are no positions: empty, kings missing or too many, a pawn on a back rank."""
+    empty = lib.Board.empty()
+    edited = lib.Board.empty()
+    for square, symbol in [(lib.E4, "P"), (lib.A1, "k"), (lib.H8, "k"), (lib.D1, "p"), (lib.G7, "Q")]:
+        edited.set_piece_at(square, lib.Piece.from_symbol(symbol))
+    start = lib.Board()
+    start.remove_piece_at(lib.E1)
+    return [empty, edited, start, lib.Board("8/8/8/8/8/8/8/8 w - - 0 1"), lib.Board("RNBQKBNR/8/8/8/8/8/8/rnbqkbnr b - - 0 1")]
+
+
+@pytest.mark.parametrize("orientation", [True, False])
+def test_svg_of_boards_being_set_up_draws_python_chess_s_pieces(orientation):
+    for ours, theirs in zip(setting_up(ox88), setting_up(chess)):
+        picture = ox88.svg.board(ours, orientation=orientation)
+        assert ElementTree.fromstring(picture).tag.endswith("svg")
+        assert drawn_pieces(picture) == drawn_pieces(chess.svg.board(theirs, orientation=orientation))
+        assert "check" not in picture.split("</defs>")[-1]
+    # A position is drawn with the same pieces where they stand as well.
+    fen = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+    ours, theirs = ox88.svg.board(ox88.Board(fen), orientation=orientation), chess.svg.board(chess.Board(fen), orientation=orientation)
+    assert drawn_pieces(ours) == drawn_pieces(theirs) and len(drawn_pieces(ours)) == 31

@@ -1,8 +1,9 @@
 //! [`BoardSvg`]: what to draw (the board, its orientation, size and marks),
 //! set up by builder methods and written out by `Display`.
 
-use ox88_board::{Board, Color, Move, Square};
+use ox88_board::{Board, Color, Move, Piece, Square};
 use ox88_movegen::Position;
+use std::marker::PhantomData;
 
 /// A colour for arrows and highlighted squares, as analysis boards use
 /// them.
@@ -91,7 +92,10 @@ impl Arrow {
 /// ```
 #[derive(Clone, Debug)]
 pub struct BoardSvg<'a> {
-    pub(crate) board: &'a Board,
+    /// The piece on each square, a1 = 0.
+    pub(crate) pieces: [Option<Piece>; 64],
+    /// The board the picture was made of, if any.
+    pub(crate) board: PhantomData<&'a Board>,
     pub(crate) orientation: Color,
     pub(crate) size: u32,
     pub(crate) coordinates: bool,
@@ -106,13 +110,30 @@ impl<'a> BoardSvg<'a> {
     /// to move is marked if it is in check.
     pub fn new(board: &'a Board) -> BoardSvg<'a> {
         let check = board.in_check().then(|| board.king(board.side_to_move()));
+        BoardSvg { check, ..BoardSvg::of_pieces(Square::all().filter_map(|sq| board.piece_at(sq).map(|p| (sq, p)))) }
+    }
+    /// A picture of any arrangement of pieces, such as a board being set up
+    /// (without a king, or with a pawn on a back rank), with the default
+    /// settings and nothing marked.
+    ///
+    /// ```
+    /// use ox88_board::{Color, Piece, Role, Square};
+    /// let svg = ox88_svg::BoardSvg::of_pieces([(Square::E4, Piece::new(Color::White, Role::Pawn))]).to_string();
+    /// assert!(svg.contains(r#"class="piece e4""#) && !svg.contains("king"));
+    /// ```
+    pub fn of_pieces(pieces: impl IntoIterator<Item = (Square, Piece)>) -> BoardSvg<'a> {
+        let mut on = [None; 64];
+        for (square, piece) in pieces {
+            on[square.index64()] = Some(piece);
+        }
         BoardSvg {
-            board,
+            pieces: on,
+            board: PhantomData,
             orientation: Color::White,
             size: 400,
             coordinates: true,
             last_move: None,
-            check,
+            check: None,
             arrows: Vec::new(),
             highlights: Vec::new(),
         }

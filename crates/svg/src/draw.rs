@@ -73,7 +73,7 @@ fn write_svg(svg: &BoardSvg<'_>, out: &mut impl Write) -> fmt::Result {
         write_coordinates(svg.orientation, side, out)?;
     }
     for square in Square::all() {
-        if let Some(piece) = svg.board.piece_at(square) {
+        if let Some(piece) = svg.pieces[square.index64()] {
             let (x, y) = corner(square);
             write!(
                 out,
@@ -94,7 +94,7 @@ fn write_defs(svg: &BoardSvg<'_>, out: &mut impl Write) -> fmt::Result {
     out.write_str("<defs>")?;
     let mut drawn: Vec<Piece> = Vec::new();
     for square in Square::all() {
-        if let Some(piece) = svg.board.piece_at(square) {
+        if let Some(piece) = svg.pieces[square.index64()] {
             if !drawn.contains(&piece) {
                 drawn.push(piece);
                 pieces::write_definition(out, piece, &pieces::id(piece), 1.0)?;
