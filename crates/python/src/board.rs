@@ -393,8 +393,10 @@ impl BoardCore {
         BoardCore::sync_all(slf)
     }
     /// Sets up Chess960 start position `scharnagl` (0 to 959; 518 is the standard one).
-    fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: u16) -> PyResult<()> {
-        let pos = Position::chess960(scharnagl)
+    fn set_chess960_pos(mut slf: PyRefMut<'_, Self>, scharnagl: i64) -> PyResult<()> {
+        let pos = u16::try_from(scharnagl)
+            .ok()
+            .and_then(Position::chess960)
             .ok_or_else(|| PyValueError::new_err(format!("Chess960 positions are 0 to 959, not {scharnagl}")))?;
         slf.set_position(pos);
         BoardCore::sync_all(slf)

@@ -78,3 +78,23 @@ def test_chess960_rights_variant_answers_and_the_game_builder():
     game = ox88.pgn.read_game(io.StringIO("1. e4 e5 *"), Visitor=ox88.pgn.Game.builder)
     assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "e7e5"]
     assert ox88.engine.INFO_CURRLINE == chess.engine.INFO_CURRLINE and ox88.engine.INFO_REFUTATION == chess.engine.INFO_REFUTATION
+
+
+def test_chess960_start_positions_of_the_pieces_alone_are_python_chess_s():
+    for n in range(960):
+        ours, theirs = ox88.BaseBoard.from_chess960_pos(n), chess.BaseBoard.from_chess960_pos(n)
+        assert ours.board_fen() == theirs.board_fen() and ours.chess960_pos() == theirs.chess960_pos() == n
+        assert isinstance(ours, ox88.BaseBoard)
+    board, other = ox88.BaseBoard(), chess.BaseBoard()
+    assert board.chess960_pos() == other.chess960_pos() == 518
+    board.set_chess960_pos(7)
+    other.set_chess960_pos(7)
+    assert board.board_fen() == other.board_fen()
+    for fen in ["8/8/8/8/8/8/8/4K2k", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR"]:
+        assert ox88.BaseBoard(fen).chess960_pos() is chess.BaseBoard(fen).chess960_pos() is None
+    for bad in [960, -1]:
+        for lib in (ox88, chess):
+            with pytest.raises(ValueError):
+                lib.BaseBoard.from_chess960_pos(bad)
+            with pytest.raises(ValueError):
+                lib.Board.from_chess960_pos(bad)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import abc
 from typing import Any, Callable, Dict, Optional
 
-from ._board import STARTING_BOARD_FEN, Board
+from ._board import STARTING_BOARD_FEN, Board, chess960_number
 from ._core import Piece
 from ._squares import Bitboard, Color, PieceType, Square, SquareSet
 
@@ -127,6 +127,21 @@ class BaseBoard(metaclass=abc.ABCMeta):
     def set_board_fen(self, fen: str) -> None:
         """Sets the pieces from a FEN's first field (``ValueError`` for one that is not)."""
         self._board.set_board_fen(fen)
+
+    def chess960_pos(self) -> Optional[int]:
+        """The number (0 to 959) of the Chess960 start position whose pieces these are, or ``None``."""
+        return chess960_number(self.board_fen())
+
+    def set_chess960_pos(self, scharnagl: int) -> None:
+        """Sets up the pieces of Chess960 start position ``scharnagl`` (0 to 959; 518 is the standard one)."""
+        self._board.set_board_fen(Board.from_chess960_pos(scharnagl).board_fen())
+
+    @classmethod
+    def from_chess960_pos(cls, scharnagl: int) -> BaseBoard:
+        """The pieces of Chess960 start position ``scharnagl`` (0 to 959)."""
+        board = cls.empty()
+        board.set_chess960_pos(scharnagl)
+        return board
 
     def clear_board(self) -> None:
         """Takes every piece off the board."""

@@ -20,6 +20,13 @@ STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 _CHESS960_PLACEMENTS: Dict[str, int] = {}
+
+
+def chess960_number(board_fen: str) -> Optional[int]:
+    """The number (0 to 959) of the Chess960 start position whose pieces a FEN's first field places, or ``None``."""
+    if not _CHESS960_PLACEMENTS:
+        _CHESS960_PLACEMENTS.update((Board.from_chess960_pos(n).board_fen(), n) for n in range(960))
+    return _CHESS960_PLACEMENTS.get(board_fen)
 """The placements of the 960 start positions and their numbers, made when first needed."""
 
 
@@ -126,9 +133,7 @@ class Board(BoardCore):
             return None
         if not ignore_counters and (self.fullmove_number != 1 or self.halfmove_clock != 0):
             return None
-        if not _CHESS960_PLACEMENTS:
-            _CHESS960_PLACEMENTS.update((Board.from_chess960_pos(n).board_fen(), n) for n in range(960))
-        return _CHESS960_PLACEMENTS.get(self.board_fen())
+        return chess960_number(self.board_fen())
 
     @classmethod
     def from_chess960_pos(cls, scharnagl: int) -> Board:
