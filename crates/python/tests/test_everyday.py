@@ -13,7 +13,8 @@ from conftest import ROOT
 
 HERE = pathlib.Path(__file__).resolve().parent / "everyday"
 PROGRAMS = sorted(p for p in HERE.glob("*.py") if p.name != "as_ox88.py")
-ENGINES = {"play_engine.py", "analyse_multipv.py", "async_engine.py", "analysis_stream.py", "puzzle_check.py"}
+ENGINES = {"play_engine.py", "analyse_multipv.py", "async_engine.py", "analysis_stream.py", "puzzle_check.py",
+           "engine_match.py"}
 STOCKFISH = shutil.which("stockfish") or "/usr/games/stockfish"
 # Programs that do not run on ox88 yet: each must fail (strict), so that one that starts to run is moved out.
 NOT_YET: set = set()
