@@ -239,3 +239,23 @@ def test_chess960_start_positions_are_recognised():
                 assert ours.chess960_pos(**kwargs) == theirs.chess960_pos(**kwargs), (theirs.fen(), kwargs)
     for theirs, ours in positions(21, games=3):
         assert ours.chess960_pos() == theirs.chess960_pos()
+
+
+def test_python_chess_s_attack_tables_and_board_attributes():
+    assert ox88.BB_KNIGHT_ATTACKS == chess.BB_KNIGHT_ATTACKS and ox88.BB_KING_ATTACKS == chess.BB_KING_ATTACKS
+    assert ox88.BB_PAWN_ATTACKS == chess.BB_PAWN_ATTACKS and ox88.BB_RAYS == chess.BB_RAYS
+    assert ox88.BB_PAWN_ATTACKS[ox88.WHITE][ox88.E4] == chess.BB_D5 | chess.BB_F5
+    for name in ["aliases", "one_king", "captures_compulsory", "connected_kings", "tbw_suffix", "tbz_suffix",
+                 "tbw_magic", "tbz_magic", "pawnless_tbw_suffix", "pawnless_tbz_suffix", "pawnless_tbw_magic",
+                 "pawnless_tbz_magic", "uci_variant", "xboard_variant", "starting_fen"]:
+        assert getattr(ox88.Board, name) == getattr(chess.Board, name), name
+
+
+def test_python_chess_s_engine_options_and_limits():
+    import chess.engine
+    import ox88.engine
+    assert ox88.engine.MANAGED_OPTIONS == chess.engine.MANAGED_OPTIONS
+    for name in ["MultiPV", "Ponder", "UCI_Chess960", "Hash", "Threads"]:
+        ours = ox88.engine.Option(name, "spin", 1, 1, 2, [])
+        assert ours.is_managed() == chess.engine.Option(name, "spin", 1, 1, 2, None).is_managed()
+    assert ox88.engine.Limit(time=1.0, clock_id="game 1").clock_id == chess.engine.Limit(time=1.0, clock_id="game 1").clock_id

@@ -6,7 +6,7 @@ Squares are integers from 0 (a1) to 63 (h8), colours booleans (``WHITE`` is ``Tr
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, List, Optional, SupportsInt, Union
+from typing import Iterable, Iterator, List, Optional, SupportsInt, Tuple, Union
 
 Color = bool
 PieceType = int
@@ -480,3 +480,19 @@ class SquareSet:
         for rank in range(7, -1, -1):
             rows.append(" ".join("1" if self.mask & BB_SQUARES[rank * 8 + f] else "." for f in range(8)))
         return "\n".join(rows)
+
+
+def _steps(square: Square, deltas: Tuple[Tuple[int, int], ...]) -> Bitboard:
+    """The squares ``(file, rank)`` steps away from ``square`` that are on the board."""
+    file, rank = square & 7, square >> 3
+    return sum(BB_SQUARES[(rank + dr) * 8 + file + df] for df, dr in deltas if 0 <= file + df < 8 and 0 <= rank + dr < 8)
+
+
+BB_KNIGHT_ATTACKS: List[Bitboard] = [_steps(sq, ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))) for sq in range(64)]
+"""The squares a knight on each square attacks."""
+BB_KING_ATTACKS: List[Bitboard] = [_steps(sq, ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))) for sq in range(64)]
+"""The squares a king on each square attacks."""
+BB_PAWN_ATTACKS: List[List[Bitboard]] = [[_steps(sq, ((-1, forward), (1, forward))) for sq in range(64)] for forward in (-1, 1)]
+"""``BB_PAWN_ATTACKS[color][square]``: the squares a pawn of ``color`` on ``square`` attacks."""
+BB_RAYS: List[List[Bitboard]] = [[ray(a, b) for b in range(64)] for a in range(64)]
+"""``BB_RAYS[a][b]``: the whole line through ``a`` and ``b`` (``ray(a, b)``)."""

@@ -23,7 +23,7 @@ from ._score import Cp, Mate, MateGiven, MateGivenType, PovScore, PovWdl, Score,
 
 __all__ = [
     "AnalysisComplete", "BestMove", "Cp", "EngineError", "SimpleAnalysisResult", "EngineTerminatedError", "InfoDict", "Limit", "Mate", "MateGiven", "MateGivenType",
-    "Opponent", "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleEngine", "Wdl", "INFO_ALL", "INFO_BASIC",
+    "MANAGED_OPTIONS", "Opponent", "Option", "PlayResult", "PovScore", "PovWdl", "Score", "SimpleEngine", "Wdl", "INFO_ALL", "INFO_BASIC",
     "INFO_NONE", "INFO_PV", "INFO_SCORE", "INFO_REFUTATION", "INFO_CURRLINE", "EngineTransport", "Protocol", "popen_uci", "popen_xboard",
 ]
 
@@ -43,6 +43,9 @@ class Info(enum.IntFlag):
 INFO_NONE, INFO_BASIC, INFO_SCORE, INFO_PV, INFO_ALL = Info.NONE, Info.BASIC, Info.SCORE, Info.PV, Info.ALL
 INFO_REFUTATION, INFO_CURRLINE = Info.REFUTATION, Info.CURRLINE
 
+MANAGED_OPTIONS = ["uci_chess960", "uci_variant", "multipv", "ponder"]
+"""The options (lower case) that the library sets by itself, not the user."""
+
 InfoDict = Dict[str, Any]
 """An analysis line: ``score`` (a ``PovScore``), ``pv`` (moves), ``depth``, ``seldepth``, ``multipv``, ``nodes``,
 ``time`` (seconds), ``nps``, ``hashfull``, ``tbhits``, and ``lowerbound``/``upperbound`` when the score is a bound."""
@@ -61,6 +64,8 @@ class Limit:
     white_inc: Optional[float] = None
     black_inc: Optional[float] = None
     remaining_moves: Optional[int] = None
+    clock_id: object = None
+    """Which game clock the limit belongs to (python-chess uses it to tell ponder hits; ox88 follows the game)."""
 
 
 @dataclasses.dataclass
@@ -85,6 +90,10 @@ class Option:
     min: Optional[int]
     max: Optional[int]
     var: List[str]
+
+    def is_managed(self) -> bool:
+        """Whether the library sets the option itself (``MultiPV``, ``Ponder``, ``UCI_Chess960``, ``UCI_Variant``)."""
+        return self.name.lower() in MANAGED_OPTIONS
 
 
 def _info(info: Dict[str, Any]) -> InfoDict:
