@@ -96,17 +96,9 @@ class Board(BoardCore):
     xboard_variant: Optional[str] = "normal"
     aliases: List[str] = ["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"]
     """The names of standard chess in PGN's Variant tag."""
-    one_king = True
-    captures_compulsory = False
-    connected_kings = False
-    tbw_suffix: Optional[str] = ".rtbw"
-    tbz_suffix: Optional[str] = ".rtbz"
-    tbw_magic: Optional[bytes] = b"\x71\xe8\x23\x5d"
-    tbz_magic: Optional[bytes] = b"\xd7\x66\x0c\xa5"
-    pawnless_tbw_suffix: Optional[str] = None
-    pawnless_tbz_suffix: Optional[str] = None
-    pawnless_tbw_magic: Optional[bytes] = None
-    pawnless_tbz_magic: Optional[bytes] = None
+    one_king, captures_compulsory, connected_kings = True, False, False
+    tbw_suffix, tbz_suffix, tbw_magic, tbz_magic = ".rtbw", ".rtbz", b"\x71\xe8\x23\x5d", b"\xd7\x66\x0c\xa5"
+    pawnless_tbw_suffix = pawnless_tbz_suffix = pawnless_tbw_magic = pawnless_tbz_magic = None
 
     def __init__(self, fen: Optional[str] = STARTING_FEN, *, chess960: bool = False) -> None:
         self._setup(fen, chess960)
