@@ -9,7 +9,7 @@ use std::io::{self, Read};
 
 /// Reads a PGN input on several threads: the input is cut into pieces of
 /// about [`chunk_len`](Self::chunk_len) bytes where games begin, each piece
-/// is read by one of the threads with its own [`Visitor`], and each game's
+/// is read by a worker thread with its own [`Visitor`], and each game's
 /// output (or error) is handed to you on the calling thread with the game's
 /// number, in input order.
 ///
@@ -30,13 +30,10 @@ use std::io::{self, Read};
 /// piece), or as many bytes in shorter pieces (at most 16 times as many
 /// pieces), each of about `chunk_len` bytes (more where a single game is
 /// longer), with their games' outputs; reading a stream adds the buffer
-/// being filled. On `threads` threads, the calling thread and `threads - 1`
-/// workers (the standard library's scoped threads: the visitor factory may
-/// borrow) read; each cuts its next piece from the input itself, in turn,
-/// and the calling thread hands the games over whenever pieces are read
-/// (reading one itself when none is), so `threads` threads keep as many
-/// cores busy and none waits for a feeding or hand-over thread to be woken.
-/// A piece is plenty of work per hand-over, so a work-stealing pool (rayon)
+/// being filled. Threads are the standard library's (scoped: the visitor
+/// factory may borrow); each worker cuts its next piece from the input
+/// itself, in turn, so no worker waits for a feeding thread to be woken. A
+/// piece is plenty of work per hand-over, so a work-stealing pool (rayon)
 /// would add a dependency and buy nothing here.
 ///
 /// ```
@@ -79,11 +76,10 @@ impl Default for ParallelReader {
 }
 
 impl ParallelReader {
-    /// A reader on `threads` threads (at least one: the calling thread and
-    /// `threads - 1` workers), with pieces of [`DEFAULT_CHUNK_LEN`]. One
-    /// thread is the calling thread alone: the pieces are read and their
-    /// games handed over in turn, with no other thread started (so one
-    /// thread asked for is one core used).
+    /// A reader on `threads` worker threads (at least one), with pieces of
+    /// [`DEFAULT_CHUNK_LEN`]. One thread is the calling thread alone: the
+    /// pieces are read and their games handed over in turn, with no other
+    /// thread started (so one thread asked for is one core used).
     pub fn new(threads: usize) -> ParallelReader {
         ParallelReader { threads: threads.max(1), chunk_len: DEFAULT_CHUNK_LEN }
     }

@@ -5,7 +5,7 @@
 
 use crate::{PgnError, Reader, Visitor};
 use std::collections::BTreeMap;
-use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Condvar, Mutex};
 
 /// The pieces' length by default: 1 MiB, a few hundred games.
@@ -61,16 +61,12 @@ impl<T> Done<'_, T> {
     }
 }
 
-/// Reads on `threads` threads, this one and `threads - 1` workers, and hands
-/// the games over on this one; returns how many games were begun. Each
-/// thread takes its next piece from the producer itself (under a lock: the
-/// producer is sequential, but needs no thread of its own that would have
-/// to be woken for every piece); this thread hands over the pieces read
-/// whenever there are any, and reads one itself when there are none, so
-/// that `threads` threads keep `threads` cores busy and none waits for
-/// another to be woken while there is work. With one thread, all of it runs
-/// here in turn (see [`run_here`]). (A visitor that panics makes this
-/// panic, once the threads are done.)
+/// Reads on `threads` worker threads, each taking its next piece from the
+/// producer itself (under a lock: the producer is sequential, but needs no
+/// thread of its own that would have to be woken for every piece), and
+/// hands the games over on this thread; returns how many games were begun.
+/// With one thread, all of it runs here in turn (see [`run_here`]). (A
+/// visitor that panics makes this panic, once the threads are done.)
 pub(crate) fn run<'a, P, V, F, S>(threads: usize, chunk_len: usize, produce: P, visitor: &F, mut sink: S) -> u64
 where
     P: FnMut() -> Option<Chunk<'a>> + Send,
@@ -88,13 +84,13 @@ where
     let source = Source { produce: Mutex::new(Some(produce)), tickets: &tickets };
     let (done_tx, done_rx) = channel::<Done<'a, V::Output>>();
     std::thread::scope(|scope| {
-        for _ in 1..threads {
+        for _ in 0..threads {
             let (source, done_tx) = (&source, done_tx.clone());
             scope.spawn(move || {
                 // A worker that panics closes the tickets: no thread waits for them forever.
                 let _closing = CloseOnPanic(source.tickets);
                 let mut visitor = visitor();
-                while let Some(chunk) = source.take(true) {
+                while let Some(chunk) = source.take() {
                     if done_tx.send(read_chunk(chunk, &mut visitor)).is_err() {
                         return;
                     }
@@ -130,11 +126,10 @@ impl Tickets {
         Tickets { state: Mutex::new((count, false)), freed: Condvar::new() }
     }
 
-    /// Takes a ticket, waiting for one if `wait`; `false` if there is none
-    /// (or the reading is over).
-    fn take(&self, wait: bool) -> bool {
+    /// Takes a ticket, waiting for one; `false` if the reading is over.
+    fn take(&self) -> bool {
         let Ok(mut state) = self.state.lock() else { return false };
-        while state.0 == 0 && !state.1 && wait {
+        while state.0 == 0 && !state.1 {
             let Ok(next) = self.freed.wait(state) else { return false };
             state = next;
         }
@@ -178,10 +173,10 @@ struct Source<'t, P> {
 }
 
 impl<'a, P: FnMut() -> Option<Chunk<'a>>> Source<'_, P> {
-    /// The next piece, once a ticket allows it (waiting for one if `wait`);
-    /// `None` if the producer ran dry, or there was no ticket.
-    fn take(&self, wait: bool) -> Option<Chunk<'a>> {
-        if !self.tickets.take(wait) {
+    /// The next piece, once a ticket allows it; `None` if the producer ran
+    /// dry (or the reading is over).
+    fn take(&self) -> Option<Chunk<'a>> {
+        if !self.tickets.take() {
             return None;
         }
         let chunk = self.produce.lock().ok().and_then(|mut produce| {
@@ -256,9 +251,9 @@ struct HandedOver {
     total: u64,
 }
 
-/// Hands the pieces' games to `sink` in piece order, reading pieces here
-/// too while none is ready. A piece that ends inside a game (and is not its
-/// input's last) is read again joined to the next one.
+/// Hands the pieces' games to `sink` in piece order. A piece that ends
+/// inside a game (and is not its input's last) is read again joined to the
+/// next one.
 fn hand_over<'a, P, V, F, S>(
     done: Receiver<Done<'a, V::Output>>,
     source: &Source<'_, P>,
@@ -278,20 +273,11 @@ where
     let mut finished = false;
     while !finished || !waiting.is_empty() {
         if !finished {
-            let piece = match done.try_recv() {
-                Ok(piece) => Some(piece),
-                Err(TryRecvError::Disconnected) => None,
-                // None read yet: read one here if a ticket allows, else wait for one.
-                Err(TryRecvError::Empty) => match source.take(false) {
-                    Some(chunk) => Some(read_chunk(chunk, &mut reading)),
-                    None => done.recv().ok(),
-                },
-            };
-            match piece {
-                Some(piece) => {
+            match done.recv() {
+                Ok(piece) => {
                     waiting.insert(piece.chunk.index, piece);
                 }
-                None => finished = true,
+                Err(_) => finished = true,
             }
         }
         loop {

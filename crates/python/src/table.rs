@@ -5,10 +5,9 @@
 //! On one thread the batches are read when pyarrow asks for them, on the thread that asks (see
 //! [`table_read::HereBatches`](crate::table_read::HereBatches)): no thread beside the work, so one thread asked
 //! for is one core used. On `threads` threads ([`table_read::ThreadedBatches`](crate::table_read::ThreadedBatches)),
-//! ox88-pgn's `ParallelReader` reads on a thread of its own, which builds the batches and reads pieces while none
-//! is ready to go in one, and `threads - 1` workers: one pipeline for all the files, so that the threads read on
-//! from one file into the next. Memory stays bounded whatever the files' size: the reader holds a few pieces of
-//! input, and at most a few batches wait for Python.
+//! ox88-pgn's `ParallelReader` reads on `threads` workers while a thread of its own builds the batches: one
+//! pipeline for all the files, so that the workers read on from one file into the next. Memory stays bounded
+//! whatever the files' size: the reader holds a few pieces of input, and at most a few batches wait for Python.
 
 use crate::table_read::{HereBatches, Options, ThreadedBatches};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;

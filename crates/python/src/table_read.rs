@@ -124,8 +124,8 @@ fn read_error(message: String) -> ArrowError {
     ArrowError::IoError(message, error)
 }
 
-/// The batches read ahead by ox88-pgn's `ParallelReader` on threads of their own (one that builds the batches and
-/// reads pieces too, and `threads - 1` workers); at most [`IN_FLIGHT`] wait to be asked for. Dropping the stream stops the reading.
+/// The batches read ahead by ox88-pgn's `ParallelReader` on worker threads, built on a thread of their own;
+/// at most [`IN_FLIGHT`] wait to be asked for. Dropping the stream stops the reading.
 pub struct ThreadedBatches {
     schema: SchemaRef,
     batches: Receiver<Result<RecordBatch, String>>,
