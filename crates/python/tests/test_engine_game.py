@@ -62,7 +62,9 @@ def test_a_cecp_engine_hears_what_python_chess_tells_it(tmp_path):
     for lib in (chess, ox88):
         log, command = tapped(tmp_path, lib.__name__, [GNUCHESS, "--xboard"], "--nudge")
         logs.append(log)
-        engine = lib.engine.SimpleEngine.popen_xboard(command)
+        # GNU Chess behind the tap can be slow to announce its features on a loaded machine; an engine silent for
+        # the whole handshake counts as protocol version 1 (no usermove), so give it longer than the default 10 s.
+        engine = lib.engine.SimpleEngine.popen_xboard(command, timeout=30)
         engine.ping()
         engine.send_opponent_information(opponent=opponent(lib), engine_rating=2100)
         for start, winner, ending, complete in ENDINGS:
@@ -89,7 +91,7 @@ def test_a_cecp_engine_hears_what_python_chess_tells_it(tmp_path):
 @needs_gnuchess
 def test_a_cecp_engine_playing_hears_of_its_opponent_and_its_result(tmp_path):
     log, command = tapped(tmp_path, "ox88", [GNUCHESS, "--xboard"])  # ox88-client pings GNU Chess by itself
-    with ox88.engine.SimpleEngine.popen_xboard(command) as engine:
+    with ox88.engine.SimpleEngine.popen_xboard(command, timeout=30) as engine:  # a slow start, as above
         program = opponent(ox88, "Stockfish", None, None, True)
         game = ox88.Board()
         for _ in range(3):
