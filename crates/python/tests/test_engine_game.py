@@ -65,11 +65,6 @@ def test_a_cecp_engine_hears_what_python_chess_tells_it(tmp_path):
         # GNU Chess behind the tap can be slow to announce its features on a loaded machine; an engine silent for
         # the whole handshake counts as protocol version 1 (no usermove), so give it longer than the default 10 s.
         engine = lib.engine.SimpleEngine.popen_xboard(command, timeout=30)
-        for _ in range(3):  # python-chess waits 2 s for the features, which GNU Chess may miss when loaded: again
-            if lib is not chess or engine.protocol.features.get("ping"):
-                break
-            engine.quit()
-            engine = lib.engine.SimpleEngine.popen_xboard(command, timeout=30)
         engine.ping()
         engine.send_opponent_information(opponent=opponent(lib), engine_rating=2100)
         for start, winner, ending, complete in ENDINGS:
