@@ -21,6 +21,7 @@
 //! ```
 
 mod commands;
+mod lichess_form;
 
 pub use crate::eval_score::EvalScore;
 use crate::RawComment;
@@ -113,6 +114,13 @@ pub fn clock_and_eval(comment: &str) -> (Option<Duration>, Option<Evaluation>) {
 /// ```
 pub fn clock_and_eval_raw(comment: RawComment<'_>) -> (Option<Duration>, Option<Evaluation>) {
     let bytes = comment.as_bytes();
+    if let Some((clock, eval)) = lichess_form::read(bytes) {
+        // (An evaluation that does not read may be followed by one that does.)
+        let eval = eval.map(parse_eval);
+        if eval != Some(None) {
+            return (clock, eval.flatten());
+        }
+    }
     let (mut clock, mut eval) = (None, None);
     for (which, _, argument) in commands_in(bytes, ["clk", "eval"]) {
         let argument = &bytes[argument];
