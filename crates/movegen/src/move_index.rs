@@ -124,10 +124,11 @@ fn index_with(board: &Board, safety: &KingSafety, m: Move) -> Option<u8> {
 
 /// [`index_with`] for a move known to be legal: the moving piece's moves
 /// before it counted by arithmetic where that is exact
-/// ([`origin_count`](crate::origin_count)), else generated.
+/// ([`origin_count`](crate::origin_count), which reads the check's
+/// `evasions`), else generated.
 #[inline(always)]
-fn index_of_legal(board: &Board, safety: &KingSafety, m: Move) -> Option<u8> {
-    match count_before(board, safety, m) {
+fn index_of_legal(board: &Board, safety: &KingSafety, evasions: u128, m: Move) -> Option<u8> {
+    match count_before(board, safety, evasions, m) {
         Some(count) => index_after(board, safety, m, count),
         None => index_with(board, safety, m),
     }
@@ -175,7 +176,8 @@ pub fn resolve_san_indexed(board: &Board, san: San) -> Result<(Move, u8), SanErr
         _ => false,
     };
     let first = if partial { KingSafety::checks_and_pins(board) } else { KingSafety::of(board) };
-    let m = resolve_with(board, san, &Analysed::new(board, &first))?;
+    let legality = Analysed::new(board, &first);
+    let m = resolve_with(board, san, &legality)?;
     let whole;
     let safety = if partial && m.from() >= king {
         whole = KingSafety::of(board);
@@ -184,7 +186,8 @@ pub fn resolve_san_indexed(board: &Board, san: San) -> Result<(Move, u8), SanErr
         &first
     };
     // A legal move has an index (and at most 218 come before it).
-    let index = index_of_legal(board, safety, m).expect("a resolved move is legal");
+    // The check's evasions are the same in either analysis.
+    let index = index_of_legal(board, safety, legality.evasions, m).expect("a resolved move is legal");
     Ok((m, index))
 }
 

@@ -57,7 +57,7 @@ pub(crate) struct Analysed<'a> {
     king: u8,
     /// The squares (bit = 0x88 index) where a move of another piece
     /// answers the check, when in check.
-    evasions: u128,
+    pub(crate) evasions: u128,
 }
 
 impl<'a> Analysed<'a> {
