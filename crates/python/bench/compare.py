@@ -186,6 +186,7 @@ def main():
             "ox88 2 threads": timed(lambda: ox88_pgn(args.pgn, 2)),
             "python-chess CPU": cpu_timed(lambda: python_chess_pgn(args.pgn)),
             "ox88 1 thread CPU": cpu_timed(lambda: ox88_pgn(args.pgn, 1)),
+            "ox88 2 threads CPU": cpu_timed(lambda: ox88_pgn(args.pgn, 2)),
         })
         rates = {name: size / seconds for name, seconds in times.items()}
         print(f"PGN to moves, clocks and evaluations ({size:.1f} MB): python-chess {rates['python-chess']:.2f} MB/s, "
@@ -195,6 +196,10 @@ def main():
         # of ox88's "one thread" (the parsing worker, the file reader, the Arrow writer).
         print(f"  by CPU time: python-chess {rates['python-chess CPU']:.2f} MB/s, ox88 1 thread "
               f"{rates['ox88 1 thread CPU']:.1f} MB/s ({rates['ox88 1 thread CPU'] / rates['python-chess CPU']:.0f}x)")
+        # The CPU a MB costs on 1 and 2 threads: two threads reach twice one thread's rate only if it is the same.
+        cost = {threads: 1000 * times[f"ox88 {threads} CPU"] / size for threads in ("1 thread", "2 threads")}
+        print(f"  CPU a MB (user + sys of every thread): ox88 {cost['1 thread']:.2f} ms on 1 thread, "
+              f"{cost['2 threads']:.2f} ms on 2")
 
     if "memory" in only and args.big_pgn:
         # The same reading over the small files first: memory that does not grow with the input is bounded.
