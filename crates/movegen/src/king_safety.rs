@@ -249,18 +249,8 @@ pub(crate) fn ray_clear(board: &Board, from: u8, to: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::random_game;
+    use crate::testing::{random_game, RANDOM_GAME_STARTS as STARTS};
     use proptest::prelude::*;
-
-    /// Starts with checks from every kind of piece, pins, castling rights
-    /// and kings near pawns.
-    const STARTS: [&str; 5] = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-    ];
 
     proptest! {
         /// The checks and pins alone are those of the whole analysis, in

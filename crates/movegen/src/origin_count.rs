@@ -140,7 +140,7 @@ fn king(board: &Board, safety: &KingSafety, from: u8, target: u8) -> Option<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::random_game;
+    use crate::testing::{random_game, RANDOM_GAME_STARTS as STARTS};
     use crate::MoveGen;
     use proptest::prelude::*;
 
@@ -167,17 +167,6 @@ mod tests {
         }
         (king, in_check)
     }
-
-    /// Starts with checks, pins, castling rights (standard and Chess960),
-    /// kings in the open and en passant.
-    const STARTS: [&str; 6] = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-    ];
 
     /// The fast paths are taken for a king without castling rights and for
     /// a piece answering a check, and count as the generator does.

@@ -25,3 +25,18 @@ pub fn random_game(start: &Board, choices: &[u16]) -> Vec<Board> {
     }
     positions
 }
+
+/// Starts for random games that reach the cases a move generator's fast
+/// paths must get right: the initial position, a rich middlegame with
+/// castling rights (Kiwipete), a Chess960 start, pins and en passant along
+/// a rank, promotions on both sides, a position in check, and an en-passant
+/// capture on.
+pub const RANDOM_GAME_STARTS: [&str; 7] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+];
