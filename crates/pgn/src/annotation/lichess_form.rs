@@ -4,14 +4,16 @@
 //! a game database are in one of these forms, and reading them is a
 //! noticeable part of an import.
 
+use super::parse_clock;
 use std::time::Duration;
 
 /// The clock and the evaluation's argument of `bytes` if the comment is
 /// exactly blanks, an optional `[%eval ...]` whose argument holds only the
-/// bytes of a score and a depth, blanks, an optional `[%clk H:MM:SS]` (one
-/// to three digits of hours, no fraction) and blanks, with at least one of
-/// the two commands; `None` for anything else (the general reader then
-/// reads it). The argument is the general reader's (nothing to trim).
+/// bytes of a score and a depth, blanks, an optional `[%clk ...]` whose
+/// argument is a clock as the general reader reads it (`H:MM:SS`, with or
+/// without a fraction) and blanks, with at least one of the two commands;
+/// `None` for anything else (the general reader then reads it). The
+/// argument is the general reader's (nothing to trim).
 pub(super) fn read(bytes: &[u8]) -> Option<(Option<Duration>, Option<&str>)> {
     let mut rest = skip_spaces(bytes);
     let mut eval = None;
@@ -29,30 +31,11 @@ pub(super) fn read(bytes: &[u8]) -> Option<(Option<Duration>, Option<&str>)> {
     }
     let mut clock = None;
     if let Some(after) = rest.strip_prefix(b"[%clk ") {
-        let (seconds, after) = hours_minutes_seconds(after)?;
-        clock = Some(Duration::from_secs(seconds));
-        rest = skip_spaces(after.strip_prefix(b"]")?);
+        let close = after.iter().position(|&b| b == b']')?;
+        clock = Some(parse_clock(&after[..close])?);
+        rest = skip_spaces(&after[close + 1..]);
     }
     (rest.is_empty() && (clock.is_some() || eval.is_some())).then_some((clock, eval))
-}
-
-/// `H:MM:SS` (one to three digits of hours) at the start of `bytes`, in
-/// seconds, and the bytes after it.
-fn hours_minutes_seconds(bytes: &[u8]) -> Option<(u64, &[u8])> {
-    let colon = bytes.iter().take(4).position(|&b| b == b':')?;
-    let (hours, rest) = bytes.split_at(colon);
-    let [b':', m1, m2, b':', s1, s2, rest @ ..] = rest else { return None };
-    let mut seconds = 0u64;
-    for &digit in hours {
-        seconds = seconds * 10 + digit_value(digit)?;
-    }
-    let minutes = digit_value(*m1)? * 10 + digit_value(*m2)?;
-    let secs = digit_value(*s1)? * 10 + digit_value(*s2)?;
-    (!hours.is_empty()).then_some((seconds * 3600 + minutes * 60 + secs, rest))
-}
-
-fn digit_value(byte: u8) -> Option<u64> {
-    byte.is_ascii_digit().then(|| u64::from(byte - b'0'))
 }
 
 /// `bytes` without the spaces at its start.
@@ -83,15 +66,19 @@ mod tests {
         assert_eq!(read(b"[%eval -1.5]"), Some((None, Some("-1.5"))));
         assert_eq!(read(b"[%eval #-3]"), Some((None, Some("#-3"))));
         assert_eq!(read(b"[%clk 120:00:00]"), Some((secs(432_000), None)));
+        // Any clock the general reader reads: a fraction, one-digit minutes, long hours.
+        assert_eq!(read(b"[%clk 0:02:59.9]"), Some((Some(Duration::from_millis(179_900)), None)));
+        assert_eq!(read(b"[%clk 0:3:00]"), Some((secs(180), None)));
+        assert_eq!(read(b"[%clk 1234:00:00]"), Some((secs(4_442_400), None)));
         // Anything else is the general reader's.
         for other in [
             &b""[..],
             b"   ",
             b"[%eval ]",
-            b"[%clk 0:02:59.9]",
-            b"[%clk 0:3:00]",
-            b"[%clk 1234:00:00]",
             b"[%eval 0.17 ] [%clk 0:03:00]",
+            b"[%clk 0:03:00 ]",
+            b"[%clk 0:03]",
+            b"[%clk 0:03:00",
             b"[%eval x] [%clk 0:03:00]",
             b"[%clk 0:03:00] [%eval 0.17]",
             b"[%clk 0:03:00] good move",
