@@ -121,6 +121,23 @@ pub(crate) fn has_legal_en_passant(board: &Board) -> bool {
     counter.0 > 0
 }
 
+/// Generates the legal en-passant captures and, if `sink` wants the king's
+/// moves, castling moves: the moves that the bitboard count of
+/// [`index_count`](crate::index_count) leaves to the generator.
+#[inline(always)]
+pub(crate) fn special_moves_into<S: MoveSink>(board: &Board, safety: &KingSafety, sink: &mut S) {
+    let castles = !safety.in_check() && !board.castling().is_empty();
+    if board.en_passant().is_none() && !castles || safety.checkers.len() > 1 {
+        return;
+    }
+    match (board.side_to_move(), safety.in_check()) {
+        (Color::White, false) => Generator::<true, false>::new(board, safety).special_moves(sink),
+        (Color::White, true) => Generator::<true, true>::new(board, safety).special_moves(sink),
+        (Color::Black, false) => Generator::<false, false>::new(board, safety).special_moves(sink),
+        (Color::Black, true) => Generator::<false, true>::new(board, safety).special_moves(sink),
+    }
+}
+
 /// Generates the legal moves of the piece on `from` alone (all kinds).
 pub(crate) fn generate_from(board: &Board, safety: &KingSafety, from: Square, list: &mut MoveList) {
     generate_from_into(board, safety, from, list);
@@ -226,6 +243,17 @@ impl<'a, const WHITE: bool, const CHECK: bool> Generator<'a, WHITE, CHECK> {
             self.en_passant(list);
         }
         if king && !TACTICAL && !CHECK && !self.board.castling().is_empty() {
+            self.castling(list);
+        }
+    }
+
+    /// En passant, and castling if the sink wants the king's moves.
+    #[inline(always)]
+    fn special_moves<S: MoveSink>(&self, list: &mut S) {
+        if self.board.en_passant().is_some() {
+            self.en_passant(list);
+        }
+        if !CHECK && !self.board.castling().is_empty() && list.wants_from(self.board.king(Self::US)) {
             self.castling(list);
         }
     }

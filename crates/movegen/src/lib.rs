@@ -8,6 +8,7 @@ mod epd_parse;
 mod generate;
 mod history;
 mod illegal;
+mod index_count;
 mod king_safety;
 mod legality;
 mod move_index;

@@ -13,7 +13,8 @@
 //! `sorted(board.legal_moves, key=lambda m: (m.from_square, m.to_square,
 //! m.promotion or 0))`, with castling as the king taking its rook).
 
-use crate::generate::{generate, generate_from_into};
+use crate::generate::{generate_from_into, special_moves_into};
+use crate::index_count;
 use crate::origin_count::count_before;
 use crate::san_resolve::{resolve_with, Analysed};
 use crate::{KingSafety, MoveGen, MoveList, MoveSink, Position, San, SanError};
@@ -33,12 +34,11 @@ fn origin(m: Move) -> u16 {
     m.to_raw() & 63
 }
 
-/// Counts the legal moves of the pieces on the squares before `limit` (a1 =
-/// 0), without building them: the generator adds a counting sink's moves
-/// by arithmetic (a slider's run along a ray, the king's safe squares at
-/// once) and builds a move only for the few kinds it hands over one by one
-/// (promotions, castling, en passant), which are filtered by origin here
-/// since en passant comes whatever the sink wants.
+/// Counts the en-passant captures and castling moves of the pieces on the
+/// squares before `limit` (a1 = 0): the moves that
+/// [`index_count`](crate::index_count) leaves to the generator, which hands
+/// them over one by one (en passant whatever the sink wants, so it is
+/// filtered by origin here).
 struct Before {
     /// The square, and its index (a1 = 0); squares compare in that order.
     limit: Square,
@@ -47,7 +47,6 @@ struct Before {
 }
 
 impl MoveSink for Before {
-    const COUNTS: bool = true;
     #[inline(always)]
     fn wants_from(&self, from: Square) -> bool {
         from < self.limit
@@ -55,15 +54,6 @@ impl MoveSink for Before {
     #[inline(always)]
     fn push(&mut self, m: Move) {
         self.count += usize::from(origin(m) < self.limit_index);
-    }
-    #[inline(always)]
-    fn push_if(&mut self, keep: bool, _: Move) {
-        // Only the wanted pieces' own moves come through here.
-        self.count += usize::from(keep);
-    }
-    #[inline(always)]
-    fn add(&mut self, n: usize) {
-        self.count += n;
     }
 }
 
@@ -109,17 +99,19 @@ pub fn move_index(board: &Board, m: Move) -> Option<u8> {
     if board.piece_at(m.from()).is_none_or(|piece| piece.color() != board.side_to_move()) {
         return None;
     }
-    index_with(board, &KingSafety::of(board), m)
+    let safety = KingSafety::of(board);
+    let evasions = safety.evasions(board.king(board.side_to_move()).index0x88() as u8);
+    index_with(board, &safety, evasions, m)
 }
 
 /// [`move_index`] with the king's safety already analysed: the moving
 /// piece's moves are compared with `m`, then the moves of the pieces
 /// before its origin are counted.
 #[inline(always)]
-fn index_with(board: &Board, safety: &KingSafety, m: Move) -> Option<u8> {
+fn index_with(board: &Board, safety: &KingSafety, evasions: u128, m: Move) -> Option<u8> {
     let mut at_origin = Origin { target: m, key: order_key(m), from_index: origin(m), count: 0, found: false };
     generate_from_into(board, safety, m.from(), &mut at_origin);
-    at_origin.found.then(|| index_after(board, safety, m, at_origin.count))?
+    at_origin.found.then(|| index_after(board, safety, evasions, m, at_origin.count))?
 }
 
 /// [`index_with`] for a move known to be legal: the moving piece's moves
@@ -129,17 +121,20 @@ fn index_with(board: &Board, safety: &KingSafety, m: Move) -> Option<u8> {
 #[inline(always)]
 fn index_of_legal(board: &Board, safety: &KingSafety, evasions: u128, m: Move) -> Option<u8> {
     match count_before(board, safety, evasions, m) {
-        Some(count) => index_after(board, safety, m, count),
-        None => index_with(board, safety, m),
+        Some(count) => index_after(board, safety, evasions, m, count),
+        None => index_with(board, safety, evasions, m),
     }
 }
 
 /// The index of `m`, `count` legal moves of its piece coming before it:
-/// the moves of the pieces before its origin are added.
+/// the moves of the pieces before its origin are added, counted on
+/// bitboards ([`index_count`](crate::index_count)) but for en passant and
+/// castling, which the generator hands over.
 #[inline(always)]
-fn index_after(board: &Board, safety: &KingSafety, m: Move, count: usize) -> Option<u8> {
+fn index_after(board: &Board, safety: &KingSafety, evasions: u128, m: Move, count: usize) -> Option<u8> {
+    let count = count + index_count::count_before(board, safety, evasions, m.from());
     let mut before = Before { limit: m.from(), limit_index: origin(m), count };
-    generate::<false, _>(board, safety, &mut before);
+    special_moves_into(board, safety, &mut before);
     // At most 218 legal moves: the count fits a byte.
     u8::try_from(before.count).ok()
 }

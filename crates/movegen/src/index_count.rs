@@ -1,0 +1,334 @@
+//! The legal moves of the side to move's pieces on the squares before a
+//! given one (a1 = 0, in [`move_index`](crate::move_index)'s order),
+//! counted with bitboards: a move index is the moving piece's moves before
+//! the move plus these, and this count is most of the index's work.
+//!
+//! Both sides' occupancy is built once from the piece lists (bit `i` is
+//! square `i`, a1 = 0); each piece's targets are then one set (a knight's
+//! table, a slider's rays cut at their first blocker by a bit scan, all the
+//! pawns below the square at once by shifts), masked by the squares not
+//! ours, by the check's evasion squares when in check and by its pin line
+//! when pinned, and counted. The king's steps are its safe squares from
+//! [`KingSafety`]. En passant and castling are not counted here: the
+//! generator hands them over one by one (see `move_index`).
+
+use crate::{zone, KingSafety};
+use ox88_board::{Board, Color, Role, Square};
+
+/// A set of squares, bit `i` for square `i` (a1 = 0, h8 = 63).
+type Bitboard = u64;
+
+/// The number of legal moves, en passant and castling excepted, of the side
+/// to move's pieces on squares before `limit`. `evasions` are the check's
+/// evasion squares (bit = 0x88 index) as [`KingSafety::evasions`] gives
+/// them; the king's safe squares must have been found (not
+/// [`KingSafety::checks_and_pins`]) when the king stands before `limit`.
+#[inline(always)]
+pub(crate) fn count_before(board: &Board, safety: &KingSafety, evasions: u128, limit: Square) -> usize {
+    let us = board.side_to_move();
+    let king = board.king(us);
+    let mut count = 0;
+    if king < limit {
+        count += zone::block_count(safety.king_targets);
+    }
+    if safety.checkers.len() > 1 {
+        // In double check only the king moves.
+        return count;
+    }
+    let occupancy = board.occupancy();
+    let own = occupancy[us];
+    let occupied = own | occupancy[!us];
+    let mut allowed = !own;
+    if safety.in_check() {
+        allowed &= bitboard_of_0x88(evasions);
+    }
+    let below = (1 << limit.index64()) - 1;
+    // Our pieces by kind (a queen among both kinds of sliders), one pass
+    // over the piece list with no test that depends on the move.
+    let (mut by_role, mut non_pawns) = ([0; 8], 0);
+    for &from in board.non_pawns(us) {
+        by_role[board.cell(from.index0x88() as u8).role_code()] |= bit(from);
+        non_pawns |= bit(from);
+    }
+    let mut pieces = Pieces {
+        pawns: own & !non_pawns & below,
+        knights: by_role[KNIGHT] & below,
+        diagonal: (by_role[BISHOP] | by_role[QUEEN]) & below,
+        straight: (by_role[ROOK] | by_role[QUEEN]) & below,
+    };
+    for &(square, step) in &safety.pins {
+        if bit(square) & below != 0 {
+            // The pinned piece alone, its targets cut to the pin line (a
+            // knight's never are on it: no jump stays on a line).
+            let pinned = pieces.only(bit(square));
+            count += pinned.count(us, occupied, own, allowed & pin_line(king.index64(), step));
+            pieces = pieces.only(!bit(square));
+        }
+    }
+    count + pieces.count(us, occupied, own, allowed)
+}
+
+/// Some of our pieces, by how they move: the pawns, the knights, the
+/// bishops and queens (diagonal), the rooks and queens (straight).
+#[derive(Clone, Copy)]
+struct Pieces {
+    pawns: Bitboard,
+    knights: Bitboard,
+    diagonal: Bitboard,
+    straight: Bitboard,
+}
+
+impl Pieces {
+    /// Those on `squares`.
+    #[inline(always)]
+    fn only(self, squares: Bitboard) -> Pieces {
+        Pieces {
+            pawns: self.pawns & squares,
+            knights: self.knights & squares,
+            diagonal: self.diagonal & squares,
+            straight: self.straight & squares,
+        }
+    }
+
+    /// The number of their moves to `allowed` (a promotion four), `own`
+    /// being our squares and `occupied` everyone's.
+    #[inline(always)]
+    fn count(self, us: Color, occupied: Bitboard, own: Bitboard, allowed: Bitboard) -> usize {
+        pawn_count(us, self.pawns, occupied, own, allowed)
+            + count_each(self.knights, |from| KNIGHT_TARGETS[from] & allowed)
+            + count_each(self.diagonal, |from| diagonal(from, occupied) & allowed)
+            + count_each(self.straight, |from| straight(from, occupied) & allowed)
+    }
+}
+
+/// The sum over the squares of `set` of the number of `targets` from each.
+#[inline(always)]
+fn count_each(mut set: Bitboard, targets: impl Fn(usize) -> Bitboard) -> usize {
+    let mut count = 0;
+    while set != 0 {
+        let from = set.trailing_zeros() as usize;
+        set &= set - 1;
+        count += targets(from).count_ones() as usize;
+    }
+    count
+}
+
+/// Role numbers (`Role as usize`), as [`ox88_board::Cell::role_code`] gives them.
+const KNIGHT: usize = Role::Knight as usize;
+const BISHOP: usize = Role::Bishop as usize;
+const ROOK: usize = Role::Rook as usize;
+const QUEEN: usize = Role::Queen as usize;
+
+/// The square's bit.
+#[inline(always)]
+fn bit(square: Square) -> Bitboard {
+    1 << square.index64()
+}
+
+/// A set of 0x88 indices (bit = index) as a bitboard.
+#[inline(always)]
+fn bitboard_of_0x88(set: u128) -> Bitboard {
+    (0..8).fold(0, |board, rank| board | ((set >> (16 * rank)) as u64 & 0xff) << (8 * rank))
+}
+
+/// The line through the king (on `king64`) in the 0x88 direction `step`:
+/// a pinned piece's moves stay on it.
+#[inline(always)]
+fn pin_line(king64: usize, step: i8) -> Bitboard {
+    // The ray index of the direction (the opposite one is four on).
+    let ray = match step.unsigned_abs() {
+        16 => NORTH,
+        1 => EAST,
+        17 => NORTH_EAST,
+        _ => NORTH_WEST,
+    };
+    RAYS[ray][king64] | RAYS[ray + 4][king64]
+}
+
+/// The number of moves of `pawns` (of `us`) that land on `allowed`, a
+/// promotion counting four times: pushes to empty squares (two from the
+/// start rank over an empty one), captures of the pieces not `own`.
+#[inline(always)]
+fn pawn_count(us: Color, pawns: Bitboard, occupied: Bitboard, own: Bitboard, allowed: Bitboard) -> usize {
+    if pawns == 0 {
+        return 0;
+    }
+    let white = us == Color::White;
+    let up = |set: Bitboard| if white { set << 8 } else { set >> 8 };
+    let (third, last) = if white { (RANK_1 << 16, RANK_1 << 56) } else { (RANK_1 << 40, RANK_1) };
+    let empty = !occupied;
+    let single = up(pawns) & empty;
+    // A single and a double push never share a destination (the double
+    // one's middle square is empty): one set.
+    let pushes = (single | up(single & third) & empty) & allowed;
+    let enemy = occupied & !own & allowed;
+    // Pushes land on empty squares, captures on enemy ones: the pushes and
+    // the captures to one side are one set, counted at once.
+    let pushes_and_west = pushes | up(pawns & !FILE_A) >> 1 & enemy;
+    let east = up(pawns & !FILE_H) << 1 & enemy;
+    let mut count = (pushes_and_west.count_ones() + east.count_ones()) as usize;
+    if (pushes_and_west | east) & last != 0 {
+        // Three more promotions for each move to the last rank.
+        count += 3 * ((pushes_and_west & last).count_ones() + (east & last).count_ones()) as usize;
+    }
+    count
+}
+
+/// The files and ranks used by the pawns' shifts.
+const FILE_A: Bitboard = 0x0101_0101_0101_0101;
+const FILE_H: Bitboard = FILE_A << 7;
+const RANK_1: Bitboard = 0xff;
+
+/// The ray indices: the four directions whose squares ascend, then their
+/// opposites in the same order (ray `r + 4` is ray `r` reversed).
+const NORTH: usize = 0;
+const EAST: usize = 1;
+const NORTH_EAST: usize = 2;
+const NORTH_WEST: usize = 3;
+
+/// A bishop's targets on `from` with `occupied` (its own pieces included:
+/// the caller masks them off).
+#[inline(always)]
+fn diagonal(from: usize, occupied: Bitboard) -> Bitboard {
+    ray::<NORTH_EAST>(from, occupied)
+        | ray::<NORTH_WEST>(from, occupied)
+        | ray::<6>(from, occupied)
+        | ray::<7>(from, occupied)
+}
+
+/// A rook's targets on `from` with `occupied`.
+#[inline(always)]
+fn straight(from: usize, occupied: Bitboard) -> Bitboard {
+    ray::<NORTH>(from, occupied) | ray::<EAST>(from, occupied) | ray::<4>(from, occupied) | ray::<5>(from, occupied)
+}
+
+/// The squares from `from` along ray `R` up to and including the first
+/// occupied one: the ray beyond that blocker, found by a bit scan, taken
+/// off. The scan's fallback (no blocker) is the last square in the ray's
+/// order, whose ray is empty.
+#[inline(always)]
+fn ray<const R: usize>(from: usize, occupied: Bitboard) -> Bitboard {
+    let squares = RAYS[R][from];
+    let blockers = squares & occupied;
+    let first = if R < 4 { (blockers | 1 << 63).trailing_zeros() } else { 63 - (blockers | 1).leading_zeros() };
+    squares ^ RAYS[R][first as usize]
+}
+
+/// Each ray's squares from each square, the square itself excluded.
+static RAYS: [[Bitboard; 64]; 8] = {
+    // (file, rank) steps, in the ray indices' order.
+    let steps: [(i8, i8); 8] = [(0, 1), (1, 0), (1, 1), (-1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1)];
+    let mut rays = [[0; 64]; 8];
+    let mut r = 0;
+    while r < 8 {
+        let mut from = 0;
+        while from < 64 {
+            rays[r][from] = walk(from, steps[r], true);
+            from += 1;
+        }
+        r += 1;
+    }
+    rays
+};
+
+/// A knight's targets from each square.
+static KNIGHT_TARGETS: [Bitboard; 64] = {
+    let jumps: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    let mut targets = [0; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut j = 0;
+        while j < 8 {
+            targets[from] |= walk(from, jumps[j], false);
+            j += 1;
+        }
+        from += 1;
+    }
+    targets
+};
+
+/// The squares reached from `from` by repeating `step` (file, rank) while
+/// on the board, or only once unless `repeat`.
+const fn walk(from: usize, step: (i8, i8), repeat: bool) -> Bitboard {
+    let (mut file, mut rank) = ((from % 8) as i8, (from / 8) as i8);
+    let mut set = 0;
+    loop {
+        (file, rank) = (file + step.0, rank + step.1);
+        if file < 0 || file > 7 || rank < 0 || rank > 7 {
+            return set;
+        }
+        set |= 1 << (rank * 8 + file);
+        if !repeat {
+            return set;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{random_game, RANDOM_GAME_STARTS as STARTS};
+    use crate::MoveGen;
+    use proptest::prelude::*;
+
+    /// The legal moves of the pieces before `limit`, en passant and
+    /// castling excepted, plainly: from the generator's list.
+    fn plain_count(board: &Board, limit: Square) -> usize {
+        board.legal_moves().iter().filter(|m| m.from() < limit && !m.is_en_passant() && !m.is_castle()).count()
+    }
+
+    /// The fast count equals the plain one before every square of `board`.
+    fn check(board: &Board) {
+        let safety = KingSafety::of(board);
+        let evasions = safety.evasions(board.king(board.side_to_move()).index0x88() as u8);
+        for limit in Square::all() {
+            assert_eq!(count_before(board, &safety, evasions, limit), plain_count(board, limit), "{limit} in {board}");
+        }
+    }
+
+    #[test]
+    fn pins_checks_and_promotions_count_as_the_generator_does() {
+        let fens = [
+            // Promotions, pushes and captures, both sides.
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+            // Pins on every line, a pinned pawn and knight.
+            "b3k3/8/2n1r3/3PN3/q2RK1Pr/4RB2/8/4r2b w - - 0 1",
+            // In check from a slider, from a knight, and twice.
+            "4k3/8/8/8/1b6/8/4N3/R3K2R w KQ - 0 1",
+            "4k3/8/8/8/8/5n2/3PPN2/R3K2R w KQ - 0 1",
+            "4k3/8/8/8/1b6/5n2/8/R3K2R w KQ - 0 1",
+        ];
+        for fen in fens {
+            check(&fen.parse().unwrap());
+        }
+    }
+
+    #[test]
+    fn the_tables_hold_the_geometry() {
+        // A knight in the corner jumps to two squares, in the centre to eight.
+        assert_eq!(KNIGHT_TARGETS[0].count_ones(), 2);
+        assert_eq!(KNIGHT_TARGETS[27].count_ones(), 8);
+        // A rook on an empty board sees 14 squares; a bishop in a corner 7,
+        // in the centre 13; a blocker two squares up cuts the file there.
+        assert_eq!(straight(0, 0).count_ones(), 14);
+        assert_eq!(diagonal(0, 0).count_ones(), 7);
+        assert_eq!(diagonal(27, 0).count_ones(), 13);
+        assert_eq!(straight(0, 1 << 16), (1 << 8 | 1 << 16) | 0xfe);
+    }
+
+    proptest! {
+        /// Before every square of every position of random games
+        /// (standard and Chess960), the fast count equals the plain one.
+        #[test]
+        fn fast_counts_equal_the_generator_s(
+            start in 0..STARTS.len(),
+            choices in prop::collection::vec(any::<u16>(), 0..150),
+        ) {
+            let start: Board = STARTS[start].parse().unwrap();
+            for board in random_game(&start, &choices) {
+                check(&board);
+            }
+        }
+    }
+}
