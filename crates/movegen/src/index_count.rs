@@ -3,12 +3,16 @@
 //! counted with bitboards: a move index is the moving piece's moves before
 //! the move plus these, and this count is most of the index's work.
 //!
-//! Both sides' occupancy is built once from the piece lists (bit `i` is
-//! square `i`, a1 = 0); each piece's targets are then one set (a knight's
+//! Both sides' occupancy is read from the mailbox a rank at a time
+//! ([`Board::occupancy`]; bit `i` is square `i`, a1 = 0) and our pieces
+//! sorted by kind in one pass over the piece list; the pieces below the
+//! square are then taken from those sets by bit scans, with no branch on
+//! where a piece stands (the walks along rays that this replaced
+//! mispredicted often). Each piece's targets are one set (a knight's
 //! table, a slider's rays cut at their first blocker by a bit scan, all the
-//! pawns below the square at once by shifts), masked by the squares not
-//! ours, by the check's evasion squares when in check and by its pin line
-//! when pinned, and counted. The king's steps are its safe squares from
+//! pawns at once by shifts), masked by the squares not ours, by the check's
+//! evasion squares when in check and by its pin line when pinned, and
+//! counted. The king's steps are its safe squares from
 //! [`KingSafety`]. En passant and castling are not counted here: the
 //! generator hands them over one by one (see `move_index`).
 
