@@ -4,7 +4,7 @@
 //! a game database are in one of these forms, and reading them is a
 //! noticeable part of an import.
 
-use super::parse_clock;
+use super::clock_text::parse_clock;
 use std::time::Duration;
 
 /// The clock and the evaluation's argument of `bytes` if the comment is
