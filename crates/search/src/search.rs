@@ -344,6 +344,12 @@ impl<E: Evaluator> Worker<'_, E> {
                         break;
                     }
                     alpha = score;
+                    // A move that raised alpha at a PV node makes the rest
+                    // less likely to matter: they are searched a ply
+                    // shallower (not near the horizon, nor with a mate).
+                    if depth > 2 && depth < 12 && !score.is_decisive() {
+                        depth -= 1;
+                    }
                 }
             }
             if quiet && best_move != Some(m) {
