@@ -11,7 +11,7 @@ use ox88_eval::Classical;
 use ox88_search::{bench, BENCH_DEPTH, BENCH_FENS};
 
 /// The node count of the bench.
-const BENCH_SIGNATURE: u64 = 643_929;
+const BENCH_SIGNATURE: u64 = 487_594;
 
 #[test]
 fn the_bench_signature_is_pinned() {
