@@ -175,6 +175,28 @@ impl PgnError {
     pub fn is_fatal(&self) -> bool {
         matches!(self.kind, ErrorKind::Io(_))
     }
+
+    /// Places an error found by reading a part of an input alone in the
+    /// whole input: the part follows `games` games, `bytes` bytes and
+    /// `lines` line ends (the part starts a line, so columns stay). This is
+    /// what [`ParallelReader`](crate::ParallelReader) does with its pieces'
+    /// errors, and what a reader of [`Region`](crate::region::Region)s does.
+    ///
+    /// ```
+    /// use ox88_pgn::Reader;
+    /// let error = Reader::from_bytes(b"1. Zz9 *\n").next_game().unwrap().unwrap_err();
+    /// let placed = error.place(9, 1000, 40);
+    /// assert_eq!(placed.game.number, 10);
+    /// assert_eq!(placed.location.map(|l| (l.offset, l.line, l.column)), Some((1003, 41, 4)));
+    /// ```
+    pub fn place(mut self, games: u64, bytes: u64, lines: u64) -> PgnError {
+        self.game.number += games;
+        if let Some(location) = &mut self.location {
+            location.offset += bytes;
+            location.line += lines;
+        }
+        self
+    }
 }
 
 /// The longest token text kept in an error.

@@ -16,6 +16,7 @@ mod parallel;
 mod pipeline;
 mod raw;
 mod reader;
+pub mod region;
 mod replay;
 mod result;
 mod scan;

@@ -341,14 +341,7 @@ fn join<'a>(first: Chunk<'a>, second: Chunk<'a>) -> Chunk<'a> {
 
 /// A piece's game, its error placed in its input.
 fn relocate<T>(game: Result<T, PgnError>, chunk: &Chunk<'_>, at: &HandedOver) -> Result<T, PgnError> {
-    game.map_err(|mut e| {
-        e.game.number += at.games;
-        if let Some(location) = &mut e.location {
-            location.offset += chunk.offset;
-            location.line += at.lines;
-        }
-        e
-    })
+    game.map_err(|e| e.place(at.games, chunk.offset, at.lines))
 }
 
 #[cfg(test)]
