@@ -10,6 +10,7 @@
 //! cut, and says where it ended ([`RegionRead::end`]), so that the caller
 //! reads the next part again from there.
 
+use crate::scan::find;
 use crate::split::{count_newlines, next_cut};
 use crate::{PgnError, Reader, Visitor};
 use std::io::{self, Read, Seek, SeekFrom};
@@ -68,21 +69,30 @@ pub fn cut<F: Read + Seek>(file: &mut F, len: u64, region_len: u64) -> io::Resul
 }
 
 /// The first place past `from` where a game seems to begin, looked for in
-/// the bytes from `from` on; `None` if the file ends first.
+/// the bytes from the first line that starts after `from` (a cut is told by
+/// the whole line before it, never by the end of a line cut short);
+/// `None` if the file ends first.
 fn cut_after<F: Read + Seek>(file: &mut F, from: u64) -> io::Result<Option<u64>> {
     file.seek(SeekFrom::Start(from))?;
     let mut bytes = Vec::new();
+    let mut line = None;
     let mut searched = 1;
     loop {
         let got = file.by_ref().take(LOOK).read_to_end(&mut bytes)?;
-        if let Some(at) = next_cut(&bytes, searched) {
-            return Ok(Some(from + at as u64));
+        if line.is_none() {
+            line = find(b'\n', &bytes).map(|n| n + 1);
+        }
+        if let Some(line) = line {
+            let whole = &bytes[line..];
+            if let Some(at) = next_cut(whole, searched) {
+                return Ok(Some(from + (line + at) as u64));
+            }
+            // A `[` at the very end is told by the next byte.
+            searched = searched.max(whole.len().saturating_sub(1));
         }
         if got == 0 {
             return Ok(None);
         }
-        // A `[` at the very end is told by the next byte.
-        searched = searched.max(bytes.len() - 1);
     }
 }
 
@@ -249,16 +259,22 @@ mod tests {
 
     #[test]
     fn cuts_fall_where_games_begin() {
-        let text = "[A \"1\"]\n\n1. e4 *\n\n".repeat(100);
+        // Nominal cuts in every place of a game, its tag lines among them: each region begins at a game's first
+        // tag, so that none reads on past its end.
+        let text = "[Event \"e\"]\n[Opening \"a long name\"]\n[Variation \"x\"]\n\n1. e4 e5 *\n\n".repeat(100);
         let mut file = Cursor::new(text.as_bytes());
-        let regions = cut(&mut file, text.len() as u64, 500).unwrap();
-        assert_eq!(regions.first().map(|r| r.start), Some(0));
-        assert_eq!(regions.last().map(|r| r.end), Some(text.len() as u64));
-        for pair in regions.windows(2) {
-            assert_eq!(pair[0].end, pair[1].start);
-            assert!(text[pair[1].start as usize..].starts_with("[A "));
+        for region_len in 1..=70 {
+            let regions = cut(&mut file, text.len() as u64, region_len).unwrap();
+            assert_eq!(regions.first().map(|r| r.start), Some(0));
+            assert_eq!(regions.last().map(|r| r.end), Some(text.len() as u64));
+            for pair in regions.windows(2) {
+                assert_eq!(pair[0].end, pair[1].start);
+                assert!(text[pair[1].start as usize..].starts_with("[Event "), "regions of {region_len}");
+            }
+            let read = regions[0].read(&mut file, &mut GameBuilder::new(), |_| ControlFlow::Continue(())).unwrap();
+            assert_eq!((read.games, read.end), (regions[0].end / 65, regions[0].end));
         }
-        assert_eq!(regions.len(), 4);
+        assert_eq!(cut(&mut file, text.len() as u64, 1000).unwrap().len(), 7);
         assert_eq!(cut(&mut file, 0, 500).unwrap(), []);
     }
 
