@@ -23,6 +23,7 @@ mod pseudo;
 mod squares;
 mod table;
 mod table_read;
+mod table_regions;
 mod text;
 
 use pyo3::prelude::*;

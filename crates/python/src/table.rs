@@ -4,14 +4,19 @@
 //!
 //! On one thread the batches are read when pyarrow asks for them, on the thread that asks (see
 //! [`table_read::HereBatches`](crate::table_read::HereBatches)): no thread beside the work, so one thread asked
-//! for is one core used. On `threads` threads ([`table_read::ThreadedBatches`](crate::table_read::ThreadedBatches)),
-//! ox88-pgn's `ParallelReader` reads on `threads` workers while a thread of its own builds the batches: one
-//! pipeline for all the files, so that the workers read on from one file into the next. Memory stays bounded
-//! whatever the files' size: the reader holds a few pieces of input, and at most a few batches wait for Python.
+//! for is one core used. On `threads` threads, plain files are cut into large regions, each read the one-thread
+//! way on a thread of its own, into batches of its own ([`table_regions::RegionBatches`](crate::table_regions::RegionBatches));
+//! compressed files (`.zst`, `.bz2`), which cannot be cut by offset, are read by ox88-pgn's `ParallelReader` on
+//! `threads` workers while a thread of its own builds the batches
+//! ([`table_read::ThreadedBatches`](crate::table_read::ThreadedBatches)). Memory stays bounded whatever the
+//! files' size: at most `threads + 1` regions of at most 32 MiB with their batches, or a few pieces of input and
+//! a few batches waiting for Python.
 
 use crate::table_read::{HereBatches, Options, ThreadedBatches};
+use crate::table_regions::RegionBatches;
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::RecordBatchReader;
+use ox88_db::input::Compression;
 use ox88_db::Columns;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -67,10 +72,13 @@ impl GameStream {
         let _ = requested_schema;
         let taken = self.options.lock().map_err(|_| PyOSError::new_err("the stream's lock was poisoned"))?.take();
         let options = taken.ok_or_else(|| PyValueError::new_err("the stream was taken already"))?;
+        let compressed = options.paths.iter().any(|path| Compression::of(path) != Compression::None);
         let batches: Box<dyn RecordBatchReader + Send> = if options.threads == 1 {
             Box::new(HereBatches::new(options))
-        } else {
+        } else if compressed {
             Box::new(ThreadedBatches::start(options))
+        } else {
+            Box::new(RegionBatches::start(options))
         };
         PyCapsule::new_with_value(py, FFI_ArrowArrayStream::new(batches), c"arrow_array_stream")
     }

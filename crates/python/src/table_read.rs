@@ -119,7 +119,7 @@ impl RecordBatchReader for HereBatches {
 }
 
 /// A read error as Arrow says it (pyarrow raises an `OSError`).
-fn read_error(message: String) -> ArrowError {
+pub(crate) fn read_error(message: String) -> ArrowError {
     let error = io::Error::other(message.clone());
     ArrowError::IoError(message, error)
 }

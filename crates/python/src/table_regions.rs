@@ -1,0 +1,401 @@
+//! [`RegionBatches`]: plain PGN files read on several threads by large regions, each thread reading its region
+//! the way [`HereBatches`](crate::table_read::HereBatches) reads on one: a game read, recorded and pushed into
+//! the thread's own batch builder, no game crossing threads, no thread beside the readers.
+
+use crate::table_read::{read_error, Options};
+use arrow_array::cast::AsArray;
+use arrow_array::types::Int64Type;
+use arrow_array::{ArrayRef, Int64Array, RecordBatch, RecordBatchReader, StringArray};
+use arrow_schema::{ArrowError, SchemaRef};
+use ox88_db::{games_schema, GameRecord, GameRecorder, GamesBatchBuilder};
+use ox88_pgn::region::{self, Region, RegionRead};
+use ox88_pgn::PgnError;
+use std::fs::File;
+use std::ops::ControlFlow;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex};
+
+/// The most PGN text a region holds (more only where its last game runs past): the regions of a larger input
+/// are taken in turn, so that memory stays bounded whatever the input's size.
+pub const MAX_REGION_LEN: u64 = 32 << 20;
+
+/// A region of one of the files.
+#[derive(Clone, Copy, Debug)]
+struct Part {
+    file: usize,
+    region: Region,
+}
+
+/// What a reading thread sends of its region.
+enum Message {
+    /// A batch, with ids and numbers counted from the region's start, and the rows of its games that could not
+    /// be read with their errors, as the region alone places them.
+    Batch(RecordBatch, Vec<(usize, PgnError)>),
+    /// The region is read.
+    End(RegionRead),
+    /// What stopped the reading.
+    Failed(String),
+}
+
+/// What the threads share.
+struct Work {
+    options: Options,
+    names: Vec<String>,
+    parts: Vec<Part>,
+    /// The regions taken and not yet handed over, at most.
+    ahead: usize,
+    state: Mutex<State>,
+    changed: Condvar,
+}
+
+struct State {
+    /// The next region to read.
+    next: usize,
+    /// The region being handed over.
+    handing: usize,
+    /// Whether the stream is gone.
+    stopped: bool,
+    /// Each region's sender, taken by the thread that reads it.
+    senders: Vec<Option<Sender<Message>>>,
+}
+
+impl Work {
+    /// The next region to read and where to send it, once it is at most `ahead` regions past the one being
+    /// handed over; `None` when there is none left or the stream is gone.
+    fn take(&self) -> Option<(Part, Sender<Message>)> {
+        let mut state = self.state.lock().ok()?;
+        while !state.stopped && state.next < self.parts.len() && state.next >= state.handing + self.ahead {
+            state = self.changed.wait(state).ok()?;
+        }
+        if state.stopped || state.next >= self.parts.len() {
+            return None;
+        }
+        let index = state.next;
+        state.next += 1;
+        let to = state.senders[index].take()?;
+        Some((self.parts[index], to))
+    }
+
+    /// Says which region is being handed over (or that the stream is gone).
+    fn update(&self, handing: usize, stopped: bool) {
+        if let Ok(mut state) = self.state.lock() {
+            state.handing = handing;
+            state.stopped |= stopped;
+            self.changed.notify_all();
+        }
+    }
+
+    /// Reads `part` into batches sent to `to`, until it ends or nobody listens.
+    fn read(&self, part: Part, to: &Sender<Message>) {
+        let columns = self.options.columns;
+        let name = &self.names[part.file];
+        let mut builder = GamesBatchBuilder::new(columns);
+        let mut recorder = GameRecorder::new(columns);
+        let mut errors = Vec::new();
+        let mut number = 0;
+        let read = File::open(&self.options.paths[part.file]).and_then(|mut file| {
+            part.region.read(&mut file, &mut recorder, |game| {
+                number += 1;
+                match game {
+                    Ok(record) => builder.push_result(number as i64, name, number, Ok(record)),
+                    Err(error) => {
+                        builder.push(number as i64, name, &GameRecord::failed(&error));
+                        errors.push((builder.len() - 1, error));
+                    }
+                }
+                if builder.len() < self.options.batch_size || send(&mut builder, &mut errors, to) {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            })
+        });
+        let message = match read {
+            Ok(read) if builder.is_empty() || send(&mut builder, &mut errors, to) => Message::End(read),
+            Ok(_) => return,
+            Err(e) => Message::Failed(format!("{name}: {e}")),
+        };
+        // Nobody may listen any more: then nobody needs it.
+        let _ = to.send(message);
+    }
+}
+
+/// Sends the builder's batch and its errors; whether anybody listens.
+fn send(builder: &mut GamesBatchBuilder, errors: &mut Vec<(usize, PgnError)>, to: &Sender<Message>) -> bool {
+    let message = match builder.finish() {
+        Ok(batch) => Message::Batch(batch, std::mem::take(errors)),
+        Err(e) => Message::Failed(e.to_string()),
+    };
+    let failed = matches!(message, Message::Failed(_));
+    to.send(message).is_ok() && !failed
+}
+
+/// The batches of plain PGN files read on `threads` threads by regions of about equal size (at most
+/// [`MAX_REGION_LEN`]), each beginning where a game begins: each thread takes the next region, reads it into
+/// batches of its own and sends them; the batches are handed over in region order, with each game's id and
+/// number in its file placed after those of the regions before (and its error, if any, placed in its file).
+/// At most `threads + 1` regions are read or wait to be handed over at once. Dropping the stream stops the
+/// reading.
+pub struct RegionBatches {
+    schema: SchemaRef,
+    work: Arc<Work>,
+    receivers: Vec<Option<Receiver<Message>>>,
+    /// The region being handed over, and once begun, as read (its start moved if the region before read on
+    /// into it); the file of the last region begun.
+    current: usize,
+    part: Option<Part>,
+    file: Option<usize>,
+    /// Games handed over before the region; of its file; line ends of its file before it; and where the
+    /// reading of its file reached.
+    games: u64,
+    file_games: u64,
+    file_lines: u64,
+    reached: u64,
+    /// The error of a file that could not be cut, after the regions of the files before it.
+    last_error: Option<ArrowError>,
+    failed: bool,
+}
+
+impl RegionBatches {
+    /// Cuts `options`' files (plain PGN) into regions and starts reading them.
+    pub fn start(options: Options) -> RegionBatches {
+        RegionBatches::with_region_len(options, MAX_REGION_LEN)
+    }
+
+    /// Starts reading with regions of at most `max_region_len` bytes.
+    fn with_region_len(options: Options, max_region_len: u64) -> RegionBatches {
+        let schema = games_schema(options.columns);
+        let names = options.paths.iter().map(|path| path.to_string_lossy().into_owned()).collect();
+        let (parts, last_error) = plan(&options, max_region_len);
+        let threads = options.threads.min(parts.len()).max(1);
+        let (senders, receivers) = parts.iter().map(|_| channel()).map(|(to, from)| (Some(to), Some(from))).unzip();
+        let state = State { next: 0, handing: 0, stopped: false, senders };
+        let ahead = options.threads + 1;
+        let work = Arc::new(Work { options, names, parts, ahead, state: Mutex::new(state), changed: Condvar::new() });
+        for _ in 0..threads {
+            let work = work.clone();
+            std::thread::spawn(move || {
+                while let Some((part, to)) = work.take() {
+                    work.read(part, &to);
+                }
+            });
+        }
+        let (games, file_games, file_lines, reached) = (0, 0, 0, 0);
+        RegionBatches {
+            schema,
+            work,
+            receivers,
+            current: 0,
+            part: None,
+            file: None,
+            games,
+            file_games,
+            file_lines,
+            reached,
+            last_error,
+            failed: false,
+        }
+    }
+
+    /// Begins handing over the current region: a region the one before read on into is read again from where
+    /// that one ended, here (only malformed text, with a cut inside a comment, does that); one it read
+    /// through is skipped. Returns the region to hand over, or `None` if it was skipped.
+    fn begin(&mut self) -> Option<Part> {
+        let mut part = self.work.parts[self.current];
+        if self.file != Some(part.file) {
+            (self.file_games, self.file_lines, self.reached) = (0, 0, 0);
+            self.file = Some(part.file);
+        }
+        if part.region.start < self.reached {
+            // The thread that reads it (or will) finds nobody listening, and goes on with the next.
+            self.receivers[self.current] = None;
+            if part.region.end <= self.reached {
+                self.next_region();
+                return None;
+            }
+            part.region.start = self.reached;
+            let (to, from) = channel();
+            self.work.read(part, &to);
+            self.receivers[self.current] = Some(from);
+        }
+        self.part = Some(part);
+        Some(part)
+    }
+
+    fn next_region(&mut self) {
+        self.current += 1;
+        self.part = None;
+        self.work.update(self.current, false);
+    }
+
+    /// A batch of `part` with its games placed after those handed over before it.
+    fn place(&self, batch: RecordBatch, errors: Vec<(usize, PgnError)>, part: Part) -> Result<RecordBatch, ArrowError> {
+        let schema = batch.schema();
+        let mut columns = batch.columns().to_vec();
+        let (id, number, error) = (schema.index_of("id")?, schema.index_of("number")?, schema.index_of("error")?);
+        columns[id] = shift(&columns[id], self.games);
+        columns[number] = shift(&columns[number], self.file_games);
+        let start = part.region.start;
+        if !errors.is_empty() && (self.file_games, start, self.file_lines) != (0, 0, 0) {
+            let mut texts: Vec<Option<String>> =
+                columns[error].as_string::<i32>().iter().map(|t| t.map(str::to_owned)).collect();
+            for (row, e) in errors {
+                texts[row] = Some(e.place(self.file_games, start, self.file_lines).to_string());
+            }
+            columns[error] = Arc::new(StringArray::from(texts));
+        }
+        RecordBatch::try_new(schema, columns)
+    }
+}
+
+/// An int64 column with `by` added to each value.
+fn shift(column: &ArrayRef, by: u64) -> ArrayRef {
+    if by == 0 {
+        return column.clone();
+    }
+    let values = column.as_primitive::<Int64Type>().values().iter().map(|&v| v + by as i64);
+    Arc::new(Int64Array::from_iter_values(values))
+}
+
+/// The regions of `options`' files, in order: the bytes in all cut into `threads` regions of about equal size,
+/// or into more of at most `max_region_len` bytes (a multiple of `threads`), a region never spanning two files.
+/// A file that cannot be opened or cut ends the plan with its error.
+fn plan(options: &Options, max_region_len: u64) -> (Vec<Part>, Option<ArrowError>) {
+    let lens: Vec<u64> = options.paths.iter().map(|p| std::fs::metadata(p).map_or(0, |m| m.len())).collect();
+    let total = lens.iter().sum::<u64>().max(1);
+    let threads = options.threads.max(1) as u64;
+    let regions = total.div_ceil(max_region_len.max(1)).div_ceil(threads) * threads;
+    let region_len = total.div_ceil(regions);
+    let mut parts = Vec::new();
+    for (file, (path, &len)) in options.paths.iter().zip(&lens).enumerate() {
+        let cut = File::open(path).and_then(|mut handle| region::cut(&mut handle, len, region_len));
+        match cut {
+            Ok(regions) => parts.extend(regions.into_iter().map(|region| Part { file, region })),
+            Err(e) => return (parts, Some(read_error(format!("{}: {e}", path.display())))),
+        }
+    }
+    (parts, None)
+}
+
+impl Iterator for RegionBatches {
+    type Item = Result<RecordBatch, ArrowError>;
+    fn next(&mut self) -> Option<Result<RecordBatch, ArrowError>> {
+        while !self.failed {
+            if self.current == self.receivers.len() {
+                self.failed = true;
+                return self.last_error.take().map(Err);
+            }
+            let part = match self.part {
+                Some(part) => part,
+                None => match self.begin() {
+                    Some(part) => part,
+                    None => continue,
+                },
+            };
+            let message = self.receivers[self.current].as_ref().map(Receiver::recv);
+            let error = match message {
+                Some(Ok(Message::Batch(batch, errors))) => return Some(self.place(batch, errors, part)),
+                Some(Ok(Message::End(read))) => {
+                    self.games += read.games;
+                    self.file_games += read.games;
+                    self.file_lines += read.newlines;
+                    self.reached = read.end;
+                    self.receivers[self.current] = None;
+                    self.next_region();
+                    continue;
+                }
+                Some(Ok(Message::Failed(message))) => message,
+                _ => "a reading thread stopped".to_string(),
+            };
+            self.failed = true;
+            self.work.update(self.current, true);
+            return Some(Err(read_error(error)));
+        }
+        None
+    }
+}
+
+impl RecordBatchReader for RegionBatches {
+    fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+}
+
+impl Drop for RegionBatches {
+    fn drop(&mut self) {
+        // The threads stop at their next batch (nobody listens) or region; they are not waited for.
+        self.work.update(self.current, true);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table_read::HereBatches;
+    use arrow_array::Array;
+    use ox88_db::Columns;
+    use std::path::PathBuf;
+
+    /// Each row's id, file, number, White, moves and error.
+    type Row = (i64, String, i64, Option<String>, Option<String>, Option<String>);
+
+    fn rows(batches: impl Iterator<Item = Result<RecordBatch, ArrowError>>) -> Vec<Row> {
+        let mut rows = Vec::new();
+        for batch in batches {
+            let batch = batch.unwrap();
+            let column = |name: &str| batch.column_by_name(name).unwrap().clone();
+            let (id, file, number) = (column("id"), column("file"), column("number"));
+            let (white, uci, error) = (column("white"), column("uci"), column("error"));
+            let text = |array: &ArrayRef, row: usize| {
+                let array = array.as_string::<i32>();
+                array.is_valid(row).then(|| array.value(row).to_owned())
+            };
+            for row in 0..batch.num_rows() {
+                rows.push((
+                    id.as_primitive::<Int64Type>().value(row),
+                    text(&file, row).unwrap(),
+                    number.as_primitive::<Int64Type>().value(row),
+                    text(&white, row),
+                    text(&uci, row),
+                    text(&error, row),
+                ));
+            }
+        }
+        rows
+    }
+
+    fn options(paths: &[PathBuf], threads: usize, batch_size: usize) -> Options {
+        Options { paths: paths.to_vec(), threads, columns: Columns::default(), batch_size }
+    }
+
+    #[test]
+    fn regions_read_the_files_as_one_thread_does() {
+        let dir = std::env::temp_dir().join(format!("ox88-regions-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let games = "[White \"A\"]\n\n1. e4 e5 2. Nf3 { [%clk 0:01:00] } Nc6 *\n\n".repeat(20);
+        // An illegal move, and a comment with a line that looks like a game's start (a false cut).
+        let tricky = "[White \"B\"]\n\n1. e4 e5 2. Ke2 Ke7 3. Kd5 *\n\n[White \"C\"]\n\n1. d4 { a\n[Event \"no\"]\n\n1. c4 } d5 *\n\n";
+        let files = [
+            format!("{games}{tricky}{games}{tricky}{games}"),
+            String::new(),
+            format!("{tricky}{games}[White \"D\"]\n\n1. d4 {{ unclosed\n"),
+        ];
+        let mut paths: Vec<PathBuf> = Vec::new();
+        for (i, text) in files.iter().enumerate() {
+            paths.push(dir.join(format!("{i}.pgn")));
+            std::fs::write(&paths[i], text).unwrap();
+        }
+        paths.push(paths[0].clone());
+        let want = rows(HereBatches::new(options(&paths, 1, 4096)));
+        assert!(want.len() > 100 && want.iter().filter(|row| row.5.is_some()).count() >= 5);
+        for (threads, region_len, batch_size) in [(2, 50, 7), (2, 97, 1), (3, 300, 1000), (2, 1 << 20, 4096)] {
+            let got = rows(RegionBatches::with_region_len(options(&paths, threads, batch_size), region_len));
+            assert_eq!(got, want, "{threads} threads, regions of {region_len}, batches of {batch_size}");
+        }
+        // Dropping the stream after a batch stops the reading.
+        let mut stream = RegionBatches::with_region_len(options(&paths, 2, 10), 100);
+        assert!(stream.next().unwrap().unwrap().num_rows() > 0);
+        drop(stream);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
