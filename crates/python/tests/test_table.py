@@ -76,8 +76,8 @@ def test_batches_stream_in_order(threads):
 
 
 def test_threads_read_the_files_as_one_thread_does(tmp_path):
-    # One pipeline reads all the files on two threads: the rows keep the files' order and each file's, numbers
-    # and error places start again with each file, and a file that ends inside a game is not read into the next.
+    # Two threads read the files by regions: the rows keep the files' order and each file's, numbers and error
+    # places start again with each file, and a file that ends inside a game is not read into the next.
     broken = tmp_path / "broken.pgn"
     broken.write_text('[White "B"]\n\n1. e4 e5 2. Ke2 Ke7 3. Kd5 *\n\n[White "C"]\n\n1. d4 { unclosed\n')
     empty = tmp_path / "empty.pgn"
@@ -88,6 +88,19 @@ def test_threads_read_the_files_as_one_thread_does(tmp_path):
     for batch_size in (1000, 7):
         two = pyarrow.Table.from_batches(list(ox88.pgn.read_batches(paths, threads=2, batch_size=batch_size)))
         assert two.equals(one)
+
+
+def test_a_file_cut_into_regions_reads_as_on_one_thread(tmp_path):
+    # Two threads cut one file into two regions: the second region's ids, numbers in the file and error places
+    # (game number, byte, line) follow the first's.
+    broken = '[White "B"]\n\n1. e4 e5 2. Ke2 Ke7 3. Kd5 *\n\n[White "C"]\n\n1. d4 { a\n[Event "no"]\n\n1. c4 } d5 *\n\n'
+    text = FILES[0].read_text(encoding="utf-8") + broken * 3 + FILES[1].read_text(encoding="utf-8") + broken
+    path = tmp_path / "all.pgn"
+    path.write_text(text, encoding="utf-8")
+    one = ox88.pgn.read_table(path, threads=1)
+    assert one.column("error").null_count == one.num_rows - 4
+    for threads in (2, 3):
+        assert ox88.pgn.read_table(path, threads=threads).equals(one)
 
 
 def test_columns_choose_what_is_computed():
@@ -118,7 +131,7 @@ def test_one_thread_reads_on_the_calling_thread():
     before = threads_alive()
     assert reader.read_next_batch().num_rows == 100
     assert threads_alive() == before
-    # Two threads read ahead on threads of their own, which wait (two batches ahead) while this one does not ask.
+    # Two threads read ahead on threads of their own, which wait (a region ahead) while this one does not ask.
     reader = ox88.pgn.read_batches(FILES, threads=2, batch_size=100)
     assert reader.read_next_batch().num_rows == 100
     assert threads_alive() > before
