@@ -116,20 +116,20 @@ impl Region {
     /// use std::io::Cursor;
     /// use std::ops::ControlFlow;
     /// // A comment with a line that looks like a game's start, past the cut.
-    /// let pgn = "1. e4 *\n\n1. d4 { a\n[Event \"x\"]\n} d5 *\n\n[White \"C\"]\n\n1. c4 *\n";
+    /// let pgn = "1. e4 *\n\n1. d4 { a\nb\n[Event \"x\"]\n} d5 *\n\n[White \"C\"]\n\n1. c4 *\n";
     /// let mut file = Cursor::new(pgn);
     /// let regions = cut(&mut file, pgn.len() as u64, 12)?;
-    /// assert_eq!(regions.len(), 3);
+    /// assert_eq!(regions.len(), 2);
     /// let mut games = Vec::new();
     /// let read = regions[0].read(&mut file, &mut GameBuilder::new(), |game| {
     ///     games.push(game.unwrap().mainline_moves().unwrap().len());
     ///     ControlFlow::Continue(())
     /// })?;
-    /// // The first region read on past its end to the third game's start,
-    /// // where the third region starts: the second, inside a comment, is not read.
+    /// // The first region read on past its end to the third game's start: the
+    /// // second region, which starts inside the comment, is read again from there.
     /// assert_eq!(games, [1, 2]);
     /// assert_eq!(read.end, pgn.find("[White").unwrap() as u64);
-    /// assert_eq!((regions[1].end, regions[2].start), (read.end, read.end));
+    /// assert!(regions[1].start < read.end);
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn read<F, V, S>(&self, file: &mut F, visitor: &mut V, mut sink: S) -> io::Result<RegionRead>
