@@ -40,8 +40,12 @@ pub struct RegionRead {
     pub end: u64,
 }
 
-/// The bytes read at a time while looking for a cut.
+/// The most bytes read at a time while looking for a cut.
 const LOOK: u64 = 1 << 16;
+
+/// The bytes first read while looking for a cut: a few games' worth, where a cut is found nearly always, so
+/// that a cut costs little; then twice as many each time, up to [`LOOK`].
+const FIRST_LOOK: u64 = 1 << 12;
 
 /// Cuts a file of `len` bytes into regions of about `region_len` bytes
 /// (more where a cut falls later), each after the first beginning at the
@@ -77,8 +81,10 @@ fn cut_after<F: Read + Seek>(file: &mut F, from: u64) -> io::Result<Option<u64>>
     let mut bytes = Vec::new();
     let mut line = None;
     let mut searched = 1;
+    let mut look = FIRST_LOOK;
     loop {
-        let got = file.by_ref().take(LOOK).read_to_end(&mut bytes)?;
+        let got = file.by_ref().take(look).read_to_end(&mut bytes)?;
+        look = (look * 2).min(LOOK);
         if line.is_none() {
             line = find(b'\n', &bytes).map(|n| n + 1);
         }
@@ -276,6 +282,21 @@ mod tests {
         }
         assert_eq!(cut(&mut file, text.len() as u64, 1000).unwrap().len(), 7);
         assert_eq!(cut(&mut file, 0, 500).unwrap(), []);
+    }
+
+    #[test]
+    fn a_cut_is_looked_for_past_the_first_bytes_read() {
+        // Games far longer than the first look (and than the most read at a time): a comment of 100 KB, and
+        // one of 5 KB whose end is the first look's.
+        let long = format!("[Event \"a\"]\n\n1. e4 {{ {} }} e5 *\n\n", "x ".repeat(50_000));
+        let medium = format!("[Event \"b\"]\n\n1. d4 {{ {} }} d5 *\n\n", "y\n".repeat(2_500));
+        let text = format!("{long}{medium}{long}[Event \"c\"]\n\n1. c4 *\n");
+        let starts: Vec<u64> = text.match_indices("[Event").map(|(at, _)| at as u64).collect();
+        let mut file = Cursor::new(text.as_bytes());
+        let regions = cut(&mut file, text.len() as u64, 10).unwrap();
+        let cuts: Vec<u64> = regions.iter().map(|r| r.start).collect();
+        assert_eq!(cuts, starts);
+        assert_eq!(read_all(&text, 10), read_whole(&text));
     }
 
     #[test]

@@ -130,8 +130,9 @@ fn send(builder: &mut GamesBatchBuilder, errors: &mut Vec<(usize, PgnError)>, to
     to.send(message).is_ok() && !failed
 }
 
-/// The batches of plain PGN files read on `threads` threads by regions of about equal size (at most
-/// [`MAX_REGION_LEN`]), each beginning where a game begins: each thread takes the next region, reads it into
+/// The batches of plain PGN files read on `threads` threads by regions of about equal size (a few a thread, of
+/// the whole input; at most [`MAX_REGION_LEN`]), each beginning where a game begins: each thread takes the next
+/// region in order, whichever file it is of, reads it into
 /// batches of its own and sends them; the batches are handed over in region order, with each game's id and
 /// number in its file placed after those of the regions before (and its error, if any, placed in its file).
 /// At most `threads + 1` regions are read or wait to be handed over at once. Dropping the stream stops the
@@ -257,18 +258,34 @@ fn shift(column: &ArrayRef, by: u64) -> ArrayRef {
     Arc::new(Int64Array::from_iter_values(values))
 }
 
-/// The regions of `options`' files, in order: the bytes in all cut into `threads` regions of about equal size,
-/// or into more of at most `max_region_len` bytes (a multiple of `threads`), a region never spanning two files.
-/// A file that cannot be opened or cut ends the plan with its error.
+/// The regions each thread takes, about, over the whole input: several, so that regions of unequal cost (a MB of
+/// long games without comments costs twice a MB of games with clocks) even out between the threads, and a thread
+/// that ends early waits for at most a small region of another; few, so that their own costs (a cut, a batch
+/// begun) stay small.
+const REGIONS_PER_THREAD: u64 = 4;
+
+/// The least text a region is cut to, however many threads share a small input: below it a region's own costs
+/// begin to show.
+const MIN_REGION_LEN: u64 = 128 << 10;
+
+/// The length regions are cut to over `total` bytes on `threads` threads: [`REGIONS_PER_THREAD`] regions a
+/// thread, of at least [`MIN_REGION_LEN`] and at most `max_region_len` bytes (the most wins).
+fn region_len(total: u64, threads: usize, max_region_len: u64) -> u64 {
+    let threads = threads.max(1) as u64;
+    (total / (threads * REGIONS_PER_THREAD)).max(MIN_REGION_LEN).min(max_region_len).max(1)
+}
+
+/// The regions of `options`' files, in order: each file cut into regions of equal size, as few as hold at most
+/// [`region_len`] bytes each (of the total input, not of the file, so that the files' regions are alike whatever
+/// their sizes), a region never spanning two files. A file that cannot be opened or cut ends the plan with its
+/// error.
 fn plan(options: &Options, max_region_len: u64) -> (Vec<Part>, Option<ArrowError>) {
     let lens: Vec<u64> = options.paths.iter().map(|p| std::fs::metadata(p).map_or(0, |m| m.len())).collect();
-    let total = lens.iter().sum::<u64>().max(1);
-    let threads = options.threads.max(1) as u64;
-    let regions = total.div_ceil(max_region_len.max(1)).div_ceil(threads) * threads;
-    let region_len = total.div_ceil(regions);
+    let most = region_len(lens.iter().sum(), options.threads, max_region_len);
     let mut parts = Vec::new();
     for (file, (path, &len)) in options.paths.iter().zip(&lens).enumerate() {
-        let cut = File::open(path).and_then(|mut handle| region::cut(&mut handle, len, region_len));
+        let len_here = len.div_ceil(len.div_ceil(most).max(1));
+        let cut = File::open(path).and_then(|mut handle| region::cut(&mut handle, len, len_here));
         match cut {
             Ok(regions) => parts.extend(regions.into_iter().map(|region| Part { file, region })),
             Err(e) => return (parts, Some(read_error(format!("{}: {e}", path.display())))),
@@ -392,10 +409,59 @@ mod tests {
             let got = rows(RegionBatches::with_region_len(options(&paths, threads, batch_size), region_len));
             assert_eq!(got, want, "{threads} threads, regions of {region_len}, batches of {batch_size}");
         }
+        // The default plan: each file is one region (far below the least region's length), still read alike.
+        let got = rows(RegionBatches::start(options(&paths, 2, 4096)));
+        assert_eq!(got, want, "2 threads, regions of the default length");
         // Dropping the stream after a batch stops the reading.
         let mut stream = RegionBatches::with_region_len(options(&paths, 2, 10), 100);
         assert!(stream.next().unwrap().unwrap().num_rows() > 0);
         drop(stream);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn regions_are_sized_from_the_whole_input() {
+        // A few a thread, however the input is shared out among files.
+        assert_eq!(region_len(8 << 20, 2, MAX_REGION_LEN), 1 << 20);
+        assert_eq!(region_len(8 << 20, 4, MAX_REGION_LEN), 512 << 10);
+        // Never below the least length, unless the most is below it; never above the most.
+        assert_eq!(region_len(1 << 20, 2, MAX_REGION_LEN), MIN_REGION_LEN);
+        assert_eq!(region_len(1 << 20, 2, 1000), 1000);
+        assert_eq!(region_len(1 << 40, 2, MAX_REGION_LEN), MAX_REGION_LEN);
+        assert_eq!(region_len(0, 0, 0), 1);
+    }
+
+    #[test]
+    fn files_of_unequal_length_are_cut_into_regions_of_equal_length() {
+        let dir = std::env::temp_dir().join(format!("ox88-plan-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let game = "[White \"A\"]\n\n1. e4 e5 2. Nf3 { [%clk 0:01:00] } Nc6 *\n\n";
+        // Files of 12,000 and 36,000 games (about 0.7 and 2 MB): on 2 threads, 8 regions of 6,000 games in all,
+        // 2 of the first file and 6 of the second.
+        let counts = [12_000, 36_000];
+        let paths: Vec<PathBuf> = (0..counts.len()).map(|i| dir.join(format!("{i}.pgn"))).collect();
+        for (path, count) in paths.iter().zip(counts) {
+            std::fs::write(path, game.repeat(count)).unwrap();
+        }
+        let want_len = 6_000 * game.len() as u64;
+        assert_eq!(region_len(48_000 * game.len() as u64, 2, MAX_REGION_LEN), want_len);
+        let (parts, error) = plan(&options(&paths, 2, 4096), MAX_REGION_LEN);
+        assert!(error.is_none());
+        for (file, (path, regions)) in paths.iter().zip([2, 6]).enumerate() {
+            let len = std::fs::metadata(path).unwrap().len();
+            let here: Vec<Region> = parts.iter().filter(|part| part.file == file).map(|part| part.region).collect();
+            assert_eq!(here.len(), regions, "file {file}");
+            assert_eq!((here[0].start, here[regions - 1].end), (0, len));
+            // Each cut falls at the first game begun past its place: a region is longer by a game at most, the
+            // last shorter by the others' excess.
+            for region in &here {
+                let len = region.end - region.start;
+                assert!(len.abs_diff(want_len) <= regions as u64 * game.len() as u64, "{region:?} of file {file}");
+            }
+        }
+        // Read by them, the files read as one thread reads them.
+        let want = rows(HereBatches::new(options(&paths, 1, 4096)));
+        assert_eq!(rows(RegionBatches::start(options(&paths, 2, 1000))), want);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
