@@ -61,10 +61,31 @@ const FIRST_LOOK: u64 = 1 << 12;
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn cut<F: Read + Seek>(file: &mut F, len: u64, region_len: u64) -> io::Result<Vec<Region>> {
+    cut_by(file, len, |_| region_len)
+}
+
+/// Cuts a file of `len` bytes into regions as [`cut`] does, the length of
+/// each told by `region_len` from the region's start: regions that shrink
+/// toward the end, for instance.
+///
+/// ```
+/// use ox88_pgn::region::{cut_by, Region};
+/// use std::io::Cursor;
+/// let pgn = "[White \"A\"]\n\n1. e4 e5 *\n\n".repeat(4);
+/// let regions = cut_by(&mut Cursor::new(&pgn), pgn.len() as u64, |start| if start == 0 { 30 } else { 1 })?;
+/// let starts: Vec<u64> = regions.iter().map(|r| r.start).collect();
+/// assert_eq!(starts, [0, 50, 75]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn cut_by<F, L>(file: &mut F, len: u64, mut region_len: L) -> io::Result<Vec<Region>>
+where
+    F: Read + Seek,
+    L: FnMut(u64) -> u64,
+{
     let mut regions = Vec::new();
     let mut start = 0;
     while start < len {
-        let from = start.saturating_add(region_len.max(1));
+        let from = start.saturating_add(region_len(start).max(1));
         let end = if from >= len { len } else { cut_after(file, from)?.unwrap_or(len) };
         regions.push(Region { start, end });
         start = end;

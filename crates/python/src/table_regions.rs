@@ -130,9 +130,9 @@ fn send(builder: &mut GamesBatchBuilder, errors: &mut Vec<(usize, PgnError)>, to
     to.send(message).is_ok() && !failed
 }
 
-/// The batches of plain PGN files read on `threads` threads by regions of about equal size (a few a thread, of
-/// the whole input; at most [`MAX_REGION_LEN`]), each beginning where a game begins: each thread takes the next
-/// region in order, whichever file it is of, reads it into
+/// The batches of plain PGN files read on `threads` threads by regions that shrink toward the input's end (at
+/// most [`MAX_REGION_LEN`]), each beginning where a game begins: each thread takes the next region in order,
+/// whichever file it is of, reads it into
 /// batches of its own and sends them; the batches are handed over in region order, with each game's id and
 /// number in its file placed after those of the regions before (and its error, if any, placed in its file).
 /// At most `threads + 1` regions are read or wait to be handed over at once. Dropping the stream stops the
@@ -258,38 +258,46 @@ fn shift(column: &ArrayRef, by: u64) -> ArrayRef {
     Arc::new(Int64Array::from_iter_values(values))
 }
 
-/// The regions each thread takes, about, over the whole input: several, so that regions of unequal cost (a MB of
-/// long games without comments costs twice a MB of games with clocks) even out between the threads, and a thread
-/// that ends early waits for at most a small region of another; few, so that their own costs (a cut, a batch
-/// begun) stay small.
-const REGIONS_PER_THREAD: u64 = 4;
+/// What a region holds of the input left to read from its start on: a share of `1 / (threads x SHARE)`. The
+/// regions shrink toward the input's end: large first, so that their own costs (a cut, a batch begun, pyarrow's
+/// import of that batch) stay few; small last, so that regions of unequal cost (a MB of long games without
+/// comments costs twice a MB of games with clocks) even out between the threads, a thread that ends early waiting
+/// for at most a small region of another.
+const SHARE: u64 = 2;
 
-/// The least text a region is cut to, however many threads share a small input: below it a region's own costs
-/// begin to show.
-const MIN_REGION_LEN: u64 = 128 << 10;
+/// The least text a region is cut to, however small the input left: below it a region's own costs begin to show.
+const MIN_REGION_LEN: u64 = 64 << 10;
 
-/// The length regions are cut to over `total` bytes on `threads` threads: [`REGIONS_PER_THREAD`] regions a
-/// thread, of at least [`MIN_REGION_LEN`] and at most `max_region_len` bytes (the most wins).
-fn region_len(total: u64, threads: usize, max_region_len: u64) -> u64 {
+/// The length of a region with `left` bytes of input from its start to the input's end, on `threads` threads:
+/// a share of them ([`SHARE`]), at least [`MIN_REGION_LEN`] and at most `max_region_len` bytes (the most wins).
+fn region_len(left: u64, threads: usize, max_region_len: u64) -> u64 {
     let threads = threads.max(1) as u64;
-    (total / (threads * REGIONS_PER_THREAD)).max(MIN_REGION_LEN).min(max_region_len).max(1)
+    (left / (threads * SHARE)).max(MIN_REGION_LEN).min(max_region_len).max(1)
 }
 
-/// The regions of `options`' files, in order: each file cut into regions of equal size, as few as hold at most
-/// [`region_len`] bytes each (of the total input, not of the file, so that the files' regions are alike whatever
-/// their sizes), a region never spanning two files. A file that cannot be opened or cut ends the plan with its
-/// error.
+/// The regions of `options`' files, in order, each of [`region_len`] bytes of the input left from its start on
+/// (of all the files, not only its own; a region never spans two files), where a file's rest shorter than one and
+/// a half of them is a region of its own. A file that cannot be opened or cut ends the plan with its error.
 fn plan(options: &Options, max_region_len: u64) -> (Vec<Part>, Option<ArrowError>) {
     let lens: Vec<u64> = options.paths.iter().map(|p| std::fs::metadata(p).map_or(0, |m| m.len())).collect();
-    let most = region_len(lens.iter().sum(), options.threads, max_region_len);
+    // The input from the start of each file on.
+    let mut left: u64 = lens.iter().sum();
     let mut parts = Vec::new();
     for (file, (path, &len)) in options.paths.iter().zip(&lens).enumerate() {
-        let len_here = len.div_ceil(len.div_ceil(most).max(1));
-        let cut = File::open(path).and_then(|mut handle| region::cut(&mut handle, len, len_here));
+        let here = |start: u64| {
+            let (rest, len) = (len - start, region_len(left - start, options.threads, max_region_len));
+            if rest < len + len / 2 {
+                rest
+            } else {
+                len
+            }
+        };
+        let cut = File::open(path).and_then(|mut handle| region::cut_by(&mut handle, len, here));
         match cut {
             Ok(regions) => parts.extend(regions.into_iter().map(|region| Part { file, region })),
             Err(e) => return (parts, Some(read_error(format!("{}: {e}", path.display())))),
         }
+        left -= len;
     }
     (parts, None)
 }
@@ -420,45 +428,51 @@ mod tests {
     }
 
     #[test]
-    fn regions_are_sized_from_the_whole_input() {
-        // A few a thread, however the input is shared out among files.
-        assert_eq!(region_len(8 << 20, 2, MAX_REGION_LEN), 1 << 20);
-        assert_eq!(region_len(8 << 20, 4, MAX_REGION_LEN), 512 << 10);
+    fn regions_are_sized_from_the_input_left() {
+        // A share of what is left a thread, shrinking toward the end.
+        assert_eq!(region_len(8 << 20, 2, MAX_REGION_LEN), 2 << 20);
+        assert_eq!(region_len(4 << 20, 4, MAX_REGION_LEN), 512 << 10);
         // Never below the least length, unless the most is below it; never above the most.
-        assert_eq!(region_len(1 << 20, 2, MAX_REGION_LEN), MIN_REGION_LEN);
+        assert_eq!(region_len(200 << 10, 2, MAX_REGION_LEN), MIN_REGION_LEN);
         assert_eq!(region_len(1 << 20, 2, 1000), 1000);
         assert_eq!(region_len(1 << 40, 2, MAX_REGION_LEN), MAX_REGION_LEN);
         assert_eq!(region_len(0, 0, 0), 1);
     }
 
     #[test]
-    fn files_of_unequal_length_are_cut_into_regions_of_equal_length() {
+    fn regions_shrink_toward_the_end_of_the_input_whatever_its_files() {
         let dir = std::env::temp_dir().join(format!("ox88-plan-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let game = "[White \"A\"]\n\n1. e4 e5 2. Nf3 { [%clk 0:01:00] } Nc6 *\n\n";
-        // Files of 12,000 and 36,000 games (about 0.7 and 2 MB): on 2 threads, 8 regions of 6,000 games in all,
-        // 2 of the first file and 6 of the second.
-        let counts = [12_000, 36_000];
-        let paths: Vec<PathBuf> = (0..counts.len()).map(|i| dir.join(format!("{i}.pgn"))).collect();
-        for (path, count) in paths.iter().zip(counts) {
+        // Files of about 1.5 and 0.5 MB.
+        let paths: Vec<PathBuf> = (0..2).map(|i| dir.join(format!("{i}.pgn"))).collect();
+        for (path, count) in paths.iter().zip([27_000, 9_000]) {
             std::fs::write(path, game.repeat(count)).unwrap();
         }
-        let want_len = 6_000 * game.len() as u64;
-        assert_eq!(region_len(48_000 * game.len() as u64, 2, MAX_REGION_LEN), want_len);
+        let lens: Vec<u64> = paths.iter().map(|path| std::fs::metadata(path).unwrap().len()).collect();
         let (parts, error) = plan(&options(&paths, 2, 4096), MAX_REGION_LEN);
         assert!(error.is_none());
-        for (file, (path, regions)) in paths.iter().zip([2, 6]).enumerate() {
-            let len = std::fs::metadata(path).unwrap().len();
-            let here: Vec<Region> = parts.iter().filter(|part| part.file == file).map(|part| part.region).collect();
-            assert_eq!(here.len(), regions, "file {file}");
-            assert_eq!((here[0].start, here[regions - 1].end), (0, len));
-            // Each cut falls at the first game begun past its place: a region is longer by a game at most, the
-            // last shorter by the others' excess.
-            for region in &here {
-                let len = region.end - region.start;
-                assert!(len.abs_diff(want_len) <= regions as u64 * game.len() as u64, "{region:?} of file {file}");
-            }
+        let mut left = lens.iter().sum::<u64>();
+        for (i, part) in parts.iter().enumerate() {
+            let Region { start, end } = part.region;
+            let (len, file_len) = (end - start, lens[part.file]);
+            // Each file's regions follow one another from its start to its end.
+            assert_eq!(start, if i > 0 && parts[i - 1].file == part.file { parts[i - 1].region.end } else { 0 });
+            assert!(end < file_len || parts.get(i + 1).is_none_or(|next| next.file != part.file));
+            // A region holds a quarter of what is left (two games more at most: a cut is told by a whole line
+            // before it), or its file's rest if that is less than one and a half of them.
+            let want = region_len(left, 2, MAX_REGION_LEN);
+            let rest = file_len - start;
+            let rest_whole = rest < want + want / 2;
+            assert!(
+                if rest_whole { len == rest } else { len >= want && len <= want + 2 * game.len() as u64 },
+                "{part:?}"
+            );
+            left -= len;
         }
+        assert_eq!(left, 0);
+        assert!(parts.len() >= 8 && parts.iter().filter(|part| part.file == 0).count() >= 2);
+        assert!(parts.last().unwrap().region.end - parts.last().unwrap().region.start < 2 * MIN_REGION_LEN);
         // Read by them, the files read as one thread reads them.
         let want = rows(HereBatches::new(options(&paths, 1, 4096)));
         assert_eq!(rows(RegionBatches::start(options(&paths, 2, 1000))), want);
