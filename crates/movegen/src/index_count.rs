@@ -20,7 +20,7 @@ use crate::{zone, KingSafety};
 use ox88_board::{Board, Color, Role, Square};
 
 /// A set of squares, bit `i` for square `i` (a1 = 0, h8 = 63).
-type Bitboard = u64;
+pub(crate) type Bitboard = u64;
 
 /// The number of legal moves, en passant and castling excepted, of the side
 /// to move's pieces on squares before `limit`. `evasions` are the check's
@@ -75,17 +75,17 @@ pub(crate) fn count_before(board: &Board, safety: &KingSafety, evasions: u128, l
 /// Some of our pieces, by how they move: the pawns, the knights, the
 /// bishops and queens (diagonal), the rooks and queens (straight).
 #[derive(Clone, Copy)]
-struct Pieces {
-    pawns: Bitboard,
-    knights: Bitboard,
-    diagonal: Bitboard,
-    straight: Bitboard,
+pub(crate) struct Pieces {
+    pub(crate) pawns: Bitboard,
+    pub(crate) knights: Bitboard,
+    pub(crate) diagonal: Bitboard,
+    pub(crate) straight: Bitboard,
 }
 
 impl Pieces {
     /// Those on `squares`.
     #[inline(always)]
-    fn only(self, squares: Bitboard) -> Pieces {
+    pub(crate) fn only(self, squares: Bitboard) -> Pieces {
         Pieces {
             pawns: self.pawns & squares,
             knights: self.knights & squares,
@@ -97,7 +97,7 @@ impl Pieces {
     /// The number of their moves to `allowed` (a promotion four), `own`
     /// being our squares and `occupied` everyone's.
     #[inline(always)]
-    fn count(self, us: Color, occupied: Bitboard, own: Bitboard, allowed: Bitboard) -> usize {
+    pub(crate) fn count(self, us: Color, occupied: Bitboard, own: Bitboard, allowed: Bitboard) -> usize {
         pawn_count(us, self.pawns, occupied, own, allowed)
             + count_each(self.knights, |from| KNIGHT_TARGETS[from] & allowed)
             + count_each(self.diagonal, |from| diagonal(from, occupied) & allowed)
@@ -118,14 +118,14 @@ fn count_each(mut set: Bitboard, targets: impl Fn(usize) -> Bitboard) -> usize {
 }
 
 /// Role numbers (`Role as usize`), as [`ox88_board::Cell::role_code`] gives them.
-const KNIGHT: usize = Role::Knight as usize;
-const BISHOP: usize = Role::Bishop as usize;
-const ROOK: usize = Role::Rook as usize;
-const QUEEN: usize = Role::Queen as usize;
+pub(crate) const KNIGHT: usize = Role::Knight as usize;
+pub(crate) const BISHOP: usize = Role::Bishop as usize;
+pub(crate) const ROOK: usize = Role::Rook as usize;
+pub(crate) const QUEEN: usize = Role::Queen as usize;
 
 /// The square's bit.
 #[inline(always)]
-fn bit(square: Square) -> Bitboard {
+pub(crate) fn bit(square: Square) -> Bitboard {
     1 << square.index64()
 }
 
@@ -179,8 +179,8 @@ fn pawn_count(us: Color, pawns: Bitboard, occupied: Bitboard, own: Bitboard, all
 }
 
 /// The files and ranks used by the pawns' shifts.
-const FILE_A: Bitboard = 0x0101_0101_0101_0101;
-const FILE_H: Bitboard = FILE_A << 7;
+pub(crate) const FILE_A: Bitboard = 0x0101_0101_0101_0101;
+pub(crate) const FILE_H: Bitboard = FILE_A << 7;
 const RANK_1: Bitboard = 0xff;
 
 /// The ray indices: the four directions whose squares ascend, then their
@@ -193,7 +193,7 @@ const NORTH_WEST: usize = 3;
 /// A bishop's targets on `from` with `occupied` (its own pieces included:
 /// the caller masks them off).
 #[inline(always)]
-fn diagonal(from: usize, occupied: Bitboard) -> Bitboard {
+pub(crate) fn diagonal(from: usize, occupied: Bitboard) -> Bitboard {
     ray::<NORTH_EAST>(from, occupied)
         | ray::<NORTH_WEST>(from, occupied)
         | ray::<6>(from, occupied)
@@ -202,7 +202,7 @@ fn diagonal(from: usize, occupied: Bitboard) -> Bitboard {
 
 /// A rook's targets on `from` with `occupied`.
 #[inline(always)]
-fn straight(from: usize, occupied: Bitboard) -> Bitboard {
+pub(crate) fn straight(from: usize, occupied: Bitboard) -> Bitboard {
     ray::<NORTH>(from, occupied) | ray::<EAST>(from, occupied) | ray::<4>(from, occupied) | ray::<5>(from, occupied)
 }
 
@@ -219,7 +219,7 @@ fn ray<const R: usize>(from: usize, occupied: Bitboard) -> Bitboard {
 }
 
 /// Each ray's squares from each square, the square itself excluded.
-static RAYS: [[Bitboard; 64]; 8] = {
+pub(crate) static RAYS: [[Bitboard; 64]; 8] = {
     // (file, rank) steps, in the ray indices' order.
     let steps: [(i8, i8); 8] = [(0, 1), (1, 0), (1, 1), (-1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1)];
     let mut rays = [[0; 64]; 8];
@@ -236,7 +236,7 @@ static RAYS: [[Bitboard; 64]; 8] = {
 };
 
 /// A knight's targets from each square.
-static KNIGHT_TARGETS: [Bitboard; 64] = {
+pub(crate) static KNIGHT_TARGETS: [Bitboard; 64] = {
     let jumps: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
     let mut targets = [0; 64];
     let mut from = 0;
@@ -253,7 +253,7 @@ static KNIGHT_TARGETS: [Bitboard; 64] = {
 
 /// The squares reached from `from` by repeating `step` (file, rank) while
 /// on the board, or only once unless `repeat`.
-const fn walk(from: usize, step: (i8, i8), repeat: bool) -> Bitboard {
+pub(crate) const fn walk(from: usize, step: (i8, i8), repeat: bool) -> Bitboard {
     let (mut file, mut rank) = ((from % 8) as i8, (from / 8) as i8);
     let mut set = 0;
     loop {

@@ -23,6 +23,7 @@ mod position_notation;
 mod position_rules;
 mod position_variation;
 mod san;
+mod san_bitboards;
 mod san_illegal;
 mod san_line;
 mod san_parse;

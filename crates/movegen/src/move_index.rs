@@ -160,6 +160,10 @@ fn index_after(board: &Board, safety: &KingSafety, evasions: u128, m: Move, coun
 /// ```
 #[inline]
 pub fn resolve_san_indexed(board: &Board, san: San) -> Result<(Move, u8), SanError> {
+    // Most moves of a game: on bitboards.
+    if let Some(found) = crate::san_bitboards::resolve_indexed(board, san) {
+        return Ok(found);
+    }
     // The king's safe squares are read only by a king move and by counting
     // the king's moves, which come before those of a piece on a later
     // square: for a move to a square before the king's (most of Black's),

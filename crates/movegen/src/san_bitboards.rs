@@ -1,0 +1,467 @@
+//! The usual SAN move of a game resolved and indexed on bitboards alone:
+//! the fast path of [`resolve_san_indexed`](crate::resolve_san_indexed).
+//!
+//! The position is read once into bitboards (each side's squares, its
+//! pieces by kind); checkers, pins and, when the king's moves count, the
+//! squares the enemy attacks are then found by table lookups, shifts and
+//! bit scans, with few branches that depend on the position (the mailbox
+//! walks of [`KingSafety`](crate::KingSafety) mispredicted often). The
+//! candidates of the SAN are the pieces of its kind that reach the
+//! destination (for a slider, the first piece along each ray from it), and
+//! the move's index is the number of legal moves, in
+//! [`move_index`](crate::move_index)'s order, of the pieces before its
+//! origin and of its own piece to destinations before its own.
+//!
+//! Only the common case is taken: a piece or pawn move without promotion,
+//! at most one checker, no en-passant capture possible, and castling
+//! rights (if any) with the king and rooks on their standard squares.
+//! Anything else, and any SAN that does not name exactly one legal move,
+//! gives `None`: the caller's general path then answers, errors included.
+
+use crate::index_count::{
+    bit, diagonal, straight, walk, Bitboard, Pieces, BISHOP, FILE_A, FILE_H, KNIGHT, KNIGHT_TARGETS, QUEEN, RAYS, ROOK,
+};
+use crate::San;
+use ox88_board::{Board, CastlingSide, Color, Move, MoveKind, Role, Square};
+
+/// The king's targets from each square.
+static KING_TARGETS: [Bitboard; 64] = {
+    let steps: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+    let mut targets = [0; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut s = 0;
+        while s < 8 {
+            targets[from] |= walk(from, steps[s], false);
+            s += 1;
+        }
+        from += 1;
+    }
+    targets
+};
+
+/// The squares the pawns `pawns` of `color` attack.
+#[inline(always)]
+fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::White => (pawns & !FILE_A) << 7 | (pawns & !FILE_H) << 9,
+        Color::Black => (pawns & !FILE_A) >> 9 | (pawns & !FILE_H) >> 7,
+    }
+}
+
+/// The first square of a non-empty set of squares along ray `ray` (the
+/// rays below four ascend, the others descend).
+#[inline(always)]
+fn first_on(ray: usize, squares: Bitboard) -> usize {
+    if ray < 4 {
+        squares.trailing_zeros() as usize
+    } else {
+        63 - squares.leading_zeros() as usize
+    }
+}
+
+/// One side's pieces by how they move.
+#[derive(Clone, Copy)]
+struct Side {
+    all: Bitboard,
+    pawns: Bitboard,
+    knights: Bitboard,
+    /// Bishops and queens.
+    diagonal: Bitboard,
+    /// Rooks and queens.
+    straight: Bitboard,
+    king: usize,
+}
+
+impl Side {
+    /// `color`'s pieces, whose squares are `all`.
+    #[inline(always)]
+    fn of(board: &Board, color: Color, all: Bitboard) -> Side {
+        let (mut by_role, mut non_pawns) = ([0; 8], 0);
+        for &from in board.non_pawns(color) {
+            by_role[board.cell(from.index0x88() as u8).role_code()] |= bit(from);
+            non_pawns |= bit(from);
+        }
+        Side {
+            all,
+            pawns: all & !non_pawns,
+            knights: by_role[KNIGHT],
+            diagonal: by_role[BISHOP] | by_role[QUEEN],
+            straight: by_role[ROOK] | by_role[QUEEN],
+            king: board.king(color).index64(),
+        }
+    }
+
+    /// The pieces of `role` (bishops or rooks alone: their queens apart).
+    #[inline(always)]
+    fn of_role(&self, role: Role) -> Bitboard {
+        match role {
+            Role::Pawn => self.pawns,
+            Role::Knight => self.knights,
+            Role::Bishop => self.diagonal & !self.straight,
+            Role::Rook => self.straight & !self.diagonal,
+            Role::Queen => self.diagonal & self.straight,
+            Role::King => 1 << self.king,
+        }
+    }
+}
+
+/// What constrains the side to move's moves.
+struct Constraints {
+    /// The squares a move of a piece other than the king may land on: not
+    /// ours and, in check, on the check's line (the checker's included).
+    allowed: Bitboard,
+    /// Our pinned pieces.
+    pinned: Bitboard,
+    /// For each ray from the king, the line (both ways) a piece pinned on
+    /// it keeps to.
+    pin_lines: [Bitboard; 8],
+    in_check: bool,
+}
+
+impl Constraints {
+    /// The constraints, or `None` in double check.
+    #[inline(always)]
+    fn of(us: Color, ours: &Side, theirs: &Side, occupied: Bitboard) -> Option<Constraints> {
+        let king = ours.king;
+        let checkers = theirs.knights & KNIGHT_TARGETS[king]
+            | theirs.pawns & pawn_attacks(us, 1 << king)
+            | theirs.diagonal & diagonal(king, occupied)
+            | theirs.straight & straight(king, occupied);
+        let mut allowed = !ours.all;
+        if checkers != 0 {
+            if checkers & (checkers - 1) != 0 {
+                return None;
+            }
+            // The checker and, for a slider, the squares between it and the king.
+            let mut line = checkers;
+            for ray in &RAYS {
+                if ray[king] & checkers != 0 {
+                    line = ray[king] & !ray[checkers.trailing_zeros() as usize];
+                }
+            }
+            allowed &= line;
+        }
+        let (mut pinned, mut pin_lines) = (0, [0; 8]);
+        for r in 0..8 {
+            let ray = RAYS[r][king];
+            let sliders = if r % 4 < 2 { theirs.straight } else { theirs.diagonal };
+            if ray & sliders == 0 {
+                continue;
+            }
+            let first = first_on(r, ray & occupied);
+            let beyond = RAYS[r][first] & occupied;
+            if ours.all & 1 << first != 0 && beyond != 0 && sliders & 1 << first_on(r, beyond) != 0 {
+                pinned |= 1 << first;
+                pin_lines[r] = ray | RAYS[(r + 4) % 8][king];
+            }
+        }
+        Some(Constraints { allowed, pinned, pin_lines, in_check: checkers != 0 })
+    }
+
+    /// The squares a piece on `from` (not the king) may land on.
+    #[inline(always)]
+    fn allowed_from(&self, from: usize) -> Bitboard {
+        if self.pinned & 1 << from == 0 {
+            return self.allowed;
+        }
+        let line = self.pin_lines.iter().fold(0, |line, &l| if l & 1 << from != 0 { l } else { line });
+        self.allowed & line
+    }
+}
+
+/// The position as bitboards, from the side to move's view.
+struct View {
+    us: Color,
+    ours: Side,
+    theirs: Side,
+    occupied: Bitboard,
+    constraints: Constraints,
+}
+
+impl View {
+    /// The view of `board`, or `None` where the fast path does not go (en
+    /// passant possible, double check).
+    #[inline(always)]
+    fn of(board: &Board) -> Option<View> {
+        if board.en_passant().is_some() {
+            return None;
+        }
+        let us = board.side_to_move();
+        let occupancy = board.occupancy();
+        let ours = Side::of(board, us, occupancy[us]);
+        let theirs = Side::of(board, !us, occupancy[!us]);
+        let occupied = ours.all | theirs.all;
+        let constraints = Constraints::of(us, &ours, &theirs, occupied)?;
+        Some(View { us, ours, theirs, occupied, constraints })
+    }
+
+    /// The squares the enemy attacks once our king has left its square.
+    #[inline(always)]
+    fn danger(&self) -> Bitboard {
+        let occupied = self.occupied & !(1 << self.ours.king);
+        let theirs = &self.theirs;
+        pawn_attacks(!self.us, theirs.pawns)
+            | KING_TARGETS[theirs.king]
+            | union_each(theirs.knights, |from| KNIGHT_TARGETS[from])
+            | union_each(theirs.diagonal, |from| diagonal(from, occupied))
+            | union_each(theirs.straight, |from| straight(from, occupied))
+    }
+
+    /// The pawn on `from`'s destinations (pushes and captures) as a set,
+    /// before the constraints.
+    #[inline(always)]
+    fn pawn_targets(&self, from: usize) -> Bitboard {
+        let pawn = 1 << from;
+        let empty = !self.occupied;
+        let (single, double) = match self.us {
+            Color::White => (pawn << 8 & empty, (pawn & 0xff00) << 16 & empty & (empty << 8)),
+            Color::Black => (pawn >> 8 & empty, (pawn & 0x00ff << 48) >> 16 & empty & (empty >> 8)),
+        };
+        single | double | pawn_attacks(self.us, pawn) & self.theirs.all
+    }
+
+    /// The legal destinations of our piece of `role` on `from` (not the
+    /// king; a pawn not about to promote).
+    #[inline(always)]
+    fn targets(&self, role: Role, from: usize) -> Bitboard {
+        let reach = match role {
+            Role::Pawn => self.pawn_targets(from),
+            Role::Knight => KNIGHT_TARGETS[from],
+            Role::Bishop => diagonal(from, self.occupied),
+            Role::Rook => straight(from, self.occupied),
+            _ => diagonal(from, self.occupied) | straight(from, self.occupied),
+        };
+        reach & self.constraints.allowed_from(from)
+    }
+
+    /// The king's legal moves as the destinations the order sorts them by
+    /// (a castling move's is its rook's square), or `None` where castling
+    /// is not the standard one (Chess960).
+    #[inline(always)]
+    fn king_moves(&self, board: &Board) -> Option<Bitboard> {
+        let king = self.ours.king;
+        let danger = self.danger();
+        let mut moves = KING_TARGETS[king] & !self.ours.all & !danger;
+        let castling = board.castling();
+        for (side, rook_file, between, path) in
+            [(CastlingSide::Short, 7, 0x60, 0x60), (CastlingSide::Long, 0, 0x0e, 0x0c)]
+        {
+            let Some(rook) = castling.rook(self.us, side) else { continue };
+            let (back, rook) = (if self.us == Color::White { 0 } else { 56 }, rook.index64());
+            if king != back + 4 || rook != back + rook_file {
+                return None;
+            }
+            let (between, path) = ((between as Bitboard) << back, (path as Bitboard) << back);
+            if !self.constraints.in_check && self.occupied & between == 0 && danger & path == 0 {
+                moves |= 1 << rook;
+            }
+        }
+        Some(moves)
+    }
+
+    /// The number of legal moves of our pieces on the squares before
+    /// `limit`, the king's excepted.
+    #[inline(always)]
+    fn count_before(&self, limit: usize) -> usize {
+        let below = (1 << limit) - 1;
+        let ours = &self.ours;
+        let mut pieces = Pieces {
+            pawns: ours.pawns & below,
+            knights: ours.knights & below,
+            diagonal: ours.diagonal & below,
+            straight: ours.straight & below,
+        };
+        let (own, occupied) = (ours.all, self.occupied);
+        let mut count = 0;
+        let mut pinned = self.constraints.pinned & below;
+        while pinned != 0 {
+            let from = pinned.trailing_zeros() as usize;
+            pinned &= pinned - 1;
+            count += pieces.only(1 << from).count(self.us, occupied, own, self.constraints.allowed_from(from));
+            pieces = pieces.only(!(1 << from));
+        }
+        count + pieces.count(self.us, occupied, own, self.constraints.allowed)
+    }
+}
+
+/// The union over the squares of `set` of the `targets` from each.
+#[inline(always)]
+fn union_each(mut set: Bitboard, targets: impl Fn(usize) -> Bitboard) -> Bitboard {
+    let mut union = 0;
+    while set != 0 {
+        union |= targets(set.trailing_zeros() as usize);
+        set &= set - 1;
+    }
+    union
+}
+
+/// The squares whose file and rank are those given (any when `None`).
+#[inline(always)]
+fn origin_mask(file: Option<ox88_board::File>, rank: Option<ox88_board::Rank>) -> Bitboard {
+    let files = file.map_or(!0, |f| FILE_A << f.index());
+    let ranks = rank.map_or(!0, |r| 0xff << (8 * r.index()));
+    files & ranks
+}
+
+/// The square of a bitboard's index (always one).
+#[inline(always)]
+fn square(index: usize) -> Square {
+    Square::from_index64(index as u8).expect("a bitboard index is a square")
+}
+
+/// The legal move that `san` names on `board` and its index, when the fast
+/// path applies and finds exactly one; `None` otherwise (see the module's
+/// documentation).
+#[inline]
+pub(crate) fn resolve_indexed(board: &Board, san: San) -> Option<(Move, u8)> {
+    let San::Normal { role, file, rank, to, promotion: None, .. } = san else { return None };
+    let view = View::of(board)?;
+    let to = to.index64();
+    let target = 1 << to;
+    if view.ours.all & target != 0 {
+        return None;
+    }
+    let king = view.ours.king;
+    // The origin, and the moving piece's legal destinations (ordered as the
+    // index orders its moves: by destination alone, no promotion here).
+    let (from, destinations) = if role == Role::King {
+        if origin_mask(file, rank) & 1 << king == 0 {
+            return None;
+        }
+        (king, view.king_moves(board)?)
+    } else {
+        let from = if role == Role::Pawn {
+            pawn_origin(&view, file, rank, to)?
+        } else {
+            let mask = origin_mask(file, rank);
+            let reach = match role {
+                Role::Knight => KNIGHT_TARGETS[to],
+                Role::Bishop => diagonal(to, view.occupied),
+                Role::Rook => straight(to, view.occupied),
+                _ => diagonal(to, view.occupied) | straight(to, view.occupied),
+            };
+            let mut candidates = view.ours.of_role(role) & reach & mask;
+            // Only the legal ones: keep those that may land on `to`.
+            let mut from = None;
+            while candidates != 0 {
+                let c = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                if view.constraints.allowed_from(c) & target != 0 {
+                    if from.is_some() {
+                        return None;
+                    }
+                    from = Some(c);
+                }
+            }
+            from?
+        };
+        (from, view.targets(role, from))
+    };
+    if destinations & target == 0 {
+        return None;
+    }
+    let mut count = (destinations & (target - 1)).count_ones() as usize + view.count_before(from);
+    if king < from {
+        count += view.king_moves(board)?.count_ones() as usize;
+    }
+    let kind = match role {
+        Role::Pawn if to.abs_diff(from) == 16 => MoveKind::DoublePush,
+        _ if view.theirs.all & target != 0 => MoveKind::Capture,
+        _ => MoveKind::Quiet,
+    };
+    let index = u8::try_from(count).ok()?;
+    Some((Move::new(square(from), square(to), kind), index))
+}
+
+/// The square of our pawn that the pawn move to `to` (origin `file`, no
+/// rank) starts from, as SAN reads it: a push without a file (or with the
+/// destination's), else a capture from that file. `None` for a promotion.
+#[inline(always)]
+fn pawn_origin(
+    view: &View,
+    file: Option<ox88_board::File>,
+    rank: Option<ox88_board::Rank>,
+    to: usize,
+) -> Option<usize> {
+    let white = view.us == Color::White;
+    let to_rank = to / 8;
+    // A promotion, or a pawn move to the first rank, which is none.
+    if rank.is_some() || to_rank == 0 || to_rank == 7 {
+        return None;
+    }
+    let behind = if white { to - 8 } else { to + 8 };
+    let pawns = view.ours.pawns;
+    match file.filter(|f| usize::from(f.index()) != to % 8) {
+        None if pawns & 1 << behind != 0 => Some(behind),
+        None if to_rank == if white { 3 } else { 4 } => {
+            let start = if white { to - 16 } else { to + 16 };
+            (view.occupied & 1 << behind == 0 && pawns & 1 << start != 0).then_some(start)
+        }
+        None => None,
+        Some(f) => {
+            let from = behind - to % 8 + usize::from(f.index());
+            (usize::from(f.index()).abs_diff(to % 8) == 1 && pawns & 1 << from != 0).then_some(from)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::san_resolve::resolve;
+    use crate::testing::{random_game, RANDOM_GAME_STARTS as STARTS};
+    use crate::{move_index, MoveGen, Notation};
+    use proptest::prelude::*;
+
+    /// Every answer of the fast path is the general path's: for each legal
+    /// move's SAN, and for each role to each square with no origin given
+    /// (most of which name no legal move, or several). Returns how many
+    /// legal moves the fast path took.
+    fn check(board: &Board) -> usize {
+        let agrees = |san: San| {
+            let Some((m, index)) = resolve_indexed(board, san) else { return false };
+            assert_eq!(resolve(board, san), Ok(m), "{san} in {board}");
+            assert_eq!(move_index(board, m), Some(index), "{san} in {board}");
+            true
+        };
+        let taken = board.legal_moves().iter().filter(|&&m| agrees(board.san_without_suffix(m))).count();
+        for role in Role::ALL {
+            for to in Square::all() {
+                agrees(San::Normal { role, file: None, rank: None, capture: false, to, promotion: None });
+            }
+        }
+        taken
+    }
+
+    #[test]
+    fn pins_checks_and_castling_agree_with_the_general_path() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "b3k3/8/2n1r3/3PN3/q2RK1Pr/4RB2/8/4r2b w - - 0 1",
+            "4k3/8/8/8/1b6/8/4N3/R3K2R w KQ - 0 1",
+            "4k3/8/8/8/8/5n2/3PPN2/R3K2R w KQ - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/5q2/R3K2R w KQkq - 0 1",
+        ];
+        let taken: usize = fens.iter().map(|fen| check(&fen.parse().unwrap())).sum();
+        assert!(taken > 100, "{taken}");
+    }
+
+    proptest! {
+        /// In every position of random games (standard and Chess960), the
+        /// fast path answers as the general one does, or not at all.
+        #[test]
+        fn fast_answers_are_the_general_path_s(
+            start in 0..STARTS.len(),
+            choices in prop::collection::vec(any::<u16>(), 0..150),
+        ) {
+            let start: Board = STARTS[start].parse().unwrap();
+            for board in random_game(&start, &choices) {
+                check(&board);
+            }
+        }
+    }
+}
