@@ -12,8 +12,8 @@
 //! [`move_index`](crate::move_index)'s order, of the pieces before its
 //! origin and of its own piece to destinations before its own.
 //!
-//! Only the common case is taken: a piece or pawn move without promotion,
-//! at most one checker, no en-passant capture possible, and castling
+//! Only the common case is taken: castling, or a piece or pawn move
+//! without promotion; at most one checker, no en-passant capture possible, and castling
 //! rights (if any) with the king and rooks on their standard squares.
 //! Anything else, and any SAN that does not name exactly one legal move,
 //! gives `None`: the caller's general path then answers, errors included.
@@ -121,28 +121,16 @@ struct Constraints {
 }
 
 impl Constraints {
-    /// The constraints, or `None` in double check.
+    /// The constraints, or `None` in double check. Each ray from the king
+    /// with an enemy slider of its kind on it is looked along once: its
+    /// first piece gives check if it is that slider, or is pinned if it is
+    /// ours and that slider comes next.
     #[inline(always)]
     fn of(us: Color, ours: &Side, theirs: &Side, occupied: Bitboard) -> Option<Constraints> {
         let king = ours.king;
-        let checkers = theirs.knights & KNIGHT_TARGETS[king]
-            | theirs.pawns & pawn_attacks(us, 1 << king)
-            | theirs.diagonal & diagonal(king, occupied)
-            | theirs.straight & straight(king, occupied);
-        let mut allowed = !ours.all;
-        if checkers != 0 {
-            if checkers & (checkers - 1) != 0 {
-                return None;
-            }
-            // The checker and, for a slider, the squares between it and the king.
-            let mut line = checkers;
-            for ray in &RAYS {
-                if ray[king] & checkers != 0 {
-                    line = ray[king] & !ray[checkers.trailing_zeros() as usize];
-                }
-            }
-            allowed &= line;
-        }
+        let mut checkers = theirs.knights & KNIGHT_TARGETS[king] | theirs.pawns & pawn_attacks(us, 1 << king);
+        // The check's squares: the checker's and, for a slider, those between.
+        let mut line = checkers;
         let (mut pinned, mut pin_lines) = (0, [0; 8]);
         for r in 0..8 {
             let ray = RAYS[r][king];
@@ -151,12 +139,21 @@ impl Constraints {
                 continue;
             }
             let first = first_on(r, ray & occupied);
+            if sliders & 1 << first != 0 {
+                checkers |= 1 << first;
+                line = ray & !RAYS[r][first];
+                continue;
+            }
             let beyond = RAYS[r][first] & occupied;
             if ours.all & 1 << first != 0 && beyond != 0 && sliders & 1 << first_on(r, beyond) != 0 {
                 pinned |= 1 << first;
                 pin_lines[r] = ray | RAYS[(r + 4) % 8][king];
             }
         }
+        if checkers & checkers.wrapping_sub(1) != 0 {
+            return None;
+        }
+        let allowed = if checkers != 0 { !ours.all & line } else { !ours.all };
         Some(Constraints { allowed, pinned, pin_lines, in_check: checkers != 0 })
     }
 
@@ -325,49 +322,28 @@ pub(crate) fn resolve_indexed(board: &Board, san: San) -> Option<(Move, u8)> {
 /// [`resolve_indexed`], compiled for the caller's target.
 #[inline(always)]
 fn resolve_indexed_portable(board: &Board, san: San) -> Option<(Move, u8)> {
-    let San::Normal { role, file, rank, to, promotion: None, .. } = san else { return None };
     let view = View::of(board)?;
-    let to = to.index64();
-    let target = 1 << to;
-    if view.ours.all & target != 0 {
-        return None;
-    }
     let king = view.ours.king;
-    // The origin, and the moving piece's legal destinations (ordered as the
-    // index orders its moves: by destination alone, no promotion here).
-    let (from, destinations) = if role == Role::King {
-        if origin_mask(file, rank) & 1 << king == 0 {
-            return None;
+    // The move's origin and destination (castling: the king takes its
+    // rook, as the order has it), and its piece's legal destinations
+    // (ordered as the index orders its moves: by destination alone, no
+    // promotion here).
+    let (role, from, to, destinations) = match san {
+        San::Castle(side) => {
+            let rook = board.castling().rook(view.us, side)?.index64();
+            (Role::King, king, rook, view.king_moves(board)?)
         }
-        (king, view.king_moves(board)?)
-    } else {
-        let from = if role == Role::Pawn {
-            pawn_origin(&view, file, rank, to)?
-        } else {
-            let mask = origin_mask(file, rank);
-            let reach = match role {
-                Role::Knight => KNIGHT_TARGETS[to],
-                Role::Bishop => diagonal(to, view.occupied),
-                Role::Rook => straight(to, view.occupied),
-                _ => diagonal(to, view.occupied) | straight(to, view.occupied),
-            };
-            let mut candidates = view.ours.of_role(role) & reach & mask;
-            // Only the legal ones: keep those that may land on `to`.
-            let mut from = None;
-            while candidates != 0 {
-                let c = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
-                if view.constraints.allowed_from(c) & target != 0 {
-                    if from.is_some() {
-                        return None;
-                    }
-                    from = Some(c);
-                }
+        San::Normal { role, file, rank, to, promotion: None, .. } => {
+            let to = to.index64();
+            if view.ours.all & 1 << to != 0 {
+                return None;
             }
-            from?
-        };
-        (from, view.targets(role, from))
+            let (from, destinations) = normal_origin(&view, board, role, file, rank, to)?;
+            (role, from, to, destinations)
+        }
+        San::Normal { .. } => return None,
     };
+    let target = 1 << to;
     if destinations & target == 0 {
         return None;
     }
@@ -375,13 +351,58 @@ fn resolve_indexed_portable(board: &Board, san: San) -> Option<(Move, u8)> {
     if king < from {
         count += view.king_moves(board)?.count_ones() as usize;
     }
-    let kind = match role {
-        Role::Pawn if to.abs_diff(from) == 16 => MoveKind::DoublePush,
+    let kind = match (san, role) {
+        (San::Castle(CastlingSide::Short), _) => MoveKind::CastleShort,
+        (San::Castle(CastlingSide::Long), _) => MoveKind::CastleLong,
+        (_, Role::Pawn) if to.abs_diff(from) == 16 => MoveKind::DoublePush,
         _ if view.theirs.all & target != 0 => MoveKind::Capture,
         _ => MoveKind::Quiet,
     };
     let index = u8::try_from(count).ok()?;
     Some((Move::new(square(from), square(to), kind), index))
+}
+
+/// The origin of the piece or pawn move of `role` to `to` (origin `file`
+/// and `rank`, if given), and that piece's legal destinations; `None`
+/// unless exactly one piece of the kind may legally go there.
+#[inline(always)]
+fn normal_origin(
+    view: &View,
+    board: &Board,
+    role: Role,
+    file: Option<ox88_board::File>,
+    rank: Option<ox88_board::Rank>,
+    to: usize,
+) -> Option<(usize, Bitboard)> {
+    let king = view.ours.king;
+    if role == Role::King {
+        return (origin_mask(file, rank) & 1 << king != 0).then_some((king, view.king_moves(board)?));
+    }
+    let from = if role == Role::Pawn {
+        pawn_origin(view, file, rank, to)?
+    } else {
+        let reach = match role {
+            Role::Knight => KNIGHT_TARGETS[to],
+            Role::Bishop => diagonal(to, view.occupied),
+            Role::Rook => straight(to, view.occupied),
+            _ => diagonal(to, view.occupied) | straight(to, view.occupied),
+        };
+        let mut candidates = view.ours.of_role(role) & reach & origin_mask(file, rank);
+        // Only the legal ones: keep those that may land on `to`.
+        let mut from = None;
+        while candidates != 0 {
+            let c = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if view.constraints.allowed_from(c) & 1 << to != 0 {
+                if from.is_some() {
+                    return None;
+                }
+                from = Some(c);
+            }
+        }
+        from?
+    };
+    Some((from, view.targets(role, from)))
 }
 
 /// The square of our pawn that the pawn move to `to` (origin `file`, no
@@ -425,8 +446,9 @@ mod tests {
     use proptest::prelude::*;
 
     /// Every answer of the fast path is the general path's: for each legal
-    /// move's SAN, and for each role to each square with no origin given
-    /// (most of which name no legal move, or several), in the build the
+    /// move's SAN, for castling either way, and for each role to each
+    /// square with no origin given (most of which name no legal move, or
+    /// several), in the build the
     /// processor runs and in the portable one. Returns how many legal moves
     /// the fast path took.
     fn check(board: &Board) -> usize {
@@ -439,6 +461,8 @@ mod tests {
             true
         };
         let taken = board.legal_moves().iter().filter(|&&m| agrees(board.san_without_suffix(m))).count();
+        agrees(San::Castle(CastlingSide::Short));
+        agrees(San::Castle(CastlingSide::Long));
         for role in Role::ALL {
             for to in Square::all() {
                 agrees(San::Normal { role, file: None, rank: None, capture: false, to, promotion: None });
