@@ -42,8 +42,10 @@ struct Work {
     options: Options,
     names: Vec<String>,
     parts: Vec<Part>,
-    /// The regions taken and not yet handed over, at most.
+    /// The regions taken and not yet handed over, at most, unless they are smaller: then as many as hold at
+    /// most `ahead_bytes` of PGN text.
     ahead: usize,
+    ahead_bytes: u64,
     state: Mutex<State>,
     changed: Condvar,
 }
@@ -61,10 +63,11 @@ struct State {
 
 impl Work {
     /// The next region to read and where to send it, once it is at most `ahead` regions past the one being
-    /// handed over; `None` when there is none left or the stream is gone.
+    /// handed over, or the regions from that one to it hold at most `ahead_bytes` (so that the threads do not
+    /// wait on one another over small regions); `None` when there is none left or the stream is gone.
     fn take(&self) -> Option<(Part, Sender<Message>)> {
         let mut state = self.state.lock().ok()?;
-        while !state.stopped && state.next < self.parts.len() && state.next >= state.handing + self.ahead {
+        while !state.stopped && state.next < self.parts.len() && !self.may_take(&state) {
             state = self.changed.wait(state).ok()?;
         }
         if state.stopped || state.next >= self.parts.len() {
@@ -74,6 +77,14 @@ impl Work {
         state.next += 1;
         let to = state.senders[index].take()?;
         Some((self.parts[index], to))
+    }
+
+    /// Whether the next region may be read now.
+    fn may_take(&self, state: &State) -> bool {
+        // The region handed over may be past the next to read (one that a region before read through is skipped).
+        let waiting = self.parts.get(state.handing..=state.next).unwrap_or_default();
+        waiting.len() <= self.ahead
+            || waiting.iter().map(|part| part.region.end - part.region.start).sum::<u64>() <= self.ahead_bytes
     }
 
     /// Says which region is being handed over (or that the stream is gone).
@@ -135,7 +146,8 @@ fn send(builder: &mut GamesBatchBuilder, errors: &mut Vec<(usize, PgnError)>, to
 /// whichever file it is of, reads it into
 /// batches of its own and sends them; the batches are handed over in region order, with each game's id and
 /// number in its file placed after those of the regions before (and its error, if any, placed in its file).
-/// At most `threads + 1` regions are read or wait to be handed over at once. Dropping the stream stops the
+/// At most `threads + 1` regions are read or wait to be handed over at once, or more small ones that hold
+/// at most as much PGN text as `threads + 1` regions of the most a region holds. Dropping the stream stops the
 /// reading.
 pub struct RegionBatches {
     schema: SchemaRef,
@@ -172,7 +184,9 @@ impl RegionBatches {
         let (senders, receivers) = parts.iter().map(|_| channel()).map(|(to, from)| (Some(to), Some(from))).unzip();
         let state = State { next: 0, handing: 0, stopped: false, senders };
         let ahead = options.threads + 1;
-        let work = Arc::new(Work { options, names, parts, ahead, state: Mutex::new(state), changed: Condvar::new() });
+        let ahead_bytes = ahead as u64 * max_region_len;
+        let (state, changed) = (Mutex::new(state), Condvar::new());
+        let work = Arc::new(Work { options, names, parts, ahead, ahead_bytes, state, changed });
         for _ in 0..threads {
             let work = work.clone();
             std::thread::spawn(move || {
