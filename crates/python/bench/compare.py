@@ -94,6 +94,11 @@ def ox88_pgn(paths, threads):
     return table.num_rows
 
 
+# The least length of one timed run of ox88's PGN reading: its calls on the repository's files take a few
+# milliseconds each, too short to be timed one at a time beside python-chess's seconds.
+OX88_RUN = 0.25
+
+
 def median_runs(repeat, runs):
     """Runs each of ``runs`` (name -> function) ``repeat`` times in turn; the median of each."""
     results = {name: [] for name in runs}
@@ -104,22 +109,24 @@ def median_runs(repeat, runs):
     return {name: statistics.median(values) for name, values in results.items()}
 
 
-def timed(function):
-    """A run of ``function`` that returns its wall-clock seconds."""
+def timed(function, clock=time.perf_counter, at_least=0.0):
+    """A run of ``function`` that returns its seconds by ``clock`` (wall-clock by default): a call, or with
+    ``at_least``, the mean of as many calls in a row as take at least that long (as timeit loops), so that a call of
+    a few milliseconds is timed at its steady rate rather than as one call after another library's run."""
     def run():
-        start = time.perf_counter()
-        function()
-        return time.perf_counter() - start
+        calls, start = 0, clock()
+        while True:
+            function()
+            calls += 1
+            elapsed = clock() - start
+            if elapsed >= at_least:
+                return elapsed / calls
     return run
 
 
-def cpu_timed(function):
-    """A run of ``function`` that returns the CPU seconds of the whole process (all its threads)."""
-    def run():
-        start = time.process_time()
-        function()
-        return time.process_time() - start
-    return run
+def cpu_timed(function, at_least=0.0):
+    """A run of ``function`` that returns the CPU seconds of the whole process (all its threads), as ``timed``."""
+    return timed(function, time.process_time, at_least)
 
 
 def make_big_pgn(path, size, sources):
@@ -182,11 +189,11 @@ def main():
         size = sum(os.path.getsize(p) for p in args.pgn) / 1e6
         times = median_runs(max(3, args.repeat // 2), {
             "python-chess": timed(lambda: python_chess_pgn(args.pgn)),
-            "ox88 1 thread": timed(lambda: ox88_pgn(args.pgn, 1)),
-            "ox88 2 threads": timed(lambda: ox88_pgn(args.pgn, 2)),
+            "ox88 1 thread": timed(lambda: ox88_pgn(args.pgn, 1), at_least=OX88_RUN),
+            "ox88 2 threads": timed(lambda: ox88_pgn(args.pgn, 2), at_least=OX88_RUN),
             "python-chess CPU": cpu_timed(lambda: python_chess_pgn(args.pgn)),
-            "ox88 1 thread CPU": cpu_timed(lambda: ox88_pgn(args.pgn, 1)),
-            "ox88 2 threads CPU": cpu_timed(lambda: ox88_pgn(args.pgn, 2)),
+            "ox88 1 thread CPU": cpu_timed(lambda: ox88_pgn(args.pgn, 1), at_least=OX88_RUN),
+            "ox88 2 threads CPU": cpu_timed(lambda: ox88_pgn(args.pgn, 2), at_least=OX88_RUN),
         })
         rates = {name: size / seconds for name, seconds in times.items()}
         print(f"PGN to moves, clocks and evaluations ({size:.1f} MB): python-chess {rates['python-chess']:.2f} MB/s, "
