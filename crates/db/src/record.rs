@@ -4,7 +4,7 @@
 use crate::move_index::NULL_MOVE_INDEX;
 use crate::{Columns, Tags};
 use ox88_board::{Board, CastlingMode, GameResult, Move, UciMove};
-use ox88_movegen::{resolve_san_indexed, MoveGen, Notation, Suffix};
+use ox88_movegen::{resolve_san_indexed_with, MoveGen, Notation, PieceSets, Suffix};
 use ox88_pgn::annotation::{self, EvalScore};
 use ox88_pgn::{ErrorKind, PgnError, RawComment, RawTag, SanPlus, SetupTags, Skip, Visitor};
 
@@ -95,6 +95,9 @@ pub struct GameRecorder {
     columns: Columns,
     setup: SetupTags,
     board: Board,
+    /// The board's pieces as sets, played move by move with it (for the
+    /// move indices' bitboard path).
+    sets: PieceSets,
     mode: CastlingMode,
     record: GameRecord,
     /// What the next game's columns start with: the last game's sizes.
@@ -121,6 +124,7 @@ impl GameRecorder {
             columns,
             setup: SetupTags::new(),
             board: Board::startpos(),
+            sets: PieceSets::of(&Board::startpos()),
             mode: CastlingMode::Standard,
             record: GameRecord::default(),
             room: Room::default(),
@@ -176,6 +180,7 @@ impl Visitor for GameRecorder {
 
     fn begin_movetext(&mut self) -> Result<Skip, ErrorKind> {
         self.board = self.setup.board();
+        self.sets = PieceSets::of(&self.board);
         self.mode = self.setup.castling_mode();
         Ok(Skip(false))
     }
@@ -188,8 +193,9 @@ impl Visitor for GameRecorder {
         let (columns, record) = (&self.columns, &mut self.record);
         let m = if columns.move_indices {
             // One analysis of the king's safety for both.
-            let (m, index) = resolve_san_indexed(&self.board, san.san)?;
+            let (m, index) = resolve_san_indexed_with(&self.board, &self.sets, san.san)?;
             record.move_indices.push(index);
+            self.sets.play(&self.board, m);
             m
         } else {
             self.board.resolve_san(san.san)?

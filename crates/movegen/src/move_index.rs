@@ -17,7 +17,7 @@ use crate::generate::{generate_from_into, special_moves_into};
 use crate::index_count;
 use crate::origin_count::count_before;
 use crate::san_resolve::{resolve_with, Analysed};
-use crate::{KingSafety, MoveGen, MoveList, MoveSink, Position, San, SanError};
+use crate::{KingSafety, MoveGen, MoveList, MoveSink, PieceSets, Position, San, SanError};
 use ox88_board::{Board, Move, Role, Square};
 
 /// The order's key of a move: origin, destination, promotion.
@@ -160,8 +160,18 @@ fn index_after(board: &Board, safety: &KingSafety, evasions: u128, m: Move, coun
 /// ```
 #[inline]
 pub fn resolve_san_indexed(board: &Board, san: San) -> Result<(Move, u8), SanError> {
+    resolve_san_indexed_with(board, &PieceSets::of(board), san)
+}
+
+/// [`resolve_san_indexed`] with the board's pieces as sets already at
+/// hand: a game's reader that keeps its [`PieceSets`] up to date move by
+/// move saves reading them from the board each move. `sets` must be
+/// `board`'s (debug builds check it).
+#[inline]
+pub fn resolve_san_indexed_with(board: &Board, sets: &PieceSets, san: San) -> Result<(Move, u8), SanError> {
+    debug_assert_eq!(*sets, PieceSets::of(board), "the sets are not the board's");
     // Most moves of a game: on bitboards.
-    if let Some(found) = crate::san_bitboards::resolve_indexed(board, san) {
+    if let Some(found) = crate::san_bitboards::resolve_indexed(board, sets, san) {
         return Ok(found);
     }
     // The king's safe squares are read only by a king move and by counting

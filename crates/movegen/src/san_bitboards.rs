@@ -1,8 +1,8 @@
 //! The usual SAN move of a game resolved and indexed on bitboards alone:
 //! the fast path of [`resolve_san_indexed`](crate::resolve_san_indexed).
 //!
-//! The position is read once into bitboards (each side's squares, its
-//! pieces by kind); checkers, pins and, when the king's moves count, the
+//! The position's pieces come as bitboards ([`PieceSets`]: each side's
+//! squares, the pieces by kind, kept up to date by a game's reader); checkers, pins and, when the king's moves count, the
 //! squares the enemy attacks are then found by table lookups, shifts and
 //! bit scans, with few branches that depend on the position (the mailbox
 //! walks of [`KingSafety`](crate::KingSafety) mispredicted often). The
@@ -18,10 +18,8 @@
 //! Anything else, and any SAN that does not name exactly one legal move,
 //! gives `None`: the caller's general path then answers, errors included.
 
-use crate::index_count::{
-    bit, diagonal, straight, walk, Bitboard, Pieces, BISHOP, FILE_A, FILE_H, KNIGHT, KNIGHT_TARGETS, QUEEN, RAYS, ROOK,
-};
-use crate::San;
+use crate::index_count::{diagonal, straight, walk, Bitboard, Pieces, FILE_A, FILE_H, KNIGHT_TARGETS, RAYS};
+use crate::{PieceSets, San};
 use multiversion::multiversion;
 use ox88_board::{Board, CastlingSide, Color, Move, MoveKind, Role, Square};
 
@@ -75,20 +73,16 @@ struct Side {
 }
 
 impl Side {
-    /// `color`'s pieces, whose squares are `all`.
+    /// `color`'s pieces among `sets`.
     #[inline(always)]
-    fn of(board: &Board, color: Color, all: Bitboard) -> Side {
-        let (mut by_role, mut non_pawns) = ([0; 8], 0);
-        for &from in board.non_pawns(color) {
-            by_role[board.cell(from.index0x88() as u8).role_code()] |= bit(from);
-            non_pawns |= bit(from);
-        }
+    fn of(board: &Board, sets: &PieceSets, color: Color) -> Side {
+        let all = sets.colors[color.index()];
         Side {
             all,
-            pawns: all & !non_pawns,
-            knights: by_role[KNIGHT],
-            diagonal: by_role[BISHOP] | by_role[QUEEN],
-            straight: by_role[ROOK] | by_role[QUEEN],
+            pawns: sets.pawns & all,
+            knights: sets.knights & all,
+            diagonal: sets.diagonal & all,
+            straight: sets.straight & all,
             king: board.king(color).index64(),
         }
     }
@@ -178,17 +172,16 @@ struct View {
 }
 
 impl View {
-    /// The view of `board`, or `None` where the fast path does not go (en
-    /// passant possible, double check).
+    /// The view of `board`, whose pieces are `sets`, or `None` where the
+    /// fast path does not go (en passant possible, double check).
     #[inline(always)]
-    fn of(board: &Board) -> Option<View> {
+    fn of(board: &Board, sets: &PieceSets) -> Option<View> {
         if board.en_passant().is_some() {
             return None;
         }
         let us = board.side_to_move();
-        let occupancy = board.occupancy();
-        let ours = Side::of(board, us, occupancy[us]);
-        let theirs = Side::of(board, !us, occupancy[!us]);
+        let ours = Side::of(board, sets, us);
+        let theirs = Side::of(board, sets, !us);
         let occupied = ours.all | theirs.all;
         let constraints = Constraints::of(us, &ours, &theirs, occupied)?;
         Some(View { us, ours, theirs, occupied, constraints })
@@ -315,14 +308,14 @@ fn square(index: usize) -> Square {
 /// and for the baseline x86-64 target, where `count_ones` takes a dozen
 /// instructions; the `multiversion` crate picks one at run time.
 #[multiversion(targets("x86_64+popcnt+lzcnt+bmi1"))]
-pub(crate) fn resolve_indexed(board: &Board, san: San) -> Option<(Move, u8)> {
-    resolve_indexed_portable(board, san)
+pub(crate) fn resolve_indexed(board: &Board, sets: &PieceSets, san: San) -> Option<(Move, u8)> {
+    resolve_indexed_portable(board, sets, san)
 }
 
 /// [`resolve_indexed`], compiled for the caller's target.
 #[inline(always)]
-fn resolve_indexed_portable(board: &Board, san: San) -> Option<(Move, u8)> {
-    let view = View::of(board)?;
+fn resolve_indexed_portable(board: &Board, sets: &PieceSets, san: San) -> Option<(Move, u8)> {
+    let view = View::of(board, sets)?;
     let king = view.ours.king;
     // The move's origin and destination (castling: the king takes its
     // rook, as the order has it), and its piece's legal destinations
@@ -438,67 +431,5 @@ fn pawn_origin(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::san_resolve::resolve;
-    use crate::testing::{random_game, RANDOM_GAME_STARTS as STARTS};
-    use crate::{move_index, MoveGen, Notation};
-    use proptest::prelude::*;
-
-    /// Every answer of the fast path is the general path's: for each legal
-    /// move's SAN, for castling either way, and for each role to each
-    /// square with no origin given (most of which name no legal move, or
-    /// several), in the build the
-    /// processor runs and in the portable one. Returns how many legal moves
-    /// the fast path took.
-    fn check(board: &Board) -> usize {
-        let agrees = |san: San| {
-            let found = resolve_indexed(board, san);
-            assert_eq!(found, resolve_indexed_portable(board, san), "{san} in {board}");
-            let Some((m, index)) = found else { return false };
-            assert_eq!(resolve(board, san), Ok(m), "{san} in {board}");
-            assert_eq!(move_index(board, m), Some(index), "{san} in {board}");
-            true
-        };
-        let taken = board.legal_moves().iter().filter(|&&m| agrees(board.san_without_suffix(m))).count();
-        agrees(San::Castle(CastlingSide::Short));
-        agrees(San::Castle(CastlingSide::Long));
-        for role in Role::ALL {
-            for to in Square::all() {
-                agrees(San::Normal { role, file: None, rank: None, capture: false, to, promotion: None });
-            }
-        }
-        taken
-    }
-
-    #[test]
-    fn pins_checks_and_castling_agree_with_the_general_path() {
-        let fens = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
-            "b3k3/8/2n1r3/3PN3/q2RK1Pr/4RB2/8/4r2b w - - 0 1",
-            "4k3/8/8/8/1b6/8/4N3/R3K2R w KQ - 0 1",
-            "4k3/8/8/8/8/5n2/3PPN2/R3K2R w KQ - 0 1",
-            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-            "r3k2r/8/8/8/8/8/5q2/R3K2R w KQkq - 0 1",
-        ];
-        let taken: usize = fens.iter().map(|fen| check(&fen.parse().unwrap())).sum();
-        assert!(taken > 100, "{taken}");
-    }
-
-    proptest! {
-        /// In every position of random games (standard and Chess960), the
-        /// fast path answers as the general one does, or not at all.
-        #[test]
-        fn fast_answers_are_the_general_path_s(
-            start in 0..STARTS.len(),
-            choices in prop::collection::vec(any::<u16>(), 0..150),
-        ) {
-            let start: Board = STARTS[start].parse().unwrap();
-            for board in random_game(&start, &choices) {
-                check(&board);
-            }
-        }
-    }
-}
+#[path = "san_bitboards_tests.rs"]
+mod tests;

@@ -6,24 +6,37 @@
 //! extra crate to publish or keep in step.
 
 use crate::MoveGen;
-use ox88_board::Board;
+use ox88_board::{Board, Move};
 
 /// The positions of a game of random legal moves from `start`, `start`
-/// first: each move is the legal move the next choice picks (its value
-/// modulo the number of legal moves), until the choices run out or the side
-/// to move has no legal move.
+/// first: those the moves of [`random_line`] reach.
 pub fn random_game(start: &Board, choices: &[u16]) -> Vec<Board> {
     let mut board = start.clone();
     let mut positions = vec![board.clone()];
+    for m in random_line(start, choices) {
+        board.make_move_unchecked(m);
+        positions.push(board.clone());
+    }
+    positions
+}
+
+/// The moves of a game of random legal moves from `start`: each move is
+/// the legal move the next choice picks (its value modulo the number of
+/// legal moves), until the choices run out or the side to move has no
+/// legal move.
+pub fn random_line(start: &Board, choices: &[u16]) -> Vec<Move> {
+    let mut board = start.clone();
+    let mut line = Vec::with_capacity(choices.len());
     for &choice in choices {
         let moves = board.legal_moves();
         if moves.is_empty() {
             break;
         }
-        board.make_move_unchecked(moves[usize::from(choice) % moves.len()]);
-        positions.push(board.clone());
+        let m = moves[usize::from(choice) % moves.len()];
+        board.make_move_unchecked(m);
+        line.push(m);
     }
-    positions
+    line
 }
 
 /// Starts for random games that reach the cases a move generator's fast
