@@ -48,17 +48,6 @@ fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
-/// The first square of a non-empty set of squares along ray `ray` (the
-/// rays below four ascend, the others descend).
-#[inline(always)]
-fn first_on(ray: usize, squares: Bitboard) -> usize {
-    if ray < 4 {
-        squares.trailing_zeros() as usize
-    } else {
-        63 - squares.leading_zeros() as usize
-    }
-}
-
 /// One side's pieces by how they move.
 #[derive(Clone, Copy)]
 struct Side {
@@ -108,59 +97,105 @@ struct Constraints {
     allowed: Bitboard,
     /// Our pinned pieces.
     pinned: Bitboard,
-    /// For each ray from the king, the line (both ways) a piece pinned on
-    /// it keeps to.
-    pin_lines: [Bitboard; 8],
+    /// Our king's square.
+    king: usize,
     in_check: bool,
 }
 
 impl Constraints {
-    /// The constraints, or `None` in double check. Each ray from the king
-    /// with an enemy slider of its kind on it is looked along once: its
-    /// first piece gives check if it is that slider, or is pinned if it is
-    /// ours and that slider comes next.
+    /// The constraints, or `None` in double check. Each enemy slider on a
+    /// line of its kind from the king (few: most are on none) is checked
+    /// once: the squares between it and the king hold nothing (it gives
+    /// check) or one piece of ours (pinned).
     #[inline(always)]
     fn of(us: Color, ours: &Side, theirs: &Side, occupied: Bitboard) -> Option<Constraints> {
         let king = ours.king;
         let mut checkers = theirs.knights & KNIGHT_TARGETS[king] | theirs.pawns & pawn_attacks(us, 1 << king);
         // The check's squares: the checker's and, for a slider, those between.
         let mut line = checkers;
-        let (mut pinned, mut pin_lines) = (0, [0; 8]);
-        for r in 0..8 {
-            let ray = RAYS[r][king];
-            let sliders = if r % 4 < 2 { theirs.straight } else { theirs.diagonal };
-            if ray & sliders == 0 {
-                continue;
-            }
-            let first = first_on(r, ray & occupied);
-            if sliders & 1 << first != 0 {
-                checkers |= 1 << first;
-                line = ray & !RAYS[r][first];
-                continue;
-            }
-            let beyond = RAYS[r][first] & occupied;
-            if ours.all & 1 << first != 0 && beyond != 0 && sliders & 1 << first_on(r, beyond) != 0 {
-                pinned |= 1 << first;
-                pin_lines[r] = ray | RAYS[(r + 4) % 8][king];
+        let mut pinned = 0;
+        let mut snipers = theirs.straight & STRAIGHT_LINES[king] | theirs.diagonal & DIAGONAL_LINES[king];
+        while snipers != 0 {
+            let sniper = snipers.trailing_zeros() as usize;
+            snipers &= snipers - 1;
+            let between = between(king, sniper);
+            let blockers = between & occupied;
+            if blockers == 0 {
+                checkers |= 1 << sniper;
+                line = between | 1 << sniper;
+            } else if blockers & (blockers - 1) == 0 {
+                pinned |= blockers & ours.all;
             }
         }
         if checkers & checkers.wrapping_sub(1) != 0 {
             return None;
         }
         let allowed = if checkers != 0 { !ours.all & line } else { !ours.all };
-        Some(Constraints { allowed, pinned, pin_lines, in_check: checkers != 0 })
+        Some(Constraints { allowed, pinned, king, in_check: checkers != 0 })
     }
 
-    /// The squares a piece on `from` (not the king) may land on.
+    /// The squares a piece on `from` (not the king) may land on: a pinned
+    /// one keeps to the line through it and the king.
     #[inline(always)]
     fn allowed_from(&self, from: usize) -> Bitboard {
         if self.pinned & 1 << from == 0 {
             return self.allowed;
         }
-        let line = self.pin_lines.iter().fold(0, |line, &l| if l & 1 << from != 0 { l } else { line });
-        self.allowed & line
+        self.allowed & LINES[self.king][from]
     }
 }
+
+/// The squares strictly between `a` and `b` if they share a line, else
+/// none: their line cut to the bits between their indices.
+#[inline(always)]
+fn between(a: usize, b: usize) -> Bitboard {
+    let span = (!0 << a ^ !0 << b) & !(1 << a | 1 << b);
+    LINES[a][b] & span
+}
+
+/// For each two squares on a common line (a rank, file or diagonal), that
+/// whole line across the board; else none.
+static LINES: [[Bitboard; 64]; 64] = {
+    let mut lines = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut r = 0;
+        while r < 4 {
+            let line = RAYS[r][a] | RAYS[r + 4][a] | 1 << a;
+            let mut rest = RAYS[r][a] | RAYS[r + 4][a];
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                lines[a][b] = line;
+            }
+            r += 1;
+        }
+        a += 1;
+    }
+    lines
+};
+
+/// A rook's targets from each square on an empty board.
+static STRAIGHT_LINES: [Bitboard; 64] = {
+    let mut lines = [0; 64];
+    let mut from = 0;
+    while from < 64 {
+        lines[from] = RAYS[0][from] | RAYS[1][from] | RAYS[4][from] | RAYS[5][from];
+        from += 1;
+    }
+    lines
+};
+
+/// A bishop's targets from each square on an empty board.
+static DIAGONAL_LINES: [Bitboard; 64] = {
+    let mut lines = [0; 64];
+    let mut from = 0;
+    while from < 64 {
+        lines[from] = RAYS[2][from] | RAYS[3][from] | RAYS[6][from] | RAYS[7][from];
+        from += 1;
+    }
+    lines
+};
 
 /// The position as bitboards, from the side to move's view.
 struct View {
