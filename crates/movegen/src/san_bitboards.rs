@@ -222,16 +222,30 @@ impl View {
         Some(View { us, ours, theirs, occupied, constraints })
     }
 
-    /// The squares the enemy attacks once our king has left its square.
+    /// Those of `squares` that the enemy attacks once our king has left
+    /// its square. The pawns and the king attack by whole sets; each other
+    /// square is looked at from itself (a knight's jump, a slider's lines
+    /// only where an enemy slider of the kind stands on one): the king's few
+    /// free squares cost less so than every enemy piece's targets.
     #[inline(always)]
-    fn danger(&self) -> Bitboard {
+    fn attacked(&self, squares: Bitboard) -> Bitboard {
         let occupied = self.occupied & !(1 << self.ours.king);
         let theirs = &self.theirs;
-        pawn_attacks(!self.us, theirs.pawns)
-            | KING_TARGETS[theirs.king]
-            | union_each(theirs.knights, |from| KNIGHT_TARGETS[from])
-            | union_each(theirs.diagonal, |from| diagonal(from, occupied))
-            | union_each(theirs.straight, |from| straight(from, occupied))
+        let mut attacked = squares & (pawn_attacks(!self.us, theirs.pawns) | KING_TARGETS[theirs.king]);
+        let mut rest = squares & !attacked;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let diagonal_sliders = theirs.diagonal & DIAGONAL_LINES[square];
+            let straight_sliders = theirs.straight & STRAIGHT_LINES[square];
+            if theirs.knights & KNIGHT_TARGETS[square] != 0
+                || diagonal_sliders != 0 && diagonal(square, occupied) & diagonal_sliders != 0
+                || straight_sliders != 0 && straight(square, occupied) & straight_sliders != 0
+            {
+                attacked |= 1 << square;
+            }
+        }
+        attacked
     }
 
     /// The pawn on `from`'s destinations (pushes and captures) as a set,
@@ -267,8 +281,8 @@ impl View {
     #[inline(always)]
     fn king_moves(&self, board: &Board) -> Option<Bitboard> {
         let king = self.ours.king;
-        let danger = self.danger();
-        let mut moves = KING_TARGETS[king] & !self.ours.all & !danger;
+        let free = KING_TARGETS[king] & !self.ours.all;
+        let mut moves = free & !self.attacked(free);
         let castling = board.castling();
         for (side, rook_file, between, path) in
             [(CastlingSide::Short, 7, 0x60, 0x60), (CastlingSide::Long, 0, 0x0e, 0x0c)]
@@ -279,7 +293,7 @@ impl View {
                 return None;
             }
             let (between, path) = ((between as Bitboard) << back, (path as Bitboard) << back);
-            if !self.constraints.in_check && self.occupied & between == 0 && danger & path == 0 {
+            if !self.constraints.in_check && self.occupied & between == 0 && self.attacked(path) == 0 {
                 moves |= 1 << rook;
             }
         }
@@ -309,17 +323,6 @@ impl View {
         }
         count + pieces.count(self.us, occupied, own, self.constraints.allowed)
     }
-}
-
-/// The union over the squares of `set` of the `targets` from each.
-#[inline(always)]
-fn union_each(mut set: Bitboard, targets: impl Fn(usize) -> Bitboard) -> Bitboard {
-    let mut union = 0;
-    while set != 0 {
-        union |= targets(set.trailing_zeros() as usize);
-        set &= set - 1;
-    }
-    union
 }
 
 /// The squares whose file and rank are those given (any when `None`).
