@@ -171,9 +171,17 @@ pub fn resolve_san_indexed(board: &Board, san: San) -> Result<(Move, u8), SanErr
 pub fn resolve_san_indexed_with(board: &Board, sets: &PieceSets, san: San) -> Result<(Move, u8), SanError> {
     debug_assert_eq!(*sets, PieceSets::of(board), "the sets are not the board's");
     // Most moves of a game: on bitboards.
-    if let Some(found) = crate::san_bitboards::resolve_indexed(board, sets, san) {
-        return Ok(found);
+    match crate::san_bitboards::resolve_indexed(board, sets, san) {
+        Some(found) => Ok(found),
+        None => resolve_general_indexed(board, san),
     }
+}
+
+/// [`resolve_san_indexed`]'s general path, for what the bitboard path does
+/// not take (errors included). Never inlined: the caller of the usual path
+/// then saves and restores few registers.
+#[inline(never)]
+fn resolve_general_indexed(board: &Board, san: San) -> Result<(Move, u8), SanError> {
     // The king's safe squares are read only by a king move and by counting
     // the king's moves, which come before those of a piece on a later
     // square: for a move to a square before the king's (most of Black's),
