@@ -75,7 +75,10 @@ impl PieceSets {
     #[inline]
     pub fn play(&mut self, board: &Board, m: Move) {
         let us = board.side_to_move().index();
-        let (from, to) = (bit(m.from()), bit(m.to()));
+        // The squares from the move's bits (a1 = 0), as `move_index` reads
+        // them: no conversion to a `Square` and back.
+        let raw = m.to_raw();
+        let (from, to): (Bitboard, Bitboard) = (1 << (raw & 63), 1 << (raw >> 6 & 63));
         match m.kind() {
             MoveKind::CastleShort | MoveKind::CastleLong => {
                 // The king leaves its square and the rook its own (`to`),
