@@ -2,10 +2,13 @@
 //! the fast path of [`resolve_san_indexed`](crate::resolve_san_indexed).
 //!
 //! The position's pieces come as bitboards ([`PieceSets`]: each side's
-//! squares, the pieces by kind, kept up to date by a game's reader); checkers, pins and, when the king's moves count, the
-//! squares the enemy attacks are then found by table lookups, shifts and
-//! bit scans, with few branches that depend on the position (the mailbox
-//! walks of [`KingSafety`](crate::KingSafety) mispredicted often). The
+//! squares, the pieces by kind, kept up to date by a game's reader). The
+//! checkers and pins are found from the enemy sliders on the king's lines
+//! (a table of whole lines, the squares between two cut from it) and,
+//! when the king's moves count, each of its free squares is tested for
+//! attack from the square itself: table lookups, shifts and bit scans,
+//! with few branches that depend on the position (the mailbox walks of
+//! [`KingSafety`](crate::KingSafety) mispredicted often). The
 //! candidates of the SAN are the pieces of its kind that reach the
 //! destination (for a slider, the first piece along each ray from it), and
 //! the move's index is the number of legal moves, in
