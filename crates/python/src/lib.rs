@@ -22,6 +22,7 @@ mod piece;
 mod pseudo;
 mod squares;
 mod table;
+mod table_plan;
 mod table_read;
 mod table_regions;
 mod text;

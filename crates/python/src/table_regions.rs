@@ -2,29 +2,19 @@
 //! the way [`HereBatches`](crate::table_read::HereBatches) reads on one: a game read, recorded and pushed into
 //! the thread's own batch builder, no game crossing threads, no thread beside the readers.
 
+use crate::table_plan::{plan, Part, PlanLimits};
 use crate::table_read::{read_error, Options};
 use arrow_array::cast::AsArray;
 use arrow_array::types::Int64Type;
 use arrow_array::{ArrayRef, Int64Array, RecordBatch, RecordBatchReader, StringArray};
 use arrow_schema::{ArrowError, SchemaRef};
 use ox88_db::{games_schema, GameRecord, GameRecorder, GamesBatchBuilder};
-use ox88_pgn::region::{self, Region, RegionRead};
+use ox88_pgn::region::RegionRead;
 use ox88_pgn::PgnError;
 use std::fs::File;
 use std::ops::ControlFlow;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
-
-/// The most PGN text a region holds (more only where its last game runs past): the regions of a larger input
-/// are taken in turn, so that memory stays bounded whatever the input's size.
-pub const MAX_REGION_LEN: u64 = 32 << 20;
-
-/// A region of one of the files.
-#[derive(Clone, Copy, Debug)]
-struct Part {
-    file: usize,
-    region: Region,
-}
 
 /// What a reading thread sends of its region.
 enum Message {
@@ -141,11 +131,12 @@ fn send(builder: &mut GamesBatchBuilder, errors: &mut Vec<(usize, PgnError)>, to
     to.send(message).is_ok() && !failed
 }
 
-/// The batches of plain PGN files read on `threads` threads by regions that shrink toward the input's end (at
-/// most [`MAX_REGION_LEN`]), each beginning where a game begins: each thread takes the next region in order,
-/// whichever file it is of, reads it into
-/// batches of its own and sends them; the batches are handed over in region order, with each game's id and
-/// number in its file placed after those of the regions before (and its error, if any, placed in its file).
+/// The batches of plain PGN files read on `threads` threads by the regions of a [`plan`] (even ones for a small
+/// input, else ones that shrink toward its end, of at most
+/// [`MAX_REGION_LEN`](crate::table_plan::MAX_REGION_LEN)), each beginning where a game begins: each thread takes
+/// the next region in order, whichever file it is of, reads it into batches of its own and sends them; the
+/// batches are handed over in region order, with each game's id and number in its file placed after those of
+/// the regions before (and its error, if any, placed in its file).
 /// At most `threads + 1` regions are read or wait to be handed over at once, or more small ones that hold
 /// at most as much PGN text as `threads + 1` regions of the most a region holds. Dropping the stream stops the
 /// reading.
@@ -172,19 +163,19 @@ pub struct RegionBatches {
 impl RegionBatches {
     /// Cuts `options`' files (plain PGN) into regions and starts reading them.
     pub fn start(options: Options) -> RegionBatches {
-        RegionBatches::with_region_len(options, MAX_REGION_LEN)
+        RegionBatches::with_limits(options, PlanLimits::DEFAULT)
     }
 
-    /// Starts reading with regions of at most `max_region_len` bytes.
-    fn with_region_len(options: Options, max_region_len: u64) -> RegionBatches {
+    /// Starts reading with a plan of `limits`.
+    fn with_limits(options: Options, limits: PlanLimits) -> RegionBatches {
         let schema = games_schema(options.columns);
         let names = options.paths.iter().map(|path| path.to_string_lossy().into_owned()).collect();
-        let (parts, last_error) = plan(&options, max_region_len);
+        let (parts, last_error) = plan(&options, limits);
         let threads = options.threads.min(parts.len()).max(1);
         let (senders, receivers) = parts.iter().map(|_| channel()).map(|(to, from)| (Some(to), Some(from))).unzip();
         let state = State { next: 0, handing: 0, stopped: false, senders };
         let ahead = options.threads + 1;
-        let ahead_bytes = ahead as u64 * max_region_len;
+        let ahead_bytes = ahead as u64 * limits.max_region_len;
         let (state, changed) = (Mutex::new(state), Condvar::new());
         let work = Arc::new(Work { options, names, parts, ahead, ahead_bytes, state, changed });
         for _ in 0..threads {
@@ -270,50 +261,6 @@ fn shift(column: &ArrayRef, by: u64) -> ArrayRef {
     }
     let values = column.as_primitive::<Int64Type>().values().iter().map(|&v| v + by as i64);
     Arc::new(Int64Array::from_iter_values(values))
-}
-
-/// What a region holds of the input left to read from its start on: a share of `1 / (threads x SHARE)`. The
-/// regions shrink toward the input's end: large first, so that their own costs (a cut, a batch begun, pyarrow's
-/// import of that batch) stay few; small last, so that regions of unequal cost (a MB of long games without
-/// comments costs twice a MB of games with clocks) even out between the threads, a thread that ends early waiting
-/// for at most a small region of another.
-const SHARE: u64 = 2;
-
-/// The least text a region is cut to, however small the input left: below it a region's own costs begin to show.
-const MIN_REGION_LEN: u64 = 64 << 10;
-
-/// The length of a region with `left` bytes of input from its start to the input's end, on `threads` threads:
-/// a share of them ([`SHARE`]), at least [`MIN_REGION_LEN`] and at most `max_region_len` bytes (the most wins).
-fn region_len(left: u64, threads: usize, max_region_len: u64) -> u64 {
-    let threads = threads.max(1) as u64;
-    (left / (threads * SHARE)).max(MIN_REGION_LEN).min(max_region_len).max(1)
-}
-
-/// The regions of `options`' files, in order, each of [`region_len`] bytes of the input left from its start on
-/// (of all the files, not only its own; a region never spans two files), where a file's rest shorter than one and
-/// a half of them is a region of its own. A file that cannot be opened or cut ends the plan with its error.
-fn plan(options: &Options, max_region_len: u64) -> (Vec<Part>, Option<ArrowError>) {
-    let lens: Vec<u64> = options.paths.iter().map(|p| std::fs::metadata(p).map_or(0, |m| m.len())).collect();
-    // The input from the start of each file on.
-    let mut left: u64 = lens.iter().sum();
-    let mut parts = Vec::new();
-    for (file, (path, &len)) in options.paths.iter().zip(&lens).enumerate() {
-        let here = |start: u64| {
-            let (rest, len) = (len - start, region_len(left - start, options.threads, max_region_len));
-            if rest < len + len / 2 {
-                rest
-            } else {
-                len
-            }
-        };
-        let cut = File::open(path).and_then(|mut handle| region::cut_by(&mut handle, len, here));
-        match cut {
-            Ok(regions) => parts.extend(regions.into_iter().map(|region| Part { file, region })),
-            Err(e) => return (parts, Some(read_error(format!("{}: {e}", path.display())))),
-        }
-        left -= len;
-    }
-    (parts, None)
 }
 
 impl Iterator for RegionBatches {
@@ -407,6 +354,11 @@ mod tests {
         Options { paths: paths.to_vec(), threads, columns: Columns::default(), batch_size }
     }
 
+    /// Regions of at most `max_region_len` bytes (shrinking ones, unless the input is below that a thread).
+    fn small(max_region_len: u64) -> PlanLimits {
+        PlanLimits { max_region_len, ..PlanLimits::DEFAULT }
+    }
+
     #[test]
     fn regions_read_the_files_as_one_thread_does() {
         let dir = std::env::temp_dir().join(format!("ox88-regions-{}", std::process::id()));
@@ -428,68 +380,33 @@ mod tests {
         let want = rows(HereBatches::new(options(&paths, 1, 4096)));
         assert!(want.len() > 100 && want.iter().filter(|row| row.5.is_some()).count() >= 5);
         for (threads, region_len, batch_size) in [(2, 50, 7), (2, 97, 1), (3, 300, 1000), (2, 1 << 20, 4096)] {
-            let got = rows(RegionBatches::with_region_len(options(&paths, threads, batch_size), region_len));
+            let got = rows(RegionBatches::with_limits(options(&paths, threads, batch_size), small(region_len)));
             assert_eq!(got, want, "{threads} threads, regions of {region_len}, batches of {batch_size}");
         }
         // The default plan: each file is one region (far below the least region's length), still read alike.
         let got = rows(RegionBatches::start(options(&paths, 2, 4096)));
         assert_eq!(got, want, "2 threads, regions of the default length");
         // Dropping the stream after a batch stops the reading.
-        let mut stream = RegionBatches::with_region_len(options(&paths, 2, 10), 100);
+        let mut stream = RegionBatches::with_limits(options(&paths, 2, 10), small(100));
         assert!(stream.next().unwrap().unwrap().num_rows() > 0);
         drop(stream);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
-    fn regions_are_sized_from_the_input_left() {
-        // A share of what is left a thread, shrinking toward the end.
-        assert_eq!(region_len(8 << 20, 2, MAX_REGION_LEN), 2 << 20);
-        assert_eq!(region_len(4 << 20, 4, MAX_REGION_LEN), 512 << 10);
-        // Never below the least length, unless the most is below it; never above the most.
-        assert_eq!(region_len(200 << 10, 2, MAX_REGION_LEN), MIN_REGION_LEN);
-        assert_eq!(region_len(1 << 20, 2, 1000), 1000);
-        assert_eq!(region_len(1 << 40, 2, MAX_REGION_LEN), MAX_REGION_LEN);
-        assert_eq!(region_len(0, 0, 0), 1);
-    }
-
-    #[test]
-    fn regions_shrink_toward_the_end_of_the_input_whatever_its_files() {
-        let dir = std::env::temp_dir().join(format!("ox88-plan-{}", std::process::id()));
+    fn even_and_shrinking_regions_read_the_files_as_one_thread_does() {
+        let dir = std::env::temp_dir().join(format!("ox88-plans-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let game = "[White \"A\"]\n\n1. e4 e5 2. Nf3 { [%clk 0:01:00] } Nc6 *\n\n";
-        // Files of about 1.5 and 0.5 MB.
+        // Files of about 1.5 and 0.5 MB: 4 even regions by default, 10 or more that shrink with a lower limit.
         let paths: Vec<PathBuf> = (0..2).map(|i| dir.join(format!("{i}.pgn"))).collect();
         for (path, count) in paths.iter().zip([27_000, 9_000]) {
             std::fs::write(path, game.repeat(count)).unwrap();
         }
-        let lens: Vec<u64> = paths.iter().map(|path| std::fs::metadata(path).unwrap().len()).collect();
-        let (parts, error) = plan(&options(&paths, 2, 4096), MAX_REGION_LEN);
-        assert!(error.is_none());
-        let mut left = lens.iter().sum::<u64>();
-        for (i, part) in parts.iter().enumerate() {
-            let Region { start, end } = part.region;
-            let (len, file_len) = (end - start, lens[part.file]);
-            // Each file's regions follow one another from its start to its end.
-            assert_eq!(start, if i > 0 && parts[i - 1].file == part.file { parts[i - 1].region.end } else { 0 });
-            assert!(end < file_len || parts.get(i + 1).is_none_or(|next| next.file != part.file));
-            // A region holds a quarter of what is left (two games more at most: a cut is told by a whole line
-            // before it), or its file's rest if that is less than one and a half of them.
-            let want = region_len(left, 2, MAX_REGION_LEN);
-            let rest = file_len - start;
-            let rest_whole = rest < want + want / 2;
-            assert!(
-                if rest_whole { len == rest } else { len >= want && len <= want + 2 * game.len() as u64 },
-                "{part:?}"
-            );
-            left -= len;
-        }
-        assert_eq!(left, 0);
-        assert!(parts.len() >= 8 && parts.iter().filter(|part| part.file == 0).count() >= 2);
-        assert!(parts.last().unwrap().region.end - parts.last().unwrap().region.start < 2 * MIN_REGION_LEN);
-        // Read by them, the files read as one thread reads them.
         let want = rows(HereBatches::new(options(&paths, 1, 4096)));
         assert_eq!(rows(RegionBatches::start(options(&paths, 2, 1000))), want);
+        let shrinking = PlanLimits { even_len: 0, ..PlanLimits::DEFAULT };
+        assert_eq!(rows(RegionBatches::with_limits(options(&paths, 2, 1000), shrinking)), want);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
