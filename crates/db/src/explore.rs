@@ -120,8 +120,8 @@ fn game_info(record: &GameRecord) -> GameInfo {
     let tags = &record.tags;
     GameInfo {
         id: String::new(),
-        white: tags.white.clone().unwrap_or_default(),
-        black: tags.black.clone().unwrap_or_default(),
+        white: tags.white().unwrap_or_default().to_owned(),
+        black: tags.black().unwrap_or_default().to_owned(),
         white_rating: rating(tags.white_elo),
         black_rating: rating(tags.black_elo),
         winner: winner(record.result()),

@@ -17,17 +17,10 @@ type TextTag = (&'static str, fn(&crate::Tags) -> Option<&str>);
 /// The integer columns of tags.
 type IntTag = (&'static str, fn(&crate::Tags) -> Option<i32>);
 
-const TEXT_TAGS_1: [TextTag; 4] = [
-    ("event", |t| t.event.as_deref()),
-    ("site", |t| t.site.as_deref()),
-    ("round", |t| t.round.as_deref()),
-    ("white", |t| t.white.as_deref()),
-];
-const TEXT_TAGS_2: [TextTag; 3] = [
-    ("black", |t| t.black.as_deref()),
-    ("white_title", |t| t.white_title.as_deref()),
-    ("black_title", |t| t.black_title.as_deref()),
-];
+const TEXT_TAGS_1: [TextTag; 4] =
+    [("event", |t| t.event()), ("site", |t| t.site()), ("round", |t| t.round()), ("white", |t| t.white())];
+const TEXT_TAGS_2: [TextTag; 3] =
+    [("black", |t| t.black()), ("white_title", |t| t.white_title()), ("black_title", |t| t.black_title())];
 const INT_TAGS: [IntTag; 6] = [
     ("white_elo", |t| t.white_elo),
     ("black_elo", |t| t.black_elo),
@@ -37,11 +30,11 @@ const INT_TAGS: [IntTag; 6] = [
     ("time_control_increment", |t| t.time_control.map(|tc| tc.1)),
 ];
 const TEXT_TAGS_3: [TextTag; 5] = [
-    ("utc_time", |t| t.utc_time.as_deref()),
-    ("eco", |t| t.eco.as_deref()),
-    ("opening", |t| t.opening.as_deref()),
-    ("termination", |t| t.termination.as_deref()),
-    ("fen", |t| t.fen.as_deref()),
+    ("utc_time", |t| t.utc_time()),
+    ("eco", |t| t.eco()),
+    ("opening", |t| t.opening()),
+    ("termination", |t| t.termination()),
+    ("fen", |t| t.fen()),
 ];
 
 fn text_tags() -> impl Iterator<Item = &'static TextTag> {
@@ -226,7 +219,7 @@ impl GamesBatchBuilder {
         for (builder, (_, get)) in self.ints.iter_mut().zip(&INT_TAGS) {
             builder.append_option(get(tags));
         }
-        for (name, value) in &tags.other {
+        for (name, value) in tags.other() {
             self.tags.keys().append_value(name);
             self.tags.values().append_value(value);
         }

@@ -2,6 +2,7 @@
 //! PGN visitor that makes one from each game, checking every move.
 
 use crate::move_index::NULL_MOVE_INDEX;
+use crate::tags::TextTag;
 use crate::{Columns, Tags};
 use ox88_board::{Board, CastlingMode, GameResult, Move, UciMove};
 use ox88_movegen::{resolve_san_indexed_with, MoveGen, Notation, PieceSets, Suffix};
@@ -52,15 +53,18 @@ impl GameRecord {
     /// A record of a game that could not be read: its number, the tags the
     /// error names, and the error.
     pub fn failed(error: &PgnError) -> GameRecord {
-        let text = |s: &str| (!s.is_empty()).then(|| s.to_owned());
         let game = &error.game;
-        let mut tags = Tags {
-            event: text(&game.event),
-            round: text(&game.round),
-            white: text(&game.white),
-            black: text(&game.black),
-            ..Tags::default()
-        };
+        let mut tags = Tags::default();
+        for (tag, value) in [
+            (TextTag::Event, &game.event),
+            (TextTag::Round, &game.round),
+            (TextTag::White, &game.white),
+            (TextTag::Black, &game.black),
+        ] {
+            if !value.is_empty() {
+                tags.set_text(tag, value);
+            }
+        }
         if !game.date.is_empty() {
             tags.set(b"Date", RawTag(game.date.as_bytes()));
         }
@@ -112,6 +116,9 @@ struct Room {
     plies: usize,
     uci: usize,
     san: usize,
+    /// The tags' text, and the tags without a column of their own.
+    tag_text: usize,
+    other_tags: usize,
     /// Whether the last game had clocks, and evaluations.
     clocks: bool,
     evals: bool,
@@ -163,6 +170,7 @@ impl Visitor for GameRecorder {
         let (room, columns) = (self.room, &self.columns);
         let plies = |asked: bool| if asked { room.plies } else { 0 };
         self.record = GameRecord {
+            tags: Tags::with_capacity(room.tag_text, room.other_tags),
             uci: String::with_capacity(if columns.uci { room.uci } else { 0 }),
             san: String::with_capacity(if columns.san { room.san } else { 0 }),
             move_indices: Vec::with_capacity(plies(columns.move_indices)),
@@ -279,6 +287,8 @@ impl Visitor for GameRecorder {
             plies: plies + 8,
             uci: record.uci.len() + 40,
             san: record.san.len() + 32,
+            tag_text: record.tags.text_len() + 64,
+            other_tags: record.tags.other_len() + 2,
             clocks: !record.clocks.is_empty(),
             evals: !record.evals.is_empty(),
         };

@@ -1,6 +1,10 @@
 //! [`Tags`]: a game's tag pairs as typed columns: the ones whose meaning is
 //! known (Elo an integer, dates as dates, the time control as base and
 //! increment), and the others as text.
+//!
+//! The text of every tag is decoded into one buffer of the game's, so that
+//! reading a game's tags takes one allocation (or none, when the buffer
+//! starts with room enough) rather than one a tag.
 
 use ox88_pgn::{Date, GameResult, RawTag};
 
@@ -21,92 +25,202 @@ use ox88_pgn::{Date, GameResult, RawTag};
 /// assert_eq!(tags.white_elo, Some(2750));
 /// assert_eq!(tags.time_control, Some((180, 2)));
 /// assert_eq!(tags.date, None);
-/// assert_eq!(tags.other, [("Date".to_owned(), "2025.??.??".to_owned()), ("Annotator".to_owned(), "X".to_owned())]);
+/// assert!(tags.other().eq([("Date", "2025.??.??"), ("Annotator", "X")]));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tags {
-    /// `Event`.
-    pub event: Option<String>,
-    /// `Site`.
-    pub site: Option<String>,
+    /// The text tags' values and the other tags' names and values, one
+    /// after another.
+    text: String,
+    /// Where each [`TextTag`]'s value is in `text`.
+    texts: [Option<Span>; TEXT_TAG_COUNT],
     /// `Date`, in days since 1970-01-01 (a whole date only).
     pub date: Option<i32>,
-    /// `Round`.
-    pub round: Option<String>,
-    /// `White`.
-    pub white: Option<String>,
-    /// `Black`.
-    pub black: Option<String>,
     /// `Result`.
     pub result: Option<GameResult>,
     /// `WhiteElo`.
     pub white_elo: Option<i32>,
     /// `BlackElo`.
     pub black_elo: Option<i32>,
-    /// `WhiteTitle`.
-    pub white_title: Option<String>,
-    /// `BlackTitle`.
-    pub black_title: Option<String>,
     /// `WhiteRatingDiff`.
     pub white_rating_diff: Option<i32>,
     /// `BlackRatingDiff`.
     pub black_rating_diff: Option<i32>,
     /// `UTCDate`, in days since 1970-01-01.
     pub utc_date: Option<i32>,
-    /// `UTCTime`, as written (`HH:MM:SS`).
-    pub utc_time: Option<String>,
     /// `TimeControl` as base and increment, in seconds (`180+2`, or `600`
     /// without an increment).
     pub time_control: Option<(i32, i32)>,
-    /// `ECO`.
-    pub eco: Option<String>,
-    /// `Opening`.
-    pub opening: Option<String>,
-    /// `Termination`.
-    pub termination: Option<String>,
-    /// `FEN`: where the game starts, if not from the standard position.
-    pub fen: Option<String>,
-    /// Every other tag, and a known tag whose value is not of its type, as
-    /// written (escapes undone), in input order.
-    pub other: Vec<(String, String)>,
+    /// Where every other tag's name and value are in `text`.
+    other: Vec<(Span, Span)>,
 }
 
+/// A part of [`Tags::text`]: its bounds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+/// A tag kept as text in a column of its own: its index in [`Tags::texts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TextTag {
+    Event,
+    Site,
+    Round,
+    White,
+    Black,
+    WhiteTitle,
+    BlackTitle,
+    UtcTime,
+    Eco,
+    Opening,
+    Termination,
+    Fen,
+}
+
+/// How many [`TextTag`]s there are.
+const TEXT_TAG_COUNT: usize = TextTag::Fen as usize + 1;
+
 impl Tags {
+    /// No tags, with room for `text` bytes of tag text and `other` tags
+    /// without a column (for a game like one just read).
+    pub fn with_capacity(text: usize, other: usize) -> Tags {
+        Tags { text: String::with_capacity(text), other: Vec::with_capacity(other), ..Tags::default() }
+    }
+
     /// Forgets every tag (for the next game), keeping the allocations.
     pub fn clear(&mut self) {
-        *self = Tags { other: std::mem::take(&mut self.other), ..Tags::default() };
-        self.other.clear();
+        let (mut text, mut other) = (std::mem::take(&mut self.text), std::mem::take(&mut self.other));
+        text.clear();
+        other.clear();
+        *self = Tags { text, other, ..Tags::default() };
+    }
+
+    /// The bytes of tag text held (what [`with_capacity`](Self::with_capacity)
+    /// makes room for).
+    pub fn text_len(&self) -> usize {
+        self.text.len()
     }
 
     /// Takes one tag pair as read.
     pub fn set(&mut self, name: &[u8], value: RawTag<'_>) {
-        let text = || Some(value.decode().into_owned());
         let typed = match name {
-            b"Event" => put(&mut self.event, text()),
-            b"Site" => put(&mut self.site, text()),
+            b"Event" => self.put_text(TextTag::Event, value),
+            b"Site" => self.put_text(TextTag::Site, value),
             b"Date" => put(&mut self.date, date(value)),
-            b"Round" => put(&mut self.round, text()),
-            b"White" => put(&mut self.white, text()),
-            b"Black" => put(&mut self.black, text()),
+            b"Round" => self.put_text(TextTag::Round, value),
+            b"White" => self.put_text(TextTag::White, value),
+            b"Black" => self.put_text(TextTag::Black, value),
             b"Result" => put(&mut self.result, value.decode().trim().parse().ok()),
             b"WhiteElo" => put(&mut self.white_elo, integer(value)),
             b"BlackElo" => put(&mut self.black_elo, integer(value)),
-            b"WhiteTitle" => put(&mut self.white_title, text()),
-            b"BlackTitle" => put(&mut self.black_title, text()),
+            b"WhiteTitle" => self.put_text(TextTag::WhiteTitle, value),
+            b"BlackTitle" => self.put_text(TextTag::BlackTitle, value),
             b"WhiteRatingDiff" => put(&mut self.white_rating_diff, integer(value)),
             b"BlackRatingDiff" => put(&mut self.black_rating_diff, integer(value)),
             b"UTCDate" => put(&mut self.utc_date, date(value)),
-            b"UTCTime" => put(&mut self.utc_time, text()),
+            b"UTCTime" => self.put_text(TextTag::UtcTime, value),
             b"TimeControl" => put(&mut self.time_control, time_control(value.as_bytes())),
-            b"ECO" => put(&mut self.eco, text()),
-            b"Opening" => put(&mut self.opening, text()),
-            b"Termination" => put(&mut self.termination, text()),
-            b"FEN" => put(&mut self.fen, text()),
+            b"ECO" => self.put_text(TextTag::Eco, value),
+            b"Opening" => self.put_text(TextTag::Opening, value),
+            b"Termination" => self.put_text(TextTag::Termination, value),
+            b"FEN" => self.put_text(TextTag::Fen, value),
             _ => false,
         };
         if !typed {
-            self.other.push((String::from_utf8_lossy(name).into_owned(), value.decode().into_owned()));
+            let name = self.push(&String::from_utf8_lossy(name));
+            let value = self.push(&value.decode());
+            self.other.push((name, value));
         }
+    }
+
+    /// Sets a text tag to `value`, text already decoded.
+    pub(crate) fn set_text(&mut self, tag: TextTag, value: &str) {
+        self.texts[tag as usize] = Some(self.push(value));
+    }
+
+    /// Sets a text tag from its value as read; true (a text tag is always
+    /// of its type).
+    fn put_text(&mut self, tag: TextTag, value: RawTag<'_>) -> bool {
+        self.set_text(tag, &value.decode());
+        true
+    }
+
+    /// Appends `value` to the text, and says where it is.
+    fn push(&mut self, value: &str) -> Span {
+        let start = self.text.len();
+        self.text.push_str(value);
+        Span { start, end: self.text.len() }
+    }
+
+    fn get(&self, span: Span) -> &str {
+        &self.text[span.start..span.end]
+    }
+
+    /// A text tag's value.
+    pub(crate) fn text(&self, tag: TextTag) -> Option<&str> {
+        self.texts[tag as usize].map(|span| self.get(span))
+    }
+
+    /// `Event`.
+    pub fn event(&self) -> Option<&str> {
+        self.text(TextTag::Event)
+    }
+    /// `Site`.
+    pub fn site(&self) -> Option<&str> {
+        self.text(TextTag::Site)
+    }
+    /// `Round`.
+    pub fn round(&self) -> Option<&str> {
+        self.text(TextTag::Round)
+    }
+    /// `White`.
+    pub fn white(&self) -> Option<&str> {
+        self.text(TextTag::White)
+    }
+    /// `Black`.
+    pub fn black(&self) -> Option<&str> {
+        self.text(TextTag::Black)
+    }
+    /// `WhiteTitle`.
+    pub fn white_title(&self) -> Option<&str> {
+        self.text(TextTag::WhiteTitle)
+    }
+    /// `BlackTitle`.
+    pub fn black_title(&self) -> Option<&str> {
+        self.text(TextTag::BlackTitle)
+    }
+    /// `UTCTime`, as written (`HH:MM:SS`).
+    pub fn utc_time(&self) -> Option<&str> {
+        self.text(TextTag::UtcTime)
+    }
+    /// `ECO`.
+    pub fn eco(&self) -> Option<&str> {
+        self.text(TextTag::Eco)
+    }
+    /// `Opening`.
+    pub fn opening(&self) -> Option<&str> {
+        self.text(TextTag::Opening)
+    }
+    /// `Termination`.
+    pub fn termination(&self) -> Option<&str> {
+        self.text(TextTag::Termination)
+    }
+    /// `FEN`: where the game starts, if not from the standard position.
+    pub fn fen(&self) -> Option<&str> {
+        self.text(TextTag::Fen)
+    }
+
+    /// Every other tag, and a known tag whose value is not of its type, as
+    /// written (escapes undone), in input order: names and values.
+    pub fn other(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
+        self.other.iter().map(|&(name, value)| (self.get(name), self.get(value)))
+    }
+
+    /// How many tags [`other`](Self::other) holds.
+    pub fn other_len(&self) -> usize {
+        self.other.len()
     }
 }
 
@@ -178,8 +292,8 @@ mod tests {
         let t =
             tags(&[("WhiteElo", "-"), ("TimeControl", "40/7200:3600"), ("Result", "2-0"), ("Event", "A \\\"B\\\"")]);
         assert_eq!((t.white_elo, t.time_control, t.result), (None, None, None));
-        assert_eq!(t.event.as_deref(), Some("A \"B\""));
-        let other: Vec<&str> = t.other.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(t.event(), Some("A \"B\""));
+        let other: Vec<&str> = t.other().map(|(name, _)| name).collect();
         assert_eq!(other, ["WhiteElo", "TimeControl", "Result"]);
         assert_eq!(time_control(b"600"), Some((600, 0)));
         assert_eq!(time_control(b"-"), None);
