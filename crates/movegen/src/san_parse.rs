@@ -83,11 +83,19 @@ impl SanPlus {
     /// ```
     #[inline]
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
-        match parse_common(text).or_else(|| parse_plus(text)) {
+        match parse_common(text) {
             Some(plus) => Ok(plus),
-            None => Err(syntax_error(text)),
+            None => parse_uncommon(text),
         }
     }
+}
+
+/// The rest of [`SanPlus::from_ascii`], out of line: the usual shapes'
+/// path (inlined into a reader's loop) then only tests and calls, rather
+/// than going through a closure the compiler left as a call of its own.
+#[inline(never)]
+fn parse_uncommon(text: &[u8]) -> Result<SanPlus, ParseSanError> {
+    parse_plus(text).ok_or_else(|| syntax_error(text))
 }
 
 #[cold]
