@@ -1,6 +1,7 @@
 //! [`RegionBatches`]: plain PGN files read on several threads by large regions, each thread reading its region
 //! the way [`HereBatches`](crate::table_read::HereBatches) reads on one: a game read, recorded and pushed into
-//! the thread's own batch builder, no game crossing threads, no thread beside the readers.
+//! the thread's own batch builder, no game crossing threads, no thread beside the readers. The thread that
+//! takes the batches is one of the readers: rather than wait for the region it hands over, it reads the next.
 
 use crate::table_plan::{plan, Part, PlanLimits};
 use crate::table_read::{read_error, Options};
@@ -13,7 +14,7 @@ use ox88_pgn::region::RegionRead;
 use ox88_pgn::PgnError;
 use std::fs::File;
 use std::ops::ControlFlow;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex};
 
 /// What a reading thread sends of its region.
@@ -60,6 +61,20 @@ impl Work {
         while !state.stopped && state.next < self.parts.len() && !self.may_take(&state) {
             state = self.changed.wait(state).ok()?;
         }
+        self.take_next(&mut state)
+    }
+
+    /// The next region to read and where to send it, if it may be read now (without waiting).
+    fn try_take(&self) -> Option<(Part, Sender<Message>)> {
+        let mut state = self.state.lock().ok()?;
+        if state.next < self.parts.len() && !self.may_take(&state) {
+            return None;
+        }
+        self.take_next(&mut state)
+    }
+
+    /// Takes the next region, if there is one and the stream is not gone.
+    fn take_next(&self, state: &mut State) -> Option<(Part, Sender<Message>)> {
         if state.stopped || state.next >= self.parts.len() {
             return None;
         }
@@ -134,8 +149,10 @@ fn send(builder: &mut GamesBatchBuilder, errors: &mut Vec<(usize, PgnError)>, to
 /// The batches of plain PGN files read on `threads` threads by the regions of a [`plan`] (even ones for a small
 /// input, else ones that shrink toward its end, of at most
 /// [`MAX_REGION_LEN`](crate::table_plan::MAX_REGION_LEN)), each beginning where a game begins: each thread takes
-/// the next region in order, whichever file it is of, reads it into batches of its own and sends them; the
-/// batches are handed over in region order, with each game's id and number in its file placed after those of
+/// the next region in order, whichever file it is of, reads it into batches of its own and sends them. The
+/// thread that takes the batches is one of the `threads`: when the region it hands over has no batch ready, it
+/// reads the next region not yet taken (its batches wait in that region's channel), and only waits when there is
+/// none, so `threads - 1` threads are started. The batches are handed over in region order, with each game's id and number in its file placed after those of
 /// the regions before (and its error, if any, placed in its file).
 /// At most `threads + 1` regions are read or wait to be handed over at once, or more small ones that hold
 /// at most as much PGN text as `threads + 1` regions of the most a region holds. Dropping the stream stops the
@@ -178,7 +195,8 @@ impl RegionBatches {
         let ahead_bytes = ahead as u64 * limits.max_region_len;
         let (state, changed) = (Mutex::new(state), Condvar::new());
         let work = Arc::new(Work { options, names, parts, ahead, ahead_bytes, state, changed });
-        for _ in 0..threads {
+        // The calling thread is the last reader.
+        for _ in 1..threads {
             let work = work.clone();
             std::thread::spawn(move || {
                 while let Some((part, to)) = work.take() {
@@ -278,10 +296,22 @@ impl Iterator for RegionBatches {
                     None => continue,
                 },
             };
-            let message = self.receivers[self.current].as_ref().map(Receiver::recv);
+            let receiver = self.receivers[self.current].as_ref();
+            let message = match receiver.map(Receiver::try_recv) {
+                Some(Ok(message)) => Some(message),
+                Some(Err(TryRecvError::Empty)) => {
+                    // Nothing ready: read the next region here, if one may be read, rather than wait.
+                    if let Some((ahead, to)) = self.work.try_take() {
+                        self.work.read(ahead, &to);
+                        continue;
+                    }
+                    receiver.and_then(|receiver| receiver.recv().ok())
+                }
+                _ => None,
+            };
             let error = match message {
-                Some(Ok(Message::Batch(batch, errors))) => return Some(self.place(batch, errors, part)),
-                Some(Ok(Message::End(read))) => {
+                Some(Message::Batch(batch, errors)) => return Some(self.place(batch, errors, part)),
+                Some(Message::End(read)) => {
                     self.games += read.games;
                     self.file_games += read.games;
                     self.file_lines += read.newlines;
@@ -290,8 +320,8 @@ impl Iterator for RegionBatches {
                     self.next_region();
                     continue;
                 }
-                Some(Ok(Message::Failed(message))) => message,
-                _ => "a reading thread stopped".to_string(),
+                Some(Message::Failed(message)) => message,
+                None => "a reading thread stopped".to_string(),
             };
             self.failed = true;
             self.work.update(self.current, true);
@@ -379,7 +409,9 @@ mod tests {
         paths.push(paths[0].clone());
         let want = rows(HereBatches::new(options(&paths, 1, 4096)));
         assert!(want.len() > 100 && want.iter().filter(|row| row.5.is_some()).count() >= 5);
-        for (threads, region_len, batch_size) in [(2, 50, 7), (2, 97, 1), (3, 300, 1000), (2, 1 << 20, 4096)] {
+        // One thread: no thread is started, the calling thread reads every region itself.
+        let cases = [(1, 50, 7), (2, 50, 7), (2, 97, 1), (3, 300, 1000), (2, 1 << 20, 4096)];
+        for (threads, region_len, batch_size) in cases {
             let got = rows(RegionBatches::with_limits(options(&paths, threads, batch_size), small(region_len)));
             assert_eq!(got, want, "{threads} threads, regions of {region_len}, batches of {batch_size}");
         }
