@@ -179,26 +179,26 @@ static LINES: [[Bitboard; 64]; 64] = {
 };
 
 /// A rook's targets from each square on an empty board.
-static STRAIGHT_LINES: [Bitboard; 64] = {
-    let mut lines = [0; 64];
-    let mut from = 0;
-    while from < 64 {
-        lines[from] = RAYS[0][from] | RAYS[1][from] | RAYS[4][from] | RAYS[5][from];
-        from += 1;
-    }
-    lines
-};
+static STRAIGHT_LINES: [Bitboard; 64] = union_of_rays([0, 1, 4, 5]);
 
 /// A bishop's targets from each square on an empty board.
-static DIAGONAL_LINES: [Bitboard; 64] = {
+static DIAGONAL_LINES: [Bitboard; 64] = union_of_rays([2, 3, 6, 7]);
+
+/// The squares of the four `directions`' rays from each square on an empty
+/// board.
+const fn union_of_rays(directions: [usize; 4]) -> [Bitboard; 64] {
     let mut lines = [0; 64];
     let mut from = 0;
     while from < 64 {
-        lines[from] = RAYS[2][from] | RAYS[3][from] | RAYS[6][from] | RAYS[7][from];
+        let mut d = 0;
+        while d < 4 {
+            lines[from] |= RAYS[directions[d]][from];
+            d += 1;
+        }
         from += 1;
     }
     lines
-};
+}
 
 /// The position as bitboards, from the side to move's view.
 struct View {
