@@ -9,13 +9,14 @@
 //! square are then taken from those sets by bit scans, with no branch on
 //! where a piece stands (the walks along rays that this replaced
 //! mispredicted often). Each piece's targets are one set (a knight's
-//! table, a slider's rays cut at their first blocker by a bit scan, all the
-//! pawns at once by shifts), masked by the squares not ours, by the check's
+//! table, a slider's by [`slider_attacks`](crate::slider_attacks)'
+//! lookups, all the pawns at once by shifts), masked by the squares not ours, by the check's
 //! evasion squares when in check and by its pin line when pinned, and
 //! counted. The king's steps are its safe squares from
 //! [`KingSafety`]. En passant and castling are not counted here: the
 //! generator hands them over one by one (see `move_index`).
 
+use crate::slider_attacks::{diagonal, straight};
 use crate::{zone, KingSafety};
 use ox88_board::{Board, Color, Role, Square};
 
@@ -183,40 +184,12 @@ pub(crate) const FILE_A: Bitboard = 0x0101_0101_0101_0101;
 pub(crate) const FILE_H: Bitboard = FILE_A << 7;
 const RANK_1: Bitboard = 0xff;
 
-/// The ray indices: the four directions whose squares ascend, then their
-/// opposites in the same order (ray `r + 4` is ray `r` reversed).
+/// The ray indices ([`RAYS`]'s): the four directions whose squares ascend,
+/// then their opposites in the same order (ray `r + 4` is ray `r` reversed).
 const NORTH: usize = 0;
 const EAST: usize = 1;
 const NORTH_EAST: usize = 2;
 const NORTH_WEST: usize = 3;
-
-/// A bishop's targets on `from` with `occupied` (its own pieces included:
-/// the caller masks them off).
-#[inline(always)]
-pub(crate) fn diagonal(from: usize, occupied: Bitboard) -> Bitboard {
-    ray::<NORTH_EAST>(from, occupied)
-        | ray::<NORTH_WEST>(from, occupied)
-        | ray::<6>(from, occupied)
-        | ray::<7>(from, occupied)
-}
-
-/// A rook's targets on `from` with `occupied`.
-#[inline(always)]
-pub(crate) fn straight(from: usize, occupied: Bitboard) -> Bitboard {
-    ray::<NORTH>(from, occupied) | ray::<EAST>(from, occupied) | ray::<4>(from, occupied) | ray::<5>(from, occupied)
-}
-
-/// The squares from `from` along ray `R` up to and including the first
-/// occupied one: the ray beyond that blocker, found by a bit scan, taken
-/// off. The scan's fallback (no blocker) is the last square in the ray's
-/// order, whose ray is empty.
-#[inline(always)]
-fn ray<const R: usize>(from: usize, occupied: Bitboard) -> Bitboard {
-    let squares = RAYS[R][from];
-    let blockers = squares & occupied;
-    let first = if R < 4 { (blockers | 1 << 63).trailing_zeros() } else { 63 - (blockers | 1).leading_zeros() };
-    squares ^ RAYS[R][first as usize]
-}
 
 /// Each ray's squares from each square, the square itself excluded.
 pub(crate) static RAYS: [[Bitboard; 64]; 8] = {
@@ -313,12 +286,10 @@ mod tests {
         // A knight in the corner jumps to two squares, in the centre to eight.
         assert_eq!(KNIGHT_TARGETS[0].count_ones(), 2);
         assert_eq!(KNIGHT_TARGETS[27].count_ones(), 8);
-        // A rook on an empty board sees 14 squares; a bishop in a corner 7,
-        // in the centre 13; a blocker two squares up cuts the file there.
-        assert_eq!(straight(0, 0).count_ones(), 14);
-        assert_eq!(diagonal(0, 0).count_ones(), 7);
-        assert_eq!(diagonal(27, 0).count_ones(), 13);
-        assert_eq!(straight(0, 1 << 16), (1 << 8 | 1 << 16) | 0xfe);
+        // A ray from a corner holds seven squares; the north one from a1 is
+        // the A file above it.
+        assert_eq!(RAYS[NORTH_EAST][0].count_ones(), 7);
+        assert_eq!(RAYS[NORTH][0], 0x0101_0101_0101_0100);
     }
 
     proptest! {

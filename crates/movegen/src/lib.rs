@@ -31,6 +31,7 @@ mod san_parse;
 mod san_resolve;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod slider_attacks;
 #[doc(hidden)]
 pub mod testing;
 mod uci;
