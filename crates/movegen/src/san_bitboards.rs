@@ -211,14 +211,14 @@ struct View {
 }
 
 impl View {
-    /// The view of `board`, whose pieces are `sets`, or `None` where the
-    /// fast path does not go (en passant possible, double check).
+    /// The view of `board`, whose pieces are `sets` and whose side to move
+    /// is `us`, or `None` where the fast path does not go (en passant
+    /// possible, double check).
     #[inline(always)]
-    fn of(board: &Board, sets: &PieceSets) -> Option<View> {
+    fn of(board: &Board, sets: &PieceSets, us: Color) -> Option<View> {
         if board.en_passant().is_some() {
             return None;
         }
-        let us = board.side_to_move();
         let ours = Side::of(board, sets, us);
         let theirs = Side::of(board, sets, !us);
         let occupied = ours.all | theirs.all;
@@ -357,7 +357,19 @@ pub(crate) fn resolve_indexed(board: &Board, sets: &PieceSets, san: San) -> Opti
 /// [`resolve_indexed`], compiled for the caller's target.
 #[inline(always)]
 fn resolve_indexed_portable(board: &Board, sets: &PieceSets, san: San) -> Option<(Move, u8)> {
-    let view = View::of(board, sets)?;
+    // One copy for each side to move, in which the side is a constant: the
+    // pawns' shifts and the back rank's squares are then chosen at compile
+    // time, not computed both ways and selected.
+    match board.side_to_move() {
+        Color::White => resolve_for(board, sets, san, Color::White),
+        Color::Black => resolve_for(board, sets, san, Color::Black),
+    }
+}
+
+/// [`resolve_indexed`] for the side to move `us`.
+#[inline(always)]
+fn resolve_for(board: &Board, sets: &PieceSets, san: San, us: Color) -> Option<(Move, u8)> {
+    let view = View::of(board, sets, us)?;
     let king = view.ours.king;
     // The move's origin and destination (castling: the king takes its
     // rook, as the order has it), and its piece's legal destinations
