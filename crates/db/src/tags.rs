@@ -239,6 +239,19 @@ fn date(value: RawTag<'_>) -> Option<i32> {
 }
 
 fn integer(value: RawTag<'_>) -> Option<i32> {
+    // The usual value, one to nine ASCII digits after an optional sign, is
+    // read from the bytes: what decoding, trimming and parsing it give
+    // (no escape, no space, no overflow), without the text.
+    let bytes = value.as_bytes();
+    let (negative, digits) = match bytes {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, bytes),
+    };
+    if (1..=9).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) {
+        let n = digits.iter().fold(0, |n, &b| n * 10 + i32::from(b - b'0'));
+        return Some(if negative { -n } else { n });
+    }
     value.decode().trim().parse().ok()
 }
 
@@ -285,6 +298,35 @@ mod tests {
         assert_eq!(t.result, Some(GameResult::Draw));
         assert_eq!((t.white_elo, t.black_rating_diff, t.time_control), (Some(1917), Some(-6), Some((300, 0))));
         assert!(t.other.is_empty());
+    }
+
+    #[test]
+    fn integers_read_from_the_bytes_as_from_the_text() {
+        let values = [
+            "0",
+            "-0",
+            "+5",
+            "0012",
+            "123456789",
+            "-123456789",
+            "1234567890",
+            "2147483647",
+            "2147483648",
+            "-2147483648",
+            " 12",
+            "12 ",
+            "1\\2",
+            "",
+            "-",
+            "+",
+            "--1",
+            "1e3",
+            "\u{663}",
+        ];
+        for value in values {
+            let text: Option<i32> = RawTag(value.as_bytes()).decode().trim().parse().ok();
+            assert_eq!(integer(RawTag(value.as_bytes())), text, "{value:?}");
+        }
     }
 
     #[test]
