@@ -2,15 +2,10 @@
 //! memory.
 
 use crate::import_error::ImportError;
-use crate::{dataset, input, Columns, GameRecorder, GamesBatchBuilder, PositionsBatchBuilder};
-use arrow_array::RecordBatch;
-use arrow_schema::SchemaRef;
+use crate::output::{Batches, Output, Outputs, Writer};
+use crate::{input, Columns, GameRecorder, GamesBatchBuilder, PositionsBatchBuilder};
 use ox88_pgn::ParallelReader;
-use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
-use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -27,7 +22,9 @@ pub struct ImportOptions {
     /// Add a part to an existing dataset (its ids go on) instead of
     /// refusing to write into one.
     pub append: bool,
-    /// Threads reading PGN (the calling thread writes Parquet).
+    /// Threads reading PGN. With one, the calling thread also writes
+    /// Parquet; with more, the calling thread hands the games over and a
+    /// thread of its own writes Parquet behind it.
     pub threads: usize,
     /// Games a row group holds at most (the positions table's row groups
     /// hold 16 times as many rows).
@@ -93,79 +90,6 @@ pub struct ImportSummary {
     pub positions_part: Option<PathBuf>,
 }
 
-/// One dataset being written: its new part, under a temporary name until
-/// the import succeeds.
-struct Output {
-    /// `None` once closed.
-    writer: Option<ArrowWriter<File>>,
-    temporary: PathBuf,
-    part: PathBuf,
-}
-
-impl Output {
-    /// Opens the next part of the dataset `dir` for `schema`; returns it and
-    /// the largest `id_column` value of the parts there.
-    fn open(
-        dir: &Path,
-        schema: SchemaRef,
-        id_column: &str,
-        options: &ImportOptions,
-        rows: usize,
-    ) -> Result<(Output, i64), ImportError> {
-        let parts = dataset::parts(dir)?;
-        if !parts.is_empty() && !options.append {
-            return Err(ImportError::Exists { path: dir.to_owned() });
-        }
-        let mut last_id = 0;
-        for part in &parts {
-            let (existing, max) = dataset::inspect(part, id_column)?;
-            if existing.fields() != schema.fields() {
-                return Err(ImportError::Schema { path: part.clone() });
-            }
-            last_id = last_id.max(max.unwrap_or(0));
-        }
-        let io = |source| ImportError::Io { path: dir.to_owned(), source };
-        std::fs::create_dir_all(dir).map_err(io)?;
-        let part = dataset::next_part(dir, &parts);
-        let temporary = part.with_extension("parquet.partial");
-        let file = File::create(&temporary).map_err(io)?;
-        let level = ZstdLevel::try_new(options.zstd_level)?;
-        let properties = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(level))
-            .set_max_row_group_row_count(Some(rows.max(1)))
-            .set_created_by(format!("ox88-db {}", env!("CARGO_PKG_VERSION")))
-            .build();
-        let writer = ArrowWriter::try_new(file, schema, Some(properties))?;
-        Ok((Output { writer: Some(writer), temporary, part }, last_id))
-    }
-
-    fn write(&mut self, batch: &RecordBatch) -> Result<(), ImportError> {
-        match &mut self.writer {
-            Some(writer) => Ok(writer.write(batch)?),
-            None => Ok(()),
-        }
-    }
-
-    /// Closes the part and gives it its name.
-    fn finish(mut self) -> Result<PathBuf, ImportError> {
-        if let Some(writer) = self.writer.take() {
-            writer.close()?;
-        }
-        std::fs::rename(&self.temporary, &self.part)
-            .map_err(|source| ImportError::Io { path: self.part.clone(), source })?;
-        Ok(self.part.clone())
-    }
-}
-
-impl Drop for Output {
-    /// An import that failed leaves no part behind.
-    fn drop(&mut self) {
-        if self.writer.is_some() {
-            let _ = std::fs::remove_file(&self.temporary);
-        }
-    }
-}
-
 /// Rows a batch gathers before it is written.
 const BATCH_ROWS: usize = 4096;
 
@@ -175,7 +99,8 @@ const BATCH_ROWS: usize = 4096;
 /// are numbered on from the dataset's largest `id` (or from
 /// [`ImportOptions::first_id`], if larger). A game that cannot be
 /// read is kept with its error; a file that cannot be read stops the import
-/// and no part is added.
+/// and no part is added. With more than one thread, the batches are written
+/// on a thread of their own (see [`Writer`]).
 pub fn import(
     inputs: &[PathBuf],
     output: &Path,
@@ -184,17 +109,16 @@ pub fn import(
 ) -> Result<ImportSummary, ImportError> {
     let columns = Columns { positions: options.positions.is_some(), ..options.columns };
     let mut games = GamesBatchBuilder::new(columns);
-    let (mut out, last_id) = Output::open(output, games.schema(), "id", options, options.row_group_games)?;
-    let mut positions = match &options.positions {
+    let (out, last_id) = Output::open(output, games.schema(), "id", options, options.row_group_games)?;
+    let (mut positions, positions_out) = match &options.positions {
         Some(dir) => {
             let rows = options.row_group_games.saturating_mul(16);
-            Some((
-                Output::open(dir, crate::positions_schema(), "game_id", options, rows)?.0,
-                PositionsBatchBuilder::new(),
-            ))
+            let (out, _) = Output::open(dir, crate::positions_schema(), "game_id", options, rows)?;
+            (Some(PositionsBatchBuilder::new()), Some(out))
         }
-        None => None,
+        None => (None, None),
     };
+    let outputs = Outputs { games: out, positions: positions_out };
     let mut state = Progress {
         bytes_total: inputs.iter().filter_map(|p| std::fs::metadata(p).ok()).map(|m| m.len()).sum(),
         ..Progress::default()
@@ -204,77 +128,87 @@ pub fn import(
     let stop = Arc::new(AtomicBool::new(false));
     let reader = ParallelReader::new(options.threads);
     let mut id = last_id.max(options.first_id.saturating_sub(1));
-    for (index, path) in inputs.iter().enumerate() {
-        state.file = index;
-        let io = |source| ImportError::Io { path: path.clone(), source };
-        let file = input::open(path, read_bytes.clone()).map_err(io)?;
-        let file = Stoppable { inner: file, stop: stop.clone(), counter: pgn_bytes.clone() };
-        let name = options.file_names.get(index).map_or_else(|| path.to_string_lossy(), |name| name.into());
-        let mut failure: Option<ImportError> = None;
-        let read = reader.read(
-            file,
-            || GameRecorder::new(columns),
-            |number, game| {
-                if failure.is_some() {
-                    return;
-                }
-                id += 1;
-                let record = match game {
-                    Ok(mut record) => {
-                        record.number = number;
-                        record
+    std::thread::scope(|scope| {
+        let mut writer = Writer::new(scope, outputs, options.threads > 1);
+        // An error in making a batch, and whether the writer stopped on one.
+        let (mut failure, mut stopped): (Option<ImportError>, bool) = (None, false);
+        for (index, path) in inputs.iter().enumerate() {
+            state.file = index;
+            let io = |source| ImportError::Io { path: path.clone(), source };
+            let file = input::open(path, read_bytes.clone()).map_err(io)?;
+            let file = Stoppable { inner: file, stop: stop.clone(), counter: pgn_bytes.clone() };
+            let name = options.file_names.get(index).map_or_else(|| path.to_string_lossy(), |name| name.into());
+            let read = reader.read(
+                file,
+                || GameRecorder::new(columns),
+                |number, game| {
+                    if failure.is_some() || stopped {
+                        return;
                     }
-                    Err(error) => crate::GameRecord::failed(&error),
-                };
-                summary.plies += u64::from(record.ply_count);
-                state.errors += u64::from(record.error.is_some());
-                state.games += 1;
-                games.push(id, &name, &record);
-                if let Some((_, builder)) = &mut positions {
-                    builder.push(id, &record);
-                }
-                if games.len() >= BATCH_ROWS {
-                    failure = flush(&mut games, &mut out, &mut positions).err();
-                    state.bytes_read = read_bytes.load(Ordering::Relaxed);
-                    progress(&state);
-                }
-                if failure.is_some() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            },
-        );
-        if let Some(failure) = failure {
-            return Err(failure);
+                    id += 1;
+                    let record = match game {
+                        Ok(mut record) => {
+                            record.number = number;
+                            record
+                        }
+                        Err(error) => crate::GameRecord::failed(&error),
+                    };
+                    summary.plies += u64::from(record.ply_count);
+                    state.errors += u64::from(record.error.is_some());
+                    state.games += 1;
+                    games.push(id, &name, &record);
+                    if let Some(builder) = &mut positions {
+                        builder.push(id, &record);
+                    }
+                    if games.len() >= BATCH_ROWS {
+                        match batches(&mut games, &mut positions) {
+                            Ok(batches) => stopped = !writer.write(batches),
+                            Err(error) => failure = Some(error),
+                        }
+                        state.bytes_read = read_bytes.load(Ordering::Relaxed);
+                        progress(&state);
+                    }
+                    if failure.is_some() || stopped {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                },
+            );
+            if let Some(failure) = failure {
+                return Err(failure);
+            }
+            if stopped {
+                break;
+            }
+            read.map_err(io)?;
         }
-        read.map_err(io)?;
-    }
-    flush(&mut games, &mut out, &mut positions)?;
-    state.bytes_read = read_bytes.load(Ordering::Relaxed);
-    progress(&state);
-    summary.part = out.finish()?;
-    if let Some((out, _)) = positions {
-        summary.positions_part = Some(out.finish()?);
-    }
-    (summary.games, summary.errors) = (state.games, state.errors);
-    summary.pgn_bytes = pgn_bytes.load(Ordering::Relaxed);
-    Ok(summary)
+        if !stopped {
+            writer.write(batches(&mut games, &mut positions)?);
+        }
+        // The writer's error, if it stopped on one.
+        let outputs = writer.finish()?;
+        state.bytes_read = read_bytes.load(Ordering::Relaxed);
+        progress(&state);
+        summary.part = outputs.games.finish()?;
+        if let Some(out) = outputs.positions {
+            summary.positions_part = Some(out.finish()?);
+        }
+        (summary.games, summary.errors) = (state.games, state.errors);
+        summary.pgn_bytes = pgn_bytes.load(Ordering::Relaxed);
+        Ok(summary)
+    })
 }
 
-/// Writes the rows gathered.
-fn flush(
+/// The rows gathered, as batches (none for a table without rows).
+fn batches(
     games: &mut GamesBatchBuilder,
-    out: &mut Output,
-    positions: &mut Option<(Output, PositionsBatchBuilder)>,
-) -> Result<(), ImportError> {
-    if !games.is_empty() {
-        out.write(&games.finish().map_err(ParquetError::from)?)?;
-    }
-    if let Some((out, builder)) = positions {
-        if !builder.is_empty() {
-            out.write(&builder.finish().map_err(ParquetError::from)?)?;
-        }
-    }
-    Ok(())
+    positions: &mut Option<PositionsBatchBuilder>,
+) -> Result<Batches, ImportError> {
+    let games = if games.is_empty() { None } else { Some(games.finish().map_err(ParquetError::from)?) };
+    let positions = match positions {
+        Some(builder) if !builder.is_empty() => Some(builder.finish().map_err(ParquetError::from)?),
+        _ => None,
+    };
+    Ok(Batches { games, positions })
 }
 
 /// The decompressed PGN, counted, which stops with an error once `stop` is

@@ -11,6 +11,7 @@ mod import;
 mod import_error;
 pub mod input;
 pub mod move_index;
+mod output;
 mod positions;
 mod record;
 pub mod selfplay;

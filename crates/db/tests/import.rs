@@ -121,6 +121,30 @@ fn the_real_files_read_back_as_ox88_pgn_reads_them() {
     std::fs::remove_dir_all(&positions).unwrap();
 }
 
+/// The batches written on a thread behind the hand-over (more than one
+/// thread) make the same files, byte for byte, as written on the calling
+/// thread (one thread).
+#[test]
+fn the_writing_thread_writes_what_the_calling_thread_writes() {
+    let mut parts = Vec::new();
+    for threads in [1, 2] {
+        let (out, positions) = (scratch(&format!("writer-{threads}")), scratch(&format!("writer-{threads}-positions")));
+        let options = ImportOptions {
+            columns: Columns { san: true, ..Columns::default() },
+            positions: Some(positions.clone()),
+            threads,
+            row_group_games: 300,
+            ..ImportOptions::default()
+        };
+        let summary = import(&real_files(), &out, &options, |_| {}).unwrap();
+        let positions_part = summary.positions_part.unwrap();
+        parts.push([std::fs::read(&summary.part).unwrap(), std::fs::read(&positions_part).unwrap()]);
+        std::fs::remove_dir_all(&out).unwrap();
+        std::fs::remove_dir_all(&positions).unwrap();
+    }
+    assert!(parts[0] == parts[1], "the parts differ");
+}
+
 #[test]
 fn errors_are_kept_and_append_numbers_on() {
     let dir = scratch("append");
