@@ -2,7 +2,7 @@
 //! memory.
 
 use crate::import_error::ImportError;
-use crate::output::{Batches, Output, Outputs, Writer};
+use crate::output::{Batches, Output, Outputs, PartSettings, Writer};
 use crate::{input, Columns, GameRecorder, GamesBatchBuilder, PositionsBatchBuilder};
 use ox88_pgn::ParallelReader;
 use parquet::errors::ParquetError;
@@ -109,11 +109,12 @@ pub fn import(
 ) -> Result<ImportSummary, ImportError> {
     let columns = Columns { positions: options.positions.is_some(), ..options.columns };
     let mut games = GamesBatchBuilder::new(columns);
-    let (out, last_id) = Output::open(output, games.schema(), "id", options, options.row_group_games)?;
+    let settings = |rows| PartSettings { append: options.append, zstd_level: options.zstd_level, rows };
+    let (out, last_id) = Output::open(output, games.schema(), "id", settings(options.row_group_games))?;
     let (mut positions, positions_out) = match &options.positions {
         Some(dir) => {
             let rows = options.row_group_games.saturating_mul(16);
-            let (out, _) = Output::open(dir, crate::positions_schema(), "game_id", options, rows)?;
+            let (out, _) = Output::open(dir, crate::positions_schema(), "game_id", settings(rows))?;
             (Some(PositionsBatchBuilder::new()), Some(out))
         }
         None => (None, None),

@@ -11,7 +11,6 @@
 //! two batches (the one queued, the one being written).
 
 use crate::dataset;
-use crate::import::ImportOptions;
 use crate::import_error::ImportError;
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
@@ -22,6 +21,18 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, SyncSender};
 use std::thread::{Scope, ScopedJoinHandle};
+
+/// How a part is written: whether the dataset may hold parts already, the
+/// zstd level, and the rows of a row group.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PartSettings {
+    /// Parts already there are kept (`--append`); otherwise they are an error.
+    pub(crate) append: bool,
+    /// The zstd level of the column chunks.
+    pub(crate) zstd_level: i32,
+    /// Rows a row group holds at most.
+    pub(crate) rows: usize,
+}
 
 /// One dataset being written: its new part, under a temporary name until
 /// the import succeeds.
@@ -39,11 +50,10 @@ impl Output {
         dir: &Path,
         schema: SchemaRef,
         id_column: &str,
-        options: &ImportOptions,
-        rows: usize,
+        settings: PartSettings,
     ) -> Result<(Output, i64), ImportError> {
         let parts = dataset::parts(dir)?;
-        if !parts.is_empty() && !options.append {
+        if !parts.is_empty() && !settings.append {
             return Err(ImportError::Exists { path: dir.to_owned() });
         }
         let mut last_id = 0;
@@ -59,10 +69,10 @@ impl Output {
         let part = dataset::next_part(dir, &parts);
         let temporary = part.with_extension("parquet.partial");
         let file = File::create(&temporary).map_err(io)?;
-        let level = ZstdLevel::try_new(options.zstd_level)?;
+        let level = ZstdLevel::try_new(settings.zstd_level)?;
         let properties = WriterProperties::builder()
             .set_compression(Compression::ZSTD(level))
-            .set_max_row_group_row_count(Some(rows.max(1)))
+            .set_max_row_group_row_count(Some(settings.rows.max(1)))
             .set_created_by(format!("ox88-db {}", env!("CARGO_PKG_VERSION")))
             .build();
         let writer = ArrowWriter::try_new(file, schema, Some(properties))?;
