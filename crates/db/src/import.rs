@@ -100,7 +100,7 @@ const BATCH_ROWS: usize = 4096;
 /// [`ImportOptions::first_id`], if larger). A game that cannot be
 /// read is kept with its error; a file that cannot be read stops the import
 /// and no part is added. With more than one thread, the batches are written
-/// on a thread of their own (see [`Writer`]).
+/// on a thread of their own.
 pub fn import(
     inputs: &[PathBuf],
     output: &Path,
