@@ -1,13 +1,14 @@
 //! The games table: its Arrow schema ([`games_schema`]) and
 //! [`GamesBatchBuilder`], which turns [`GameRecord`]s into `RecordBatch`es.
 
+use crate::refill::{finish_bytes, finish_list, finish_map, finish_primitive};
 use crate::{Columns, GameRecord};
 use arrow_array::builder::{
     BinaryBuilder, Date32Builder, Float32Builder, Int32Builder, Int64Builder, ListBuilder, MapBuilder, MapFieldNames,
     StringBuilder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
-use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
+use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef};
 use ox88_pgn::annotation::EvalScore;
 use std::sync::Arc;
 
@@ -46,8 +47,13 @@ fn map_names() -> MapFieldNames {
     MapFieldNames { entry: "entries".into(), key: "key".into(), value: "value".into() }
 }
 
-fn list_of(item: DataType) -> DataType {
-    DataType::List(Arc::new(Field::new("item", item, true)))
+/// A list column's item field.
+fn item(data_type: DataType) -> FieldRef {
+    Arc::new(Field::new("item", data_type, true))
+}
+
+fn list_of(data_type: DataType) -> DataType {
+    DataType::List(item(data_type))
 }
 
 /// The games table's schema for `columns`: one row a game.
@@ -153,7 +159,6 @@ pub struct GamesBatchBuilder {
 impl GamesBatchBuilder {
     /// An empty batch of the games table with `columns`.
     pub fn new(columns: Columns) -> GamesBatchBuilder {
-        let item = |item| Arc::new(Field::new("item", item, true));
         GamesBatchBuilder {
             columns,
             schema: games_schema(columns),
@@ -267,34 +272,38 @@ impl GamesBatchBuilder {
         }
     }
 
-    /// The rows added so far as a batch; the builder is empty again.
+    /// The rows added so far as a batch; the builder is empty again, with
+    /// room for a batch like this one.
     pub fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
-        let mut arrays: Vec<ArrayRef> =
-            vec![Arc::new(self.id.finish()), Arc::new(self.file.finish()), Arc::new(self.number.finish())];
-        let mut text = self.text.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef);
+        let mut arrays: Vec<ArrayRef> = vec![
+            Arc::new(finish_primitive(&mut self.id)),
+            Arc::new(finish_bytes(&mut self.file)),
+            Arc::new(finish_primitive(&mut self.number)),
+        ];
+        let mut text = self.text.iter_mut().map(|b| Arc::new(finish_bytes(b)) as ArrayRef);
         arrays.extend(text.by_ref().take(TEXT_TAGS_1.len() + TEXT_TAGS_2.len()));
-        arrays.push(Arc::new(self.dates[0].finish()));
-        arrays.push(Arc::new(self.dates[1].finish()));
-        arrays.extend(self.ints.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
+        arrays.push(Arc::new(finish_primitive(&mut self.dates[0])));
+        arrays.push(Arc::new(finish_primitive(&mut self.dates[1])));
+        arrays.extend(self.ints.iter_mut().map(|b| Arc::new(finish_primitive(b)) as ArrayRef));
         arrays.extend(text);
-        arrays.push(Arc::new(self.tags.finish()));
-        arrays.push(Arc::new(self.result.finish()));
-        arrays.push(Arc::new(self.ply_count.finish()));
+        arrays.push(Arc::new(finish_map(&mut self.tags, map_names())));
+        arrays.push(Arc::new(finish_bytes(&mut self.result)));
+        arrays.push(Arc::new(finish_primitive(&mut self.ply_count)));
         if self.columns.uci {
-            arrays.push(Arc::new(self.uci.finish()));
+            arrays.push(Arc::new(finish_bytes(&mut self.uci)));
         }
         if self.columns.san {
-            arrays.push(Arc::new(self.san.finish()));
+            arrays.push(Arc::new(finish_bytes(&mut self.san)));
         }
         if self.columns.move_indices {
-            arrays.push(Arc::new(self.move_indices.finish()));
+            arrays.push(Arc::new(finish_bytes(&mut self.move_indices)));
         }
         if self.columns.annotations {
-            arrays.push(Arc::new(self.clocks.finish()));
-            arrays.push(Arc::new(self.eval_cp.finish()));
-            arrays.push(Arc::new(self.eval_mate.finish()));
+            arrays.push(Arc::new(finish_list(&mut self.clocks, item(DataType::Float32))));
+            arrays.push(Arc::new(finish_list(&mut self.eval_cp, item(DataType::Int32))));
+            arrays.push(Arc::new(finish_list(&mut self.eval_mate, item(DataType::Int32))));
         }
-        arrays.push(Arc::new(self.error.finish()));
+        arrays.push(Arc::new(finish_bytes(&mut self.error)));
         self.rows = 0;
         RecordBatch::try_new(self.schema.clone(), arrays)
     }

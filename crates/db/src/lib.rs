@@ -14,6 +14,7 @@ pub mod move_index;
 mod output;
 mod positions;
 mod record;
+mod refill;
 pub mod selfplay;
 mod tags;
 

@@ -2,6 +2,7 @@
 //! position it is played in ([`positions_schema`],
 //! [`PositionsBatchBuilder`]).
 
+use crate::refill::{finish_bytes, finish_primitive};
 use crate::GameRecord;
 use arrow_array::builder::{Float32Builder, Int32Builder, Int64Builder, StringBuilder};
 use arrow_array::{ArrayRef, RecordBatch};
@@ -88,16 +89,17 @@ impl PositionsBatchBuilder {
         }
     }
 
-    /// The rows added so far as a batch; the builder is empty again.
+    /// The rows added so far as a batch; the builder is empty again, with
+    /// room for a batch like this one.
     pub fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
         let arrays: Vec<ArrayRef> = vec![
-            Arc::new(self.game_id.finish()),
-            Arc::new(self.ply.finish()),
-            Arc::new(self.key.finish()),
-            Arc::new(self.uci.finish()),
-            Arc::new(self.clock.finish()),
-            Arc::new(self.eval_cp.finish()),
-            Arc::new(self.eval_mate.finish()),
+            Arc::new(finish_primitive(&mut self.game_id)),
+            Arc::new(finish_primitive(&mut self.ply)),
+            Arc::new(finish_primitive(&mut self.key)),
+            Arc::new(finish_bytes(&mut self.uci)),
+            Arc::new(finish_primitive(&mut self.clock)),
+            Arc::new(finish_primitive(&mut self.eval_cp)),
+            Arc::new(finish_primitive(&mut self.eval_mate)),
         ];
         self.rows = 0;
         RecordBatch::try_new(positions_schema(), arrays)
