@@ -129,7 +129,11 @@ impl Tags {
             _ => false,
         };
         if !typed {
-            let name = self.push(&String::from_utf8_lossy(name));
+            // A name is ASCII: checked so, it is not copied into a text first.
+            let name = match std::str::from_utf8(name) {
+                Ok(name) => self.push(name),
+                Err(_) => self.push(&String::from_utf8_lossy(name)),
+            };
             let value = self.push(&value.decode());
             self.other.push((name, value));
         }
@@ -234,7 +238,15 @@ fn put<T>(slot: &mut Option<T>, value: Option<T>) -> bool {
 }
 
 fn date(value: RawTag<'_>) -> Option<i32> {
-    let date: Date = value.decode().trim().parse().ok()?;
+    // Read from the bytes: the usual value (a whole date) and the usual
+    // other one (`2025.??.??`), printable ASCII with no escape, are what
+    // decoding and trimming would leave them; only another is decoded.
+    let bytes = value.as_bytes();
+    let date = match Date::from_ascii(bytes) {
+        Some(date) => date,
+        None if bytes.iter().all(|&b| b.is_ascii_graphic() && b != b'\\') => return None,
+        None => value.decode().trim().parse().ok()?,
+    };
     i32::try_from(date.days_since_epoch()).ok()
 }
 
@@ -327,6 +339,34 @@ mod tests {
             let text: Option<i32> = RawTag(value.as_bytes()).decode().trim().parse().ok();
             assert_eq!(integer(RawTag(value.as_bytes())), text, "{value:?}");
         }
+    }
+
+    #[test]
+    fn dates_read_from_the_bytes_as_from_the_text() {
+        let values = [
+            "2025.05.01",
+            "2024-02-29",
+            "2025/12/31",
+            "2025.02.29",
+            "2025.??.??",
+            "????.??.??",
+            " 2025.05.01",
+            "2025.05.01 ",
+            "2025.05.01\t",
+            "2025\\.05.01",
+            "2025.5.1",
+            "",
+            "\u{a0}2025.05.01",
+            "2025.05.01\u{3000}",
+        ];
+        for value in values {
+            let text = RawTag(value.as_bytes()).decode().trim().parse::<Date>().ok();
+            let days = text.and_then(|d| i32::try_from(d.days_since_epoch()).ok());
+            assert_eq!(date(RawTag(value.as_bytes())), days, "{value:?}");
+        }
+        assert_eq!(date(RawTag(b" 2025.05.01")), Some(20_209));
+        // Latin-1's no-break space, decoded, is trimmed as the text would be.
+        assert_eq!(date(RawTag(b"2025.05.01\xa0")), Some(20_209));
     }
 
     #[test]

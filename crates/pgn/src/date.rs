@@ -75,20 +75,24 @@ pub struct ParseDateError {
     pub text: String,
 }
 
-/// Reads `YYYY.MM.DD` as the `Date`, `EventDate` and `UTCDate` tags write
-/// it (also with `-` or `/` between the parts).
-impl FromStr for Date {
-    type Err = ParseDateError;
-    fn from_str(text: &str) -> Result<Date, ParseDateError> {
-        let error = || ParseDateError { text: text.to_owned() };
-        let bytes = text.as_bytes();
+impl Date {
+    /// Reads `YYYY.MM.DD` (also with `-` or `/` between the parts) from
+    /// bytes, as [`from_str`](Date::from_str) reads text: a tag's value
+    /// read where it lies, with no text made of it first.
+    ///
+    /// ```
+    /// use ox88_pgn::Date;
+    /// assert_eq!(Date::from_ascii(b"2024-02-29"), Some(Date { year: 2024, month: 2, day: 29 }));
+    /// assert_eq!(Date::from_ascii(b"2025.??.??"), None);
+    /// ```
+    pub fn from_ascii(bytes: &[u8]) -> Option<Date> {
         let digits = |range: std::ops::Range<usize>| -> Option<u32> {
             let part = bytes.get(range)?;
             part.iter().all(u8::is_ascii_digit).then(|| part.iter().fold(0, |n, &b| n * 10 + u32::from(b - b'0')))
         };
         let separators = bytes.len() == 10 && matches!(bytes[4], b'.' | b'-' | b'/') && bytes[7] == bytes[4];
         let (Some(year), Some(month), Some(day)) = (digits(0..4), digits(5..7), digits(8..10)) else {
-            return Err(error());
+            return None;
         };
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
         let days_in_month = match month {
@@ -99,9 +103,18 @@ impl FromStr for Date {
             _ => 0,
         };
         if !separators || day == 0 || day > days_in_month {
-            return Err(error());
+            return None;
         }
-        Ok(Date { year: i64::from(year), month, day })
+        Some(Date { year: i64::from(year), month, day })
+    }
+}
+
+/// Reads `YYYY.MM.DD` as the `Date`, `EventDate` and `UTCDate` tags write
+/// it (also with `-` or `/` between the parts).
+impl FromStr for Date {
+    type Err = ParseDateError;
+    fn from_str(text: &str) -> Result<Date, ParseDateError> {
+        Date::from_ascii(text.as_bytes()).ok_or_else(|| ParseDateError { text: text.to_owned() })
     }
 }
 
