@@ -109,7 +109,8 @@ pub fn import(
 ) -> Result<ImportSummary, ImportError> {
     let columns = Columns { positions: options.positions.is_some(), ..options.columns };
     let mut games = GamesBatchBuilder::new(columns);
-    let settings = |rows| PartSettings { append: options.append, zstd_level: options.zstd_level, rows };
+    let settings =
+        |rows| PartSettings { append: options.append, zstd_level: options.zstd_level, rows, threads: options.threads };
     let (out, last_id) = Output::open(output, games.schema(), "id", settings(options.row_group_games))?;
     let (mut positions, positions_out) = match &options.positions {
         Some(dir) => {

@@ -12,6 +12,7 @@ mod import_error;
 pub mod input;
 pub mod move_index;
 mod output;
+mod part_writer;
 mod positions;
 mod record;
 mod refill;

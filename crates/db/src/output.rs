@@ -12,9 +12,9 @@
 
 use crate::dataset;
 use crate::import_error::ImportError;
+use crate::part_writer::PartWriter;
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
-use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
 use std::fs::File;
@@ -32,13 +32,16 @@ pub(crate) struct PartSettings {
     pub(crate) zstd_level: i32,
     /// Rows a row group holds at most.
     pub(crate) rows: usize,
+    /// Threads the import reads on: with more than one, a row group's
+    /// columns are closed on two.
+    pub(crate) threads: usize,
 }
 
 /// One dataset being written: its new part, under a temporary name until
 /// the import succeeds.
 pub(crate) struct Output {
     /// `None` once closed.
-    writer: Option<ArrowWriter<File>>,
+    writer: Option<PartWriter>,
     temporary: PathBuf,
     part: PathBuf,
 }
@@ -75,7 +78,7 @@ impl Output {
             .set_max_row_group_row_count(Some(settings.rows.max(1)))
             .set_created_by(format!("ox88-db {}", env!("CARGO_PKG_VERSION")))
             .build();
-        let writer = ArrowWriter::try_new(file, schema, Some(properties))?;
+        let writer = PartWriter::new(file, schema, properties, settings.threads)?;
         Ok((Output { writer: Some(writer), temporary, part }, last_id))
     }
 
