@@ -16,6 +16,7 @@
 //! [`KingSafety`]. En passant and castling are not counted here: the
 //! generator hands them over one by one (see `move_index`).
 
+use crate::rays::{walk, EAST, NORTH, NORTH_EAST, NORTH_WEST, RAYS};
 use crate::slider_attacks::{diagonal, straight};
 use crate::{zone, KingSafety};
 use ox88_board::{Board, Color, Role, Square};
@@ -184,30 +185,6 @@ pub(crate) const FILE_A: Bitboard = 0x0101_0101_0101_0101;
 pub(crate) const FILE_H: Bitboard = FILE_A << 7;
 const RANK_1: Bitboard = 0xff;
 
-/// The ray indices ([`RAYS`]'s): the four directions whose squares ascend,
-/// then their opposites in the same order (ray `r + 4` is ray `r` reversed).
-const NORTH: usize = 0;
-const EAST: usize = 1;
-const NORTH_EAST: usize = 2;
-const NORTH_WEST: usize = 3;
-
-/// Each ray's squares from each square, the square itself excluded.
-pub(crate) static RAYS: [[Bitboard; 64]; 8] = {
-    // (file, rank) steps, in the ray indices' order.
-    let steps: [(i8, i8); 8] = [(0, 1), (1, 0), (1, 1), (-1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1)];
-    let mut rays = [[0; 64]; 8];
-    let mut r = 0;
-    while r < 8 {
-        let mut from = 0;
-        while from < 64 {
-            rays[r][from] = walk(from, steps[r], true);
-            from += 1;
-        }
-        r += 1;
-    }
-    rays
-};
-
 /// A knight's targets from each square.
 pub(crate) static KNIGHT_TARGETS: [Bitboard; 64] = {
     let jumps: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
@@ -223,23 +200,6 @@ pub(crate) static KNIGHT_TARGETS: [Bitboard; 64] = {
     }
     targets
 };
-
-/// The squares reached from `from` by repeating `step` (file, rank) while
-/// on the board, or only once unless `repeat`.
-pub(crate) const fn walk(from: usize, step: (i8, i8), repeat: bool) -> Bitboard {
-    let (mut file, mut rank) = ((from % 8) as i8, (from / 8) as i8);
-    let mut set = 0;
-    loop {
-        (file, rank) = (file + step.0, rank + step.1);
-        if file < 0 || file > 7 || rank < 0 || rank > 7 {
-            return set;
-        }
-        set |= 1 << (rank * 8 + file);
-        if !repeat {
-            return set;
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

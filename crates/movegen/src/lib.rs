@@ -23,6 +23,7 @@ mod position_draws;
 mod position_notation;
 mod position_rules;
 mod position_variation;
+mod rays;
 mod san;
 mod san_bitboards;
 mod san_illegal;

@@ -21,7 +21,8 @@
 //! Anything else, and any SAN that does not name exactly one legal move,
 //! gives `None`: the caller's general path then answers, errors included.
 
-use crate::index_count::{walk, Bitboard, Pieces, FILE_A, FILE_H, KNIGHT_TARGETS, RAYS};
+use crate::index_count::{Bitboard, Pieces, FILE_A, FILE_H, KNIGHT_TARGETS};
+use crate::rays::{walk, RAYS};
 use crate::slider_attacks::{diagonal, straight};
 use crate::{PieceSets, San};
 use multiversion::multiversion;

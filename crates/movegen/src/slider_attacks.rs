@@ -11,6 +11,8 @@
 //! instructions with no branch, where walking the four rays to their first
 //! blockers took about thirty.
 
+use crate::rays::{NORTH_EAST, NORTH_WEST, RAYS};
+
 /// The A file's squares.
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 
@@ -73,30 +75,18 @@ static FILE_A_TARGETS: [[u64; 64]; 8] = {
 };
 
 /// Each square's diagonal (a1 to h8's direction) and anti-diagonal (h1 to
-/// a8's), the square itself left out.
+/// a8's), the square itself left out: its two rays each way, from
+/// [`RAYS`].
 static DIAGONALS: [[u64; 2]; 64] = {
     let mut masks = [[0; 2]; 64];
     let mut from = 0;
     while from < 64 {
-        let (file, rank) = ((from % 8) as i8, (from / 8) as i8);
-        let mut d = 1;
-        while d < 8 {
-            masks[from][0] |= square_bit(file + d, rank + d) | square_bit(file - d, rank - d);
-            masks[from][1] |= square_bit(file - d, rank + d) | square_bit(file + d, rank - d);
-            d += 1;
-        }
+        masks[from][0] = RAYS[NORTH_EAST][from] | RAYS[NORTH_EAST + 4][from];
+        masks[from][1] = RAYS[NORTH_WEST][from] | RAYS[NORTH_WEST + 4][from];
         from += 1;
     }
     masks
 };
-
-/// The bit of the square on `file` and `rank`, or none off the board.
-const fn square_bit(file: i8, rank: i8) -> u64 {
-    if file < 0 || file > 7 || rank < 0 || rank > 7 {
-        return 0;
-    }
-    1 << (rank * 8 + file)
-}
 
 /// The places (0 to 7) reached from `from` by steps of `step` on a line of
 /// `len` places whose occupied ones are the bits of `occupied` (bit `i` for
@@ -173,6 +163,14 @@ pub(crate) fn straight(from: usize, occupied: u64) -> u64 {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The bit of the square on `file` and `rank`, or none off the board.
+    const fn square_bit(file: i8, rank: i8) -> u64 {
+        if file < 0 || file > 7 || rank < 0 || rank > 7 {
+            return 0;
+        }
+        1 << (rank * 8 + file)
+    }
 
     /// The squares reached from `from` by repeating each of `steps` (file,
     /// rank) up to and including the first occupied square: the plain walk.
