@@ -129,11 +129,8 @@ impl Tags {
             _ => false,
         };
         if !typed {
-            // A name is ASCII: checked so, it is not copied into a text first.
-            let name = match std::str::from_utf8(name) {
-                Ok(name) => self.push(name),
-                Err(_) => self.push(&String::from_utf8_lossy(name)),
-            };
+            // Borrowed, not copied, when the name is valid UTF-8 (as ASCII is).
+            let name = self.push(&String::from_utf8_lossy(name));
             let value = self.push(&value.decode());
             self.other.push((name, value));
         }
