@@ -4,8 +4,11 @@
 use crate::move_index::NULL_MOVE_INDEX;
 use crate::tags::TextTag;
 use crate::{Columns, Tags};
-use ox88_board::{Board, CastlingMode, GameResult, Move, UciMove};
-use ox88_movegen::{resolve_san_indexed_with, MoveGen, Notation, PieceSets, Suffix};
+use ox88_board::{Board, CastlingMode, GameResult, Move};
+use ox88_movegen::{
+    push_uci, resolve_san_indexed, resolve_san_indexed_with, MoveGen, Notation, PieceSets, San, SanError, SanReplay,
+    Suffix,
+};
 use ox88_pgn::annotation::{self, EvalScore};
 use ox88_pgn::{ErrorKind, PgnError, RawComment, RawTag, SanPlus, SetupTags, Skip, Visitor};
 
@@ -97,11 +100,21 @@ impl GameRecord {
 #[derive(Clone, Debug)]
 pub struct GameRecorder {
     columns: Columns,
+    /// Whether the games are replayed on the lean state alone (`replay`):
+    /// unless the SAN text or the positions' keys are asked for, which
+    /// need the whole board (`board` and `sets`).
+    lean: bool,
     setup: SetupTags,
+    /// The position, when the columns need the whole board.
     board: Board,
     /// The board's pieces as sets, played move by move with it (for the
     /// move indices' bitboard path).
     sets: PieceSets,
+    /// The position, on the usual import.
+    replay: SanReplay,
+    /// The moves replayed on `replay` (`None`: a null move), to rebuild
+    /// the board should a move be an error (see [`Self::board_error`]).
+    played: Vec<Option<Move>>,
     mode: CastlingMode,
     record: GameRecord,
     /// What the next game's columns start with: the last game's sizes.
@@ -127,11 +140,15 @@ struct Room {
 impl GameRecorder {
     /// A recorder filling the columns `columns` asks for.
     pub fn new(columns: Columns) -> GameRecorder {
+        let board = Board::startpos();
         GameRecorder {
             columns,
+            lean: !columns.san && !columns.positions,
             setup: SetupTags::new(),
-            board: Board::startpos(),
-            sets: PieceSets::of(&Board::startpos()),
+            sets: PieceSets::of(&board),
+            replay: SanReplay::of(&board),
+            played: Vec::new(),
+            board,
             mode: CastlingMode::Standard,
             record: GameRecord::default(),
             room: Room::default(),
@@ -143,22 +160,51 @@ impl GameRecorder {
             text.push(' ');
         }
     }
-}
 
-/// Appends a move's UCI text (without `fmt`'s machinery: this runs for
-/// every move of every game).
-#[inline]
-fn push_uci(text: &mut String, uci: UciMove) {
-    if let UciMove::Normal { from, to, promotion } = uci {
-        for square in [from, to] {
-            text.push(square.file().char());
-            text.push(square.rank().char());
+    /// A move of the usual import, on the lean state: its index and its
+    /// UCI text, and the move played.
+    #[inline]
+    fn san_lean(&mut self, san: SanPlus) -> Result<(), ErrorKind> {
+        let (columns, record) = (&self.columns, &mut self.record);
+        let (m, index) = match self.replay.resolve(san.san) {
+            Ok(found) => found,
+            Err(error) => return Err(self.board_error(san.san, error)),
+        };
+        self.played.push(Some(m));
+        if columns.move_indices {
+            record.move_indices.push(index);
         }
-        if let Some(role) = promotion {
-            text.push(role.char());
+        if columns.uci {
+            Self::separate(&mut record.uci);
+            push_uci(&mut record.uci, m, self.mode);
         }
-    } else {
-        text.push_str("0000");
+        self.replay.play(m);
+        record.ply_count += 1;
+        Ok(())
+    }
+
+    /// The error the board path gives for `san` where the lean state gave
+    /// `error`: the same but for the order of an ambiguous move's
+    /// candidates, which is the board's piece lists' and so the game's
+    /// history's. The board is rebuilt from the game's start and moves.
+    #[cold]
+    #[inline(never)]
+    fn board_error(&self, san: San, error: SanError) -> ErrorKind {
+        let mut board = self.setup.board();
+        for &m in &self.played {
+            match m {
+                Some(m) => board.make_move_unchecked(m),
+                None => board.make_null_move(),
+            };
+        }
+        let found = if self.columns.move_indices {
+            resolve_san_indexed(&board, san).map(|(m, _)| m)
+        } else {
+            board.resolve_san(san)
+        };
+        // The board finds no move either (the two paths answer alike, as
+        // ox88-movegen's tests check): keep its error.
+        found.err().unwrap_or(error).into()
     }
 }
 
@@ -187,8 +233,14 @@ impl Visitor for GameRecorder {
     }
 
     fn begin_movetext(&mut self) -> Result<Skip, ErrorKind> {
-        self.board = self.setup.board();
-        self.sets = PieceSets::of(&self.board);
+        let board = self.setup.board();
+        if self.lean {
+            self.replay = SanReplay::of(&board);
+            self.played.clear();
+        } else {
+            self.sets = PieceSets::of(&board);
+            self.board = board;
+        }
         self.mode = self.setup.castling_mode();
         Ok(Skip(false))
     }
@@ -198,6 +250,9 @@ impl Visitor for GameRecorder {
     }
 
     fn san(&mut self, san: SanPlus) -> Result<(), ErrorKind> {
+        if self.lean {
+            return self.san_lean(san);
+        }
         let (columns, record) = (&self.columns, &mut self.record);
         let m = if columns.move_indices {
             // One analysis of the king's safety for both.
@@ -210,7 +265,7 @@ impl Visitor for GameRecorder {
         };
         if columns.uci {
             Self::separate(&mut record.uci);
-            push_uci(&mut record.uci, m.to_uci(self.mode));
+            push_uci(&mut record.uci, m, self.mode);
         }
         if columns.san {
             Self::separate(&mut record.san);
@@ -231,7 +286,8 @@ impl Visitor for GameRecorder {
     }
 
     fn null_move(&mut self) -> Result<(), ErrorKind> {
-        if self.board.in_check() {
+        let in_check = if self.lean { self.replay.in_check() } else { self.board.in_check() };
+        if in_check {
             return Err(ErrorKind::NullMoveInCheck);
         }
         let (columns, record) = (&self.columns, &mut self.record);
@@ -250,7 +306,12 @@ impl Visitor for GameRecorder {
             record.keys.push(self.board.key());
             record.moves.push(None);
         }
-        self.board.make_null_move();
+        if self.lean {
+            self.replay.play_null();
+            self.played.push(None);
+        } else {
+            self.board.make_null_move();
+        }
         record.ply_count += 1;
         Ok(())
     }

@@ -29,6 +29,7 @@ mod san_bitboards;
 mod san_illegal;
 mod san_line;
 mod san_parse;
+mod san_replay;
 mod san_resolve;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -36,6 +37,7 @@ mod slider_attacks;
 #[doc(hidden)]
 pub mod testing;
 mod uci;
+mod uci_text;
 mod zone;
 
 pub use check_info::CheckInfo;
@@ -55,7 +57,9 @@ pub use position_variation::VariationError;
 pub use san::{San, SanPlus, Suffix};
 pub use san_line::SanLine;
 pub use san_parse::{ParseSanError, SanError};
+pub use san_replay::SanReplay;
 pub use uci::UciMoveError;
+pub use uci_text::push_uci;
 
 use arrayvec::ArrayVec;
 use ox88_board::{Board, Move, Square, Undo};

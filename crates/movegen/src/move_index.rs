@@ -17,7 +17,7 @@ use crate::generate::{generate_from_into, special_moves_into};
 use crate::index_count;
 use crate::origin_count::count_before;
 use crate::san_resolve::{resolve_with, Analysed};
-use crate::{KingSafety, MoveGen, MoveList, MoveSink, PieceSets, Position, San, SanError};
+use crate::{KingSafety, MoveGen, MoveList, MoveSink, PieceSets, Position, San, SanError, SanReplay};
 use ox88_board::{Board, Move, Role, Square};
 
 /// The order's key of a move: origin, destination, promotion.
@@ -171,7 +171,7 @@ pub fn resolve_san_indexed(board: &Board, san: San) -> Result<(Move, u8), SanErr
 pub fn resolve_san_indexed_with(board: &Board, sets: &PieceSets, san: San) -> Result<(Move, u8), SanError> {
     debug_assert_eq!(*sets, PieceSets::of(board), "the sets are not the board's");
     // Most moves of a game: on bitboards.
-    match crate::san_bitboards::resolve_indexed(board, sets, san) {
+    match crate::san_bitboards::resolve_indexed(&SanReplay::with_sets(board, *sets), san) {
         Some(found) => Ok(found),
         None => resolve_general_indexed(board, san),
     }
@@ -181,7 +181,7 @@ pub fn resolve_san_indexed_with(board: &Board, sets: &PieceSets, san: San) -> Re
 /// not take (errors included). Never inlined: the caller of the usual path
 /// then saves and restores few registers.
 #[inline(never)]
-fn resolve_general_indexed(board: &Board, san: San) -> Result<(Move, u8), SanError> {
+pub(crate) fn resolve_general_indexed(board: &Board, san: San) -> Result<(Move, u8), SanError> {
     // The king's safe squares are read only by a king move and by counting
     // the king's moves, which come before those of a piece on a later
     // square: for a move to a square before the king's (most of Black's),

@@ -1,8 +1,9 @@
 //! The usual SAN move of a game resolved and indexed on bitboards alone:
 //! the fast path of [`resolve_san_indexed`](crate::resolve_san_indexed).
 //!
-//! The position's pieces come as bitboards ([`PieceSets`]: each side's
-//! squares, the pieces by kind, kept up to date by a game's reader). The
+//! The position comes as a [`SanReplay`]: its pieces as bitboards (each
+//! side's squares, the pieces by kind), the kings' squares, the castling
+//! rights and the en-passant square, kept up to date by a game's reader. The
 //! checkers and pins are found from the enemy sliders on the king's lines
 //! (a table of whole lines, the squares between two cut from it) and,
 //! when the king's moves count, each of its free squares is tested for
@@ -24,9 +25,9 @@
 use crate::index_count::{Bitboard, Pieces, FILE_A, FILE_H, KNIGHT_TARGETS};
 use crate::rays::{walk, RAYS};
 use crate::slider_attacks::{diagonal, straight};
-use crate::{PieceSets, San};
+use crate::{San, SanReplay};
 use multiversion::multiversion;
-use ox88_board::{Board, CastlingSide, Color, Move, MoveKind, Role, Square};
+use ox88_board::{CastlingRights, CastlingSide, Color, Move, MoveKind, Role, Square};
 
 /// The king's targets from each square.
 static KING_TARGETS: [Bitboard; 64] = {
@@ -46,7 +47,7 @@ static KING_TARGETS: [Bitboard; 64] = {
 
 /// The squares the pawns `pawns` of `color` attack.
 #[inline(always)]
-fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+pub(crate) fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
     match color {
         Color::White => (pawns & !FILE_A) << 7 | (pawns & !FILE_H) << 9,
         Color::Black => (pawns & !FILE_A) >> 9 | (pawns & !FILE_H) >> 7,
@@ -67,9 +68,10 @@ struct Side {
 }
 
 impl Side {
-    /// `color`'s pieces among `sets`.
+    /// `color`'s pieces in `replay`.
     #[inline(always)]
-    fn of(board: &Board, sets: &PieceSets, color: Color) -> Side {
+    fn of(replay: &SanReplay, color: Color) -> Side {
+        let sets = &replay.sets;
         let all = sets.colors[color.index()];
         Side {
             all,
@@ -77,7 +79,7 @@ impl Side {
             knights: sets.knights & all,
             diagonal: sets.diagonal & all,
             straight: sets.straight & all,
-            king: board.king(color).index64(),
+            king: usize::from(replay.kings[color.index()]),
         }
     }
 
@@ -212,16 +214,15 @@ struct View {
 }
 
 impl View {
-    /// The view of `board`, whose pieces are `sets` and whose side to move
-    /// is `us`, or `None` where the fast path does not go (en passant
-    /// possible, double check).
+    /// The view of `replay`, whose side to move is `us`, or `None` where
+    /// the fast path does not go (en passant possible, double check).
     #[inline(always)]
-    fn of(board: &Board, sets: &PieceSets, us: Color) -> Option<View> {
-        if board.en_passant().is_some() {
+    fn of(replay: &SanReplay, us: Color) -> Option<View> {
+        if replay.en_passant.is_some() {
             return None;
         }
-        let ours = Side::of(board, sets, us);
-        let theirs = Side::of(board, sets, !us);
+        let ours = Side::of(replay, us);
+        let theirs = Side::of(replay, !us);
         let occupied = ours.all | theirs.all;
         let constraints = Constraints::of(us, &ours, &theirs, occupied)?;
         Some(View { us, ours, theirs, occupied, constraints })
@@ -284,11 +285,10 @@ impl View {
     /// (a castling move's is its rook's square), or `None` where castling
     /// is not the standard one (Chess960).
     #[inline(always)]
-    fn king_moves(&self, board: &Board) -> Option<Bitboard> {
+    fn king_moves(&self, castling: &CastlingRights) -> Option<Bitboard> {
         let king = self.ours.king;
         let free = KING_TARGETS[king] & !self.ours.all;
         let mut moves = free & !self.attacked(free);
-        let castling = board.castling();
         for (side, rook_file, between, path) in
             [(CastlingSide::Short, 7, 0x60, 0x60), (CastlingSide::Long, 0, 0x0e, 0x0c)]
         {
@@ -344,33 +344,34 @@ fn square(index: usize) -> Square {
     Square::from_index64(index as u8).expect("a bitboard index is a square")
 }
 
-/// The legal move that `san` names on `board` and its index, when the fast
+/// The legal move that `san` names on `replay`'s position and its index, when the fast
 /// path applies and finds exactly one; `None` otherwise (see the module's
 /// documentation). Compiled twice, for the processors with the population
 /// count and bit scan instructions (`popcnt`, `lzcnt`, `bmi1`'s `tzcnt`)
 /// and for the baseline x86-64 target, where `count_ones` takes a dozen
 /// instructions; the `multiversion` crate picks one at run time.
 #[multiversion(targets("x86_64+popcnt+lzcnt+bmi1"))]
-pub(crate) fn resolve_indexed(board: &Board, sets: &PieceSets, san: San) -> Option<(Move, u8)> {
-    resolve_indexed_portable(board, sets, san)
+pub(crate) fn resolve_indexed(replay: &SanReplay, san: San) -> Option<(Move, u8)> {
+    resolve_indexed_portable(replay, san)
 }
 
 /// [`resolve_indexed`], compiled for the caller's target.
 #[inline(always)]
-fn resolve_indexed_portable(board: &Board, sets: &PieceSets, san: San) -> Option<(Move, u8)> {
+fn resolve_indexed_portable(replay: &SanReplay, san: San) -> Option<(Move, u8)> {
     // One copy for each side to move, in which the side is a constant: the
     // pawns' shifts and the back rank's squares are then chosen at compile
     // time, not computed both ways and selected.
-    match board.side_to_move() {
-        Color::White => resolve_for(board, sets, san, Color::White),
-        Color::Black => resolve_for(board, sets, san, Color::Black),
+    match replay.side {
+        Color::White => resolve_for(replay, san, Color::White),
+        Color::Black => resolve_for(replay, san, Color::Black),
     }
 }
 
 /// [`resolve_indexed`] for the side to move `us`.
 #[inline(always)]
-fn resolve_for(board: &Board, sets: &PieceSets, san: San, us: Color) -> Option<(Move, u8)> {
-    let view = View::of(board, sets, us)?;
+fn resolve_for(replay: &SanReplay, san: San, us: Color) -> Option<(Move, u8)> {
+    let view = View::of(replay, us)?;
+    let castling = &replay.castling;
     let king = view.ours.king;
     // The move's origin and destination (castling: the king takes its
     // rook, as the order has it), and its piece's legal destinations
@@ -378,15 +379,15 @@ fn resolve_for(board: &Board, sets: &PieceSets, san: San, us: Color) -> Option<(
     // promotion here).
     let (role, from, to, destinations) = match san {
         San::Castle(side) => {
-            let rook = board.castling().rook(view.us, side)?.index64();
-            (Role::King, king, rook, view.king_moves(board)?)
+            let rook = castling.rook(view.us, side)?.index64();
+            (Role::King, king, rook, view.king_moves(castling)?)
         }
         San::Normal { role, file, rank, to, promotion: None, .. } => {
             let to = to.index64();
             if view.ours.all & 1 << to != 0 {
                 return None;
             }
-            let (from, destinations) = normal_origin(&view, board, role, file, rank, to)?;
+            let (from, destinations) = normal_origin(&view, castling, role, file, rank, to)?;
             (role, from, to, destinations)
         }
         San::Normal { .. } => return None,
@@ -397,7 +398,7 @@ fn resolve_for(board: &Board, sets: &PieceSets, san: San, us: Color) -> Option<(
     }
     let mut count = (destinations & (target - 1)).count_ones() as usize + view.count_before(from);
     if king < from {
-        count += view.king_moves(board)?.count_ones() as usize;
+        count += view.king_moves(castling)?.count_ones() as usize;
     }
     let kind = match (san, role) {
         (San::Castle(CastlingSide::Short), _) => MoveKind::CastleShort,
@@ -416,7 +417,7 @@ fn resolve_for(board: &Board, sets: &PieceSets, san: San, us: Color) -> Option<(
 #[inline(always)]
 fn normal_origin(
     view: &View,
-    board: &Board,
+    castling: &CastlingRights,
     role: Role,
     file: Option<ox88_board::File>,
     rank: Option<ox88_board::Rank>,
@@ -424,7 +425,7 @@ fn normal_origin(
 ) -> Option<(usize, Bitboard)> {
     let king = view.ours.king;
     if role == Role::King {
-        return (origin_mask(file, rank) & 1 << king != 0).then_some((king, view.king_moves(board)?));
+        return (origin_mask(file, rank) & 1 << king != 0).then_some((king, view.king_moves(castling)?));
     }
     let from = if role == Role::Pawn {
         pawn_origin(view, file, rank, to)?

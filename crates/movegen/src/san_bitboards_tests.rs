@@ -3,7 +3,8 @@
 use super::*;
 use crate::san_resolve::resolve;
 use crate::testing::{random_line, RANDOM_GAME_STARTS as STARTS};
-use crate::{move_index, MoveGen, Notation};
+use crate::{move_index, MoveGen, Notation, PieceSets};
+use ox88_board::Board;
 use proptest::prelude::*;
 
 /// Every answer of the fast path is the general path's: for each legal
@@ -13,9 +14,10 @@ use proptest::prelude::*;
 /// processor runs and in the portable one. Returns how many legal moves
 /// the fast path took.
 fn check(board: &Board, sets: &PieceSets) -> usize {
+    let replay = SanReplay::with_sets(board, *sets);
     let agrees = |san: San| {
-        let found = resolve_indexed(board, sets, san);
-        assert_eq!(found, resolve_indexed_portable(board, sets, san), "{san} in {board}");
+        let found = resolve_indexed(&replay, san);
+        assert_eq!(found, resolve_indexed_portable(&replay, san), "{san} in {board}");
         let Some((m, index)) = found else { return false };
         assert_eq!(resolve(board, san), Ok(m), "{san} in {board}");
         assert_eq!(move_index(board, m), Some(index), "{san} in {board}");
