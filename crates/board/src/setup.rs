@@ -198,9 +198,16 @@ impl Setup {
     }
 
     fn check_material(&self) -> Result<(), SetupError> {
+        // Each side's pieces by role, counted in one pass over the squares
+        // (a board made for each rare move of a game's replay is checked
+        // so: a pass per role and side cost thousands of instructions).
+        let mut counts = [[0; 6]; 2];
+        for piece in self.squares.iter().flatten() {
+            counts[piece.color().index()][piece.role().index()] += 1;
+        }
         for color in Color::ALL {
-            let count = |role| self.squares.iter().filter(|&&p| p == Some(Piece::new(color, role))).count();
-            let pieces = self.squares.iter().filter(|p| p.is_some_and(|p| p.color() == color)).count();
+            let count = |role: Role| counts[color.index()][role.index()];
+            let pieces: usize = counts[color.index()].iter().sum();
             let pawns = count(Role::Pawn);
             if pieces > crate::MAX_PIECES {
                 return Err(SetupError::TooManyPieces { color, pieces, pawns });
@@ -235,39 +242,25 @@ impl Setup {
             let back_rank = color.fold(Rank::FIRST, Rank::EIGHTH);
             let king = board.king(color);
             let king_home = king.rank() == back_rank;
-            let mut requests = Vec::with_capacity(2);
+            // The requests by side, then by file, granted in that order
+            // (no list of them is collected: no allocation).
             for side in CastlingSide::ALL {
                 if self.castle_sides & (1 << (2 * color as u8 + side as u8)) != 0 {
                     let letter = match side {
                         CastlingSide::Short => 'K',
                         CastlingSide::Long => 'Q',
                     };
-                    requests.push((letter, side, outermost_rook(board, color, side)));
+                    let rook = outermost_rook(board, color, side).filter(|_| king_home);
+                    grant_castling(board, repairs, color, (letter, side, rook))?;
                 }
             }
             for file in File::ALL {
                 if self.castle_files[color.index()] & (1 << file.index()) != 0 {
                     let square = Square::from_coords(file, back_rank);
                     let side = if file > king.file() { CastlingSide::Short } else { CastlingSide::Long };
-                    let rook = (board.piece_at(square) == Some(Piece::new(color, Role::Rook))).then_some(square);
-                    requests.push((file.char().to_ascii_uppercase(), side, rook));
-                }
-            }
-            for (letter, side, rook) in requests {
-                match rook {
-                    Some(rook) if king_home => {
-                        if board.castling.rook(color, side).is_some() {
-                            return Err(SetupError::DuplicateCastling { color, side });
-                        }
-                        board.castling.set(color, side, rook);
-                    }
-                    _ => match repairs {
-                        None => {
-                            let right = color.fold(letter, letter.to_ascii_lowercase());
-                            return Err(SetupError::CastlingWithoutPieces { right });
-                        }
-                        Some(repairs) => repairs.push(FenRepair::DroppedCastling { color, side: Some(side) }),
-                    },
+                    let rook =
+                        (king_home && board.piece_at(square) == Some(Piece::new(color, Role::Rook))).then_some(square);
+                    grant_castling(board, repairs, color, (file.char().to_ascii_uppercase(), side, rook))?;
                 }
             }
         }
@@ -304,6 +297,33 @@ impl Setup {
         }
         Ok(())
     }
+}
+
+/// Grants `color` the castling right its FEN `letter` asks for on `side`
+/// with `rook` (`None`: the king is not home, or no rook stands there:
+/// an error, or a right dropped where `repairs` are recorded).
+fn grant_castling(
+    board: &mut Board,
+    repairs: &mut Option<&mut Vec<FenRepair>>,
+    color: Color,
+    (letter, side, rook): (char, CastlingSide, Option<Square>),
+) -> Result<(), SetupError> {
+    match rook {
+        Some(rook) => {
+            if board.castling.rook(color, side).is_some() {
+                return Err(SetupError::DuplicateCastling { color, side });
+            }
+            board.castling.set(color, side, rook);
+        }
+        None => match repairs {
+            None => {
+                let right = color.fold(letter, letter.to_ascii_lowercase());
+                return Err(SetupError::CastlingWithoutPieces { right });
+            }
+            Some(repairs) => repairs.push(FenRepair::DroppedCastling { color, side: Some(side) }),
+        },
+    }
+    Ok(())
 }
 
 /// The rook `color` castles with on `side` under X-FEN's `K`/`Q`: the
