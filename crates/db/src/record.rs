@@ -6,7 +6,7 @@ use crate::tags::TextTag;
 use crate::{Columns, Tags};
 use ox88_board::{Board, CastlingMode, GameResult, Move};
 use ox88_movegen::{
-    push_uci, resolve_san_indexed, resolve_san_indexed_with, MoveGen, Notation, PieceSets, San, SanError, SanReplay,
+    append_uci, resolve_san_indexed, resolve_san_indexed_with, MoveGen, Notation, PieceSets, San, SanError, SanReplay,
     Suffix,
 };
 use ox88_pgn::annotation::{self, EvalScore};
@@ -117,6 +117,9 @@ pub struct GameRecorder {
     played: Vec<Option<Move>>,
     mode: CastlingMode,
     record: GameRecord,
+    /// The game's UCI text as it is written (ASCII bytes), made the
+    /// record's `uci` at the game's end (see [`append_uci`]).
+    uci: Vec<u8>,
     /// What the next game's columns start with: the last game's sizes.
     room: Room,
 }
@@ -151,13 +154,22 @@ impl GameRecorder {
             board,
             mode: CastlingMode::Standard,
             record: GameRecord::default(),
+            uci: Vec::new(),
             room: Room::default(),
         }
     }
 
+    /// Appends a space unless `text` is empty: between a game's moves.
     fn separate(text: &mut String) {
         if !text.is_empty() {
             text.push(' ');
+        }
+    }
+
+    /// [`Self::separate`] for the UCI text's bytes.
+    fn separate_bytes(text: &mut Vec<u8>) {
+        if !text.is_empty() {
+            text.push(b' ');
         }
     }
 
@@ -175,8 +187,8 @@ impl GameRecorder {
             record.move_indices.push(index);
         }
         if columns.uci {
-            Self::separate(&mut record.uci);
-            push_uci(&mut record.uci, m, self.mode);
+            Self::separate_bytes(&mut self.uci);
+            append_uci(&mut self.uci, m, self.mode);
         }
         self.replay.play(m);
         record.ply_count += 1;
@@ -215,9 +227,9 @@ impl Visitor for GameRecorder {
         self.setup.clear();
         let (room, columns) = (self.room, &self.columns);
         let plies = |asked: bool| if asked { room.plies } else { 0 };
+        self.uci = Vec::with_capacity(if columns.uci { room.uci } else { 0 });
         self.record = GameRecord {
             tags: Tags::with_capacity(room.tag_text, room.other_tags),
-            uci: String::with_capacity(if columns.uci { room.uci } else { 0 }),
             san: String::with_capacity(if columns.san { room.san } else { 0 }),
             move_indices: Vec::with_capacity(plies(columns.move_indices)),
             clocks: Vec::with_capacity(plies(columns.annotations && room.clocks)),
@@ -264,8 +276,8 @@ impl Visitor for GameRecorder {
             self.board.resolve_san(san.san)?
         };
         if columns.uci {
-            Self::separate(&mut record.uci);
-            push_uci(&mut record.uci, m, self.mode);
+            Self::separate_bytes(&mut self.uci);
+            append_uci(&mut self.uci, m, self.mode);
         }
         if columns.san {
             Self::separate(&mut record.san);
@@ -295,8 +307,8 @@ impl Visitor for GameRecorder {
             record.move_indices.push(NULL_MOVE_INDEX);
         }
         if columns.uci {
-            Self::separate(&mut record.uci);
-            record.uci.push_str("0000");
+            Self::separate_bytes(&mut self.uci);
+            self.uci.extend_from_slice(b"0000");
         }
         if columns.san {
             Self::separate(&mut record.san);
@@ -343,6 +355,8 @@ impl Visitor for GameRecorder {
 
     fn end_game(&mut self) -> GameRecord {
         let mut record = std::mem::take(&mut self.record);
+        // Only `append_uci`'s text, spaces and `0000` were written: ASCII.
+        record.uci = String::from_utf8(std::mem::take(&mut self.uci)).expect("UCI text is ASCII");
         let plies = record.ply_count as usize;
         self.room = Room {
             plies: plies + 8,

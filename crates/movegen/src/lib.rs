@@ -59,7 +59,7 @@ pub use san_line::SanLine;
 pub use san_parse::{ParseSanError, SanError};
 pub use san_replay::SanReplay;
 pub use uci::UciMoveError;
-pub use uci_text::push_uci;
+pub use uci_text::append_uci;
 
 use arrayvec::ArrayVec;
 use ox88_board::{Board, Move, Square, Undo};

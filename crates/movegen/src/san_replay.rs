@@ -32,20 +32,20 @@ const BACK_RANKS: Bitboard = 0xff00_0000_0000_00ff;
 ///
 /// ```
 /// use ox88_board::{Board, CastlingMode};
-/// use ox88_movegen::{push_uci, resolve_san_indexed, SanReplay};
+/// use ox88_movegen::{append_uci, resolve_san_indexed, SanReplay};
 /// let mut board = Board::startpos();
 /// let mut replay = SanReplay::of(&board);
-/// let mut uci = String::new();
+/// let mut uci = Vec::new();
 /// for san in ["e4", "d5", "exd5", "Qxd5", "Nc3"] {
 ///     let (m, index) = replay.resolve(san.parse()?)?;
 ///     assert_eq!(resolve_san_indexed(&board, san.parse()?)?, (m, index));
-///     push_uci(&mut uci, m, CastlingMode::Standard);
-///     uci.push(' ');
+///     append_uci(&mut uci, m, CastlingMode::Standard);
+///     uci.push(b' ');
 ///     replay.play(m);
 ///     board.make_move_unchecked(m);
 /// }
 /// assert_eq!(replay, SanReplay::of(&board));
-/// assert_eq!(uci, "e2e4 d7d5 e4d5 d8d5 b1c3 ");
+/// assert_eq!(uci, b"e2e4 d7d5 e4d5 d8d5 b1c3 ");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,23 +203,24 @@ impl SanReplay {
                 let off = !(from | to | taken);
                 sets.colors[us] = sets.colors[us] & !from | to;
                 sets.colors[1 - us] &= off;
-                // Each set loses the squares left and taken, and gains the
-                // destination if the moving piece was in it (or is, after
-                // a promotion).
-                let lands = |set: Bitboard, wanted: bool| set & off | if wanted { to } else { 0 };
-                let promotion = m.promotion();
-                let is = |set: Bitboard, role: Role| match promotion {
-                    Some(promoted) => {
-                        promoted == role || promoted == Role::Queen && matches!(role, Role::Bishop | Role::Rook)
+                match m.promotion() {
+                    // Each set loses the squares left and taken, and gains
+                    // the destination if the moving piece was in it.
+                    None => {
+                        let lands = |set: Bitboard| set & off | (set >> from_index & 1) << to_index;
+                        sets.pawns = lands(sets.pawns);
+                        sets.knights = lands(sets.knights);
+                        sets.diagonal = lands(sets.diagonal);
+                        sets.straight = lands(sets.straight);
                     }
-                    None => set & from != 0,
-                };
-                let (pawns, knights) = (sets.pawns, sets.knights);
-                let (diagonal, straight) = (sets.diagonal, sets.straight);
-                sets.pawns = lands(pawns, is(pawns, Role::Pawn));
-                sets.knights = lands(knights, is(knights, Role::Knight));
-                sets.diagonal = lands(diagonal, is(diagonal, Role::Bishop));
-                sets.straight = lands(straight, is(straight, Role::Rook));
+                    Some(role) => {
+                        let to_if = |wanted: bool| if wanted { to } else { 0 };
+                        sets.pawns &= off;
+                        sets.knights = sets.knights & off | to_if(role == Role::Knight);
+                        sets.diagonal = sets.diagonal & off | to_if(matches!(role, Role::Bishop | Role::Queen));
+                        sets.straight = sets.straight & off | to_if(matches!(role, Role::Rook | Role::Queen));
+                    }
+                }
                 if king_moves {
                     self.kings[us] = to_index as u8;
                 }

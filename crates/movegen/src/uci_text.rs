@@ -1,24 +1,31 @@
-//! [`push_uci`]: a move's UCI text appended to a string from the move's
-//! bits, for a game's reader that writes every move of every game.
+//! [`append_uci`]: a move's UCI text appended to a byte buffer from the
+//! move's bits, for a game's reader that writes every move of every game.
 
 use ox88_board::{CastlingMode, Move, MoveKind};
 
-/// Appends the UCI text of `m` to `text`: the same text as
+/// Appends the UCI text of `m` to `text`, as ASCII bytes: the same text as
 /// [`Move::to_uci`]`(mode)`'s `Display`, written from the move's bits (the
 /// squares' letters and digits computed from their indices, with no
-/// [`Square`](ox88_board::Square) conversion and no formatter).
+/// [`Square`](ox88_board::Square) conversion and no formatter). The bytes
+/// go to a `Vec<u8>` rather than a `String`: the squares land with one
+/// check of the room left, where a `String` checks it for each character
+/// (`String::from_utf8` makes the text a `String` at the end). Always
+/// inlined: a call saved and restored more registers than the text took.
 ///
 /// ```
-/// use ox88_board::{CastlingMode, Move, MoveKind, Square};
-/// use ox88_movegen::push_uci;
+/// use ox88_board::{CastlingMode, Move, MoveKind, Role, Square};
+/// use ox88_movegen::append_uci;
 /// let castle = Move::new(Square::E1, Square::H1, MoveKind::CastleShort);
-/// let mut text = String::new();
-/// push_uci(&mut text, castle, CastlingMode::Standard);
-/// push_uci(&mut text, castle, CastlingMode::Chess960);
-/// assert_eq!(text, "e1g1e1h1");
+/// let promotion = Move::new(Square::B7, Square::A8, MoveKind::PromotionCapture(Role::Knight));
+/// let mut text = Vec::new();
+/// append_uci(&mut text, castle, CastlingMode::Standard);
+/// append_uci(&mut text, castle, CastlingMode::Chess960);
+/// append_uci(&mut text, promotion, CastlingMode::Standard);
+/// assert_eq!(String::from_utf8(text)?, "e1g1e1h1b7a8n");
+/// # Ok::<(), std::string::FromUtf8Error>(())
 /// ```
-#[inline]
-pub fn push_uci(text: &mut String, m: Move, mode: CastlingMode) {
+#[inline(always)]
+pub fn append_uci(text: &mut Vec<u8>, m: Move, mode: CastlingMode) {
     let raw = m.to_raw();
     let (from, mut to) = (raw & 63, raw >> 6 & 63);
     if mode == CastlingMode::Standard && from & 7 == 4 && from >> 3 == to >> 3 {
@@ -29,12 +36,13 @@ pub fn push_uci(text: &mut String, m: Move, mode: CastlingMode) {
             _ => {}
         }
     }
-    for square in [from, to] {
-        text.push(char::from(b'a' + (square & 7) as u8));
-        text.push(char::from(b'1' + (square >> 3) as u8));
-    }
+    // A square's file letter and rank digit (a1 = 0).
+    let name = |square: u16| [b'a' + (square & 7) as u8, b'1' + (square >> 3) as u8];
+    let ([from_file, from_rank], [to_file, to_rank]) = (name(from), name(to));
+    text.extend_from_slice(&[from_file, from_rank, to_file, to_rank]);
     if let Some(role) = m.promotion() {
-        text.push(role.char());
+        // A role's letter is ASCII.
+        text.push(role.char() as u8);
     }
 }
 
@@ -62,9 +70,9 @@ mod tests {
                 for kind in kinds {
                     for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
                         let m = Move::new(from, to, kind);
-                        let mut text = String::new();
-                        push_uci(&mut text, m, mode);
-                        assert_eq!(text, m.to_uci(mode).to_string(), "{m:?}");
+                        let mut text = Vec::new();
+                        append_uci(&mut text, m, mode);
+                        assert_eq!(String::from_utf8(text).unwrap(), m.to_uci(mode).to_string(), "{m:?}");
                     }
                 }
             }
