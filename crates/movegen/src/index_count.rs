@@ -24,6 +24,15 @@ use ox88_board::{Board, Color, Role, Square};
 /// A set of squares, bit `i` for square `i` (a1 = 0, h8 = 63).
 pub(crate) type Bitboard = u64;
 
+/// The squares the pawns `pawns` of `color` attack.
+#[inline(always)]
+pub(crate) fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::White => (pawns & !FILE_A) << 7 | (pawns & !FILE_H) << 9,
+        Color::Black => (pawns & !FILE_A) >> 9 | (pawns & !FILE_H) >> 7,
+    }
+}
+
 /// The number of legal moves, en passant and castling excepted, of the side
 /// to move's pieces on squares before `limit`. `evasions` are the check's
 /// evasion squares (bit = 0x88 index) as [`KingSafety::evasions`] gives

@@ -208,6 +208,31 @@ pub(crate) fn resolve_general_indexed(board: &Board, san: San) -> Result<(Move, 
     Ok((m, index))
 }
 
+impl SanReplay {
+    /// The legal move that `san` names here and its index in
+    /// [`move_index`](crate::move_index)'s order, or why there is none:
+    /// the answer of [`resolve_san_indexed`](crate::resolve_san_indexed)
+    /// on the board of this state. One thing may differ: the order of the
+    /// candidates of [`SanError::Ambiguous`], which follows the board's
+    /// piece lists (their order is the game's history, which the state
+    /// does not keep); a caller who must write that error as the board
+    /// would asks the board (rebuilt from the game's moves).
+    #[inline]
+    pub fn resolve(&self, san: San) -> Result<(Move, u8), SanError> {
+        match crate::san_bitboards::resolve_indexed(self, san) {
+            Some(found) => Ok(found),
+            None => self.resolve_general(san),
+        }
+    }
+
+    /// [`resolve`](Self::resolve)'s rare path, on a board made for it.
+    #[inline(never)]
+    #[cold]
+    fn resolve_general(&self, san: San) -> Result<(Move, u8), SanError> {
+        resolve_general_indexed(&self.board(), san)
+    }
+}
+
 /// The legal move of `board` at `index` in the module's order, or `None` if
 /// there are not that many.
 pub fn move_at_index(board: &Board, index: u8) -> Option<Move> {

@@ -17,12 +17,12 @@
 //! origin and of its own piece to destinations before its own.
 //!
 //! Only the common case is taken: castling, or a piece or pawn move
-//! without promotion; at most one checker, no en-passant capture possible, and castling
+//! (a promotion included); at most one checker, no en-passant capture possible, and castling
 //! rights (if any) with the king and rooks on their standard squares.
 //! Anything else, and any SAN that does not name exactly one legal move,
 //! gives `None`: the caller's general path then answers, errors included.
 
-use crate::index_count::{Bitboard, Pieces, FILE_A, FILE_H, KNIGHT_TARGETS};
+use crate::index_count::{pawn_attacks, Bitboard, Pieces, FILE_A, KNIGHT_TARGETS};
 use crate::rays::{walk, RAYS};
 use crate::slider_attacks::{diagonal, straight};
 use crate::{San, SanReplay};
@@ -44,15 +44,6 @@ static KING_TARGETS: [Bitboard; 64] = {
     }
     targets
 };
-
-/// The squares the pawns `pawns` of `color` attack.
-#[inline(always)]
-pub(crate) fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
-    match color {
-        Color::White => (pawns & !FILE_A) << 7 | (pawns & !FILE_H) << 9,
-        Color::Black => (pawns & !FILE_A) >> 9 | (pawns & !FILE_H) >> 7,
-    }
-}
 
 /// One side's pieces by how they move.
 #[derive(Clone, Copy)]
@@ -361,49 +352,81 @@ fn resolve_indexed_portable(replay: &SanReplay, san: San) -> Option<(Move, u8)> 
     // One copy for each side to move, in which the side is a constant: the
     // pawns' shifts and the back rank's squares are then chosen at compile
     // time, not computed both ways and selected.
+    if let San::Normal { promotion: Some(_), .. } = san {
+        return resolve_promotion(replay, san);
+    }
     match replay.side {
-        Color::White => resolve_for(replay, san, Color::White),
-        Color::Black => resolve_for(replay, san, Color::Black),
+        Color::White => resolve_for::<false>(replay, san, Color::White),
+        Color::Black => resolve_for::<false>(replay, san, Color::Black),
     }
 }
 
-/// [`resolve_indexed`] for the side to move `us`.
+/// [`resolve_indexed`] for a promotion, out of line: the usual moves'
+/// copies then carry no promotion code (it cost them about 30
+/// instructions a move).
+#[inline(never)]
+fn resolve_promotion(replay: &SanReplay, san: San) -> Option<(Move, u8)> {
+    match replay.side {
+        Color::White => resolve_for::<true>(replay, san, Color::White),
+        Color::Black => resolve_for::<true>(replay, san, Color::Black),
+    }
+}
+
+/// [`resolve_indexed`] for the side to move `us`, for a promotion's SAN if
+/// `PROMOTION` (else for a SAN without one).
 #[inline(always)]
-fn resolve_for(replay: &SanReplay, san: San, us: Color) -> Option<(Move, u8)> {
+fn resolve_for<const PROMOTION: bool>(replay: &SanReplay, san: San, us: Color) -> Option<(Move, u8)> {
     let view = View::of(replay, us)?;
     let castling = &replay.castling;
     let king = view.ours.king;
     // The move's origin and destination (castling: the king takes its
     // rook, as the order has it), and its piece's legal destinations
-    // (ordered as the index orders its moves: by destination alone, no
-    // promotion here).
+    // (ordered as the index orders its moves: by destination, then, for a
+    // promotion, by role).
     let (role, from, to, destinations) = match san {
         San::Castle(side) => {
             let rook = castling.rook(view.us, side)?.index64();
             (Role::King, king, rook, view.king_moves(castling)?)
         }
-        San::Normal { role, file, rank, to, promotion: None, .. } => {
+        San::Normal { role, file, rank, to, .. } => {
             let to = to.index64();
-            if view.ours.all & 1 << to != 0 {
+            if view.ours.all & 1 << to != 0 || PROMOTION && role != Role::Pawn {
                 return None;
             }
-            let (from, destinations) = normal_origin(&view, castling, role, file, rank, to)?;
+            let (from, destinations) = normal_origin(&view, castling, role, file, rank, to, PROMOTION)?;
             (role, from, to, destinations)
         }
-        San::Normal { .. } => return None,
     };
     let target = 1 << to;
     if destinations & target == 0 {
         return None;
     }
-    let mut count = (destinations & (target - 1)).count_ones() as usize + view.count_before(from);
+    // A promoting pawn's destinations (all on the last rank) are four
+    // moves each, ordered knight, bishop, rook, queen.
+    let (per_destination, promotion) = match san {
+        San::Normal { promotion: Some(promotion), .. } if PROMOTION => {
+            let rank = match promotion {
+                Role::Knight => 0,
+                Role::Bishop => 1,
+                Role::Rook => 2,
+                Role::Queen => 3,
+                _ => return None,
+            };
+            (4, Some((promotion, rank)))
+        }
+        _ => (1, None),
+    };
+    let before = (destinations & (target - 1)).count_ones() as usize;
+    let mut count = per_destination * before + promotion.map_or(0, |(_, rank)| rank) + view.count_before(from);
     if king < from {
         count += view.king_moves(castling)?.count_ones() as usize;
     }
-    let kind = match (san, role) {
+    let kind = match (san, promotion) {
+        (_, Some((role, _))) if view.theirs.all & target != 0 => MoveKind::PromotionCapture(role),
+        (_, Some((role, _))) => MoveKind::Promotion(role),
         (San::Castle(CastlingSide::Short), _) => MoveKind::CastleShort,
         (San::Castle(CastlingSide::Long), _) => MoveKind::CastleLong,
-        (_, Role::Pawn) if to.abs_diff(from) == 16 => MoveKind::DoublePush,
+        _ if role == Role::Pawn && to.abs_diff(from) == 16 => MoveKind::DoublePush,
         _ if view.theirs.all & target != 0 => MoveKind::Capture,
         _ => MoveKind::Quiet,
     };
@@ -412,8 +435,9 @@ fn resolve_for(replay: &SanReplay, san: San, us: Color) -> Option<(Move, u8)> {
 }
 
 /// The origin of the piece or pawn move of `role` to `to` (origin `file`
-/// and `rank`, if given), and that piece's legal destinations; `None`
-/// unless exactly one piece of the kind may legally go there.
+/// and `rank`, if given; a pawn `promoting`, if so), and that piece's legal
+/// destinations; `None` unless exactly one piece of the kind may legally go
+/// there.
 #[inline(always)]
 fn normal_origin(
     view: &View,
@@ -422,13 +446,14 @@ fn normal_origin(
     file: Option<ox88_board::File>,
     rank: Option<ox88_board::Rank>,
     to: usize,
+    promoting: bool,
 ) -> Option<(usize, Bitboard)> {
     let king = view.ours.king;
     if role == Role::King {
         return (origin_mask(file, rank) & 1 << king != 0).then_some((king, view.king_moves(castling)?));
     }
     let from = if role == Role::Pawn {
-        pawn_origin(view, file, rank, to)?
+        pawn_origin(view, file, rank, to, promoting)?
     } else {
         let reach = match role {
             Role::Knight => KNIGHT_TARGETS[to],
@@ -456,18 +481,22 @@ fn normal_origin(
 
 /// The square of our pawn that the pawn move to `to` (origin `file`, no
 /// rank) starts from, as SAN reads it: a push without a file (or with the
-/// destination's), else a capture from that file. `None` for a promotion.
+/// destination's), else a capture from that file. `None` unless the move
+/// is `promoting` exactly when it reaches the last rank.
 #[inline(always)]
 fn pawn_origin(
     view: &View,
     file: Option<ox88_board::File>,
     rank: Option<ox88_board::Rank>,
     to: usize,
+    promoting: bool,
 ) -> Option<usize> {
     let white = view.us == Color::White;
     let to_rank = to / 8;
-    // A promotion, or a pawn move to the first rank, which is none.
-    if rank.is_some() || to_rank == 0 || to_rank == 7 {
+    let (first, last) = if white { (0, 7) } else { (7, 0) };
+    // A pawn move to the first rank is none; one to the last rank promotes
+    // (without the role: an error, for the general path to say).
+    if rank.is_some() || to_rank == first || (to_rank == last) != promoting {
         return None;
     }
     let behind = if white { to - 8 } else { to + 8 };

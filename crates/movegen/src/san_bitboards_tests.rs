@@ -9,8 +9,8 @@ use proptest::prelude::*;
 
 /// Every answer of the fast path is the general path's: for each legal
 /// move's SAN, for castling either way, and for each role to each
-/// square with no origin given (most of which name no legal move, or
-/// several), in the build the
+/// square with no origin given, without promotion and with three (most of
+/// which name no legal move, or several), in the build the
 /// processor runs and in the portable one. Returns how many legal moves
 /// the fast path took.
 fn check(board: &Board, sets: &PieceSets) -> usize {
@@ -29,6 +29,12 @@ fn check(board: &Board, sets: &PieceSets) -> usize {
     for role in Role::ALL {
         for to in Square::all() {
             agrees(San::Normal { role, file: None, rank: None, capture: false, to, promotion: None });
+            // Promotions, most of them of no move (a piece, a role a pawn
+            // cannot become, a square not on the last rank).
+            for promotion in [Role::Queen, Role::Knight, Role::King] {
+                let promotion = Some(promotion);
+                agrees(San::Normal { role, file: None, rank: None, capture: false, to, promotion });
+            }
         }
     }
     taken

@@ -11,11 +11,9 @@
 //! error) is answered by the general path on a `Board` made from the
 //! state for that move alone.
 
-use crate::index_count::{Bitboard, FILE_A, FILE_H, KNIGHT_TARGETS};
-use crate::move_index::resolve_general_indexed;
-use crate::san_bitboards::{pawn_attacks, resolve_indexed};
+use crate::index_count::{pawn_attacks, Bitboard, FILE_A, FILE_H, KNIGHT_TARGETS};
 use crate::slider_attacks::{diagonal, straight};
-use crate::{PieceSets, San, SanError};
+use crate::PieceSets;
 use ox88_board::{Board, CastlingRights, Color, Move, MoveKind, Piece, Role, Setup, Square};
 
 /// The first and last ranks, where the castling rooks stand.
@@ -101,29 +99,6 @@ impl SanReplay {
     /// The pieces as sets.
     pub fn sets(&self) -> &PieceSets {
         &self.sets
-    }
-
-    /// The legal move that `san` names here and its index in
-    /// [`move_index`](crate::move_index)'s order, or why there is none:
-    /// the answer of [`resolve_san_indexed`](crate::resolve_san_indexed)
-    /// on the board of this state. One thing may differ: the order of the
-    /// candidates of [`SanError::Ambiguous`], which follows the board's
-    /// piece lists (their order is the game's history, which the state
-    /// does not keep); a caller who must write that error as the board
-    /// would asks the board (rebuilt from the game's moves).
-    #[inline]
-    pub fn resolve(&self, san: San) -> Result<(Move, u8), SanError> {
-        match resolve_indexed(self, san) {
-            Some(found) => Ok(found),
-            None => self.resolve_general(san),
-        }
-    }
-
-    /// [`resolve`](Self::resolve)'s rare path, on a board made for it.
-    #[inline(never)]
-    #[cold]
-    fn resolve_general(&self, san: San) -> Result<(Move, u8), SanError> {
-        resolve_general_indexed(&self.board(), san)
     }
 
     /// The board of this position (halfmove clock 0, fullmove number 1).

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::testing::RANDOM_GAME_STARTS as STARTS;
-use crate::{resolve_san_indexed, MoveGen, Notation};
+use crate::{move_index, resolve_san_indexed, MoveGen, Notation, San, SanError};
 use ox88_board::{CastlingSide, File, Rank};
 use proptest::prelude::*;
 
@@ -17,6 +17,10 @@ fn answers_agree(board: &Board, replay: &SanReplay, bad: &[San]) {
     for san in legal.chain(castles).chain(bad.iter().copied()) {
         let answer = sorted(replay.resolve(san));
         assert_eq!(answer, sorted(resolve_san_indexed(board, san)), "{san} in {board}");
+        if let Ok((m, index)) = answer {
+            // The index as the generator's order counts it, too.
+            assert_eq!(move_index(board, m), Some(index), "{san} in {board}");
+        }
         assert_eq!(answer.map(|(m, _)| m), sorted(board.resolve_san(san).map(|m| (m, 0))).map(|(m, _)| m));
     }
 }
