@@ -1,7 +1,9 @@
 //! The eight rays from each square on an empty board ([`RAYS`]) and the
 //! steps they are walked by ([`walk`]): the one table the bitboard code
 //! takes its lines, pin lines and sliders' masks from (bit `i` for square
-//! `i`, a1 = 0).
+//! `i`, a1 = 0); and those made from it: the whole line through two squares
+//! ([`LINES`]), the squares between them ([`between`]) and a rook's and a
+//! bishop's lines from each square.
 
 /// The ray indices (`RAYS`'s): the four directions whose squares ascend,
 /// then their opposites in the same order (ray `r + 4` is ray `r` reversed).
@@ -42,4 +44,56 @@ pub(crate) const fn walk(from: usize, step: (i8, i8), repeat: bool) -> u64 {
             return set;
         }
     }
+}
+
+/// The squares strictly between `a` and `b` if they share a line, else
+/// none: their line cut to the bits between their indices.
+#[inline(always)]
+pub(crate) fn between(a: usize, b: usize) -> u64 {
+    let span = (!0 << a ^ !0 << b) & !(1 << a | 1 << b);
+    LINES[a][b] & span
+}
+
+/// For each two squares on a common line (a rank, file or diagonal), that
+/// whole line across the board; else none.
+pub(crate) static LINES: [[u64; 64]; 64] = {
+    let mut lines = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut r = 0;
+        while r < 4 {
+            let line = RAYS[r][a] | RAYS[r + 4][a] | 1 << a;
+            let mut rest = RAYS[r][a] | RAYS[r + 4][a];
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                lines[a][b] = line;
+            }
+            r += 1;
+        }
+        a += 1;
+    }
+    lines
+};
+
+/// A rook's targets from each square on an empty board.
+pub(crate) static STRAIGHT_LINES: [u64; 64] = union_of_rays([0, 1, 4, 5]);
+
+/// A bishop's targets from each square on an empty board.
+pub(crate) static DIAGONAL_LINES: [u64; 64] = union_of_rays([2, 3, 6, 7]);
+
+/// The squares of the four `directions`' rays from each square on an empty
+/// board.
+const fn union_of_rays(directions: [usize; 4]) -> [u64; 64] {
+    let mut lines = [0; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut d = 0;
+        while d < 4 {
+            lines[from] |= RAYS[directions[d]][from];
+            d += 1;
+        }
+        from += 1;
+    }
+    lines
 }

@@ -23,7 +23,7 @@
 //! gives `None`: the caller's general path then answers, errors included.
 
 use crate::index_count::{pawn_attacks, Bitboard, Pieces, FILE_A, KNIGHT_TARGETS};
-use crate::rays::{walk, RAYS};
+use crate::rays::{between, walk, DIAGONAL_LINES, LINES, STRAIGHT_LINES};
 use crate::slider_attacks::{diagonal, straight};
 use crate::{San, SanReplay};
 use multiversion::multiversion;
@@ -141,58 +141,6 @@ impl Constraints {
         }
         self.allowed & LINES[self.king][from]
     }
-}
-
-/// The squares strictly between `a` and `b` if they share a line, else
-/// none: their line cut to the bits between their indices.
-#[inline(always)]
-fn between(a: usize, b: usize) -> Bitboard {
-    let span = (!0 << a ^ !0 << b) & !(1 << a | 1 << b);
-    LINES[a][b] & span
-}
-
-/// For each two squares on a common line (a rank, file or diagonal), that
-/// whole line across the board; else none.
-static LINES: [[Bitboard; 64]; 64] = {
-    let mut lines = [[0; 64]; 64];
-    let mut a = 0;
-    while a < 64 {
-        let mut r = 0;
-        while r < 4 {
-            let line = RAYS[r][a] | RAYS[r + 4][a] | 1 << a;
-            let mut rest = RAYS[r][a] | RAYS[r + 4][a];
-            while rest != 0 {
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                lines[a][b] = line;
-            }
-            r += 1;
-        }
-        a += 1;
-    }
-    lines
-};
-
-/// A rook's targets from each square on an empty board.
-static STRAIGHT_LINES: [Bitboard; 64] = union_of_rays([0, 1, 4, 5]);
-
-/// A bishop's targets from each square on an empty board.
-static DIAGONAL_LINES: [Bitboard; 64] = union_of_rays([2, 3, 6, 7]);
-
-/// The squares of the four `directions`' rays from each square on an empty
-/// board.
-const fn union_of_rays(directions: [usize; 4]) -> [Bitboard; 64] {
-    let mut lines = [0; 64];
-    let mut from = 0;
-    while from < 64 {
-        let mut d = 0;
-        while d < 4 {
-            lines[from] |= RAYS[directions[d]][from];
-            d += 1;
-        }
-        from += 1;
-    }
-    lines
 }
 
 /// The position as bitboards, from the side to move's view.

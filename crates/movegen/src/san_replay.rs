@@ -102,6 +102,8 @@ impl SanReplay {
     }
 
     /// The board of this position (halfmove clock 0, fullmove number 1).
+    /// Panics if the state is not a valid position, which only playing
+    /// moves that were not legal makes it.
     pub fn board(&self) -> Board {
         let mut setup = Setup::empty();
         for color in Color::ALL {
@@ -149,7 +151,9 @@ impl SanReplay {
 
     /// Plays `m`, a legal move here (as [`resolve`](Self::resolve) gives
     /// it), as [`Board::make_move_unchecked`] plays it. Another move leaves
-    /// a state that means nothing (never a panic).
+    /// a state that means nothing: no panic here, but [`board`](Self::board)
+    /// (and so `resolve`'s rare path) may then find no valid board and
+    /// panic.
     #[inline]
     pub fn play(&mut self, m: Move) {
         let us = self.side.index();
