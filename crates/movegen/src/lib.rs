@@ -29,6 +29,7 @@ mod san_bitboards;
 mod san_illegal;
 mod san_line;
 mod san_parse;
+mod san_prefix;
 mod san_replay;
 mod san_resolve;
 #[cfg(feature = "serde")]

@@ -4,7 +4,7 @@
 //! start), at the end of the game, or at an error.
 
 use crate::result::read_result;
-use crate::scan::{digits_end, find, is_space, number_end, san_end};
+use crate::scan::{digits_end, find, is_san_char, is_space, number_end, san_end};
 use crate::{ErrorKind, Nag, RawComment, Visitor};
 use ox88_board::GameResult;
 use ox88_movegen::SanPlus;
@@ -62,6 +62,19 @@ pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, v
         }
         match buf[i] {
             b'a'..=b'z' | b'A'..=b'Z' => {
+                // The usual move, read in one pass: it ends where a byte
+                // that cannot continue a move token follows (not at the
+                // window's end, where it may go on).
+                if let Some((san, n)) = SanPlus::from_ascii_prefix(&buf[i..]) {
+                    let end = i + n;
+                    if end < len && !is_san_char(buf[end]) {
+                        if let Err(kind) = visitor.san(san) {
+                            return Step::Fail { start: i, end, kind };
+                        }
+                        i = end;
+                        continue;
+                    }
+                }
                 let end = san_end(buf, i + 1);
                 complete!(buf, at_end, i, end);
                 let (token_end, next) = match buf.get(end) {

@@ -34,6 +34,12 @@ const fn san_table() -> [bool; 256] {
 /// (never valid SAN, but part of the token an error names).
 static SAN_CHARS: [bool; 256] = san_table();
 
+/// Whether `b` continues a move token.
+#[inline(always)]
+pub(crate) fn is_san_char(b: u8) -> bool {
+    SAN_CHARS[b as usize]
+}
+
 /// The end of the run of move-token bytes starting at `i`.
 #[inline(always)]
 pub(crate) fn san_end(buf: &[u8], mut i: usize) -> usize {
