@@ -94,33 +94,26 @@ pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, v
             }
             // A move number ("12." "12..."), the usual case, at once (never
             // "0000", a null move).
-            b'1'..=b'9' if matches!(buf.get(digits_end(buf, i)), Some(b'.' | b' ' | b'\n' | b'\r')) => {
-                i = digits_end(buf, i);
-                while buf.get(i) == Some(&b'.') {
-                    i += 1;
+            // (The digits' end found once: the compiler does not share a
+            // loop's result between a match guard and its arm.)
+            b'1'..=b'9' => {
+                let digits = digits_end(buf, i);
+                if matches!(buf.get(digits), Some(b'.' | b' ' | b'\n' | b'\r')) {
+                    i = digits;
+                    while buf.get(i) == Some(&b'.') {
+                        i += 1;
+                    }
+                    continue;
+                }
+                match number_token(buf, at_end, i, state, visitor) {
+                    Ok(next) => i = next,
+                    Err(step) => return step,
                 }
             }
-            b'0'..=b'9' | 0xc2 => {
-                let end = number_end(buf, i);
-                complete!(buf, at_end, i, end);
-                let token = &buf[i..end];
-                if digits_end(buf, i) == end && token != b"0000" {
-                    // A move number: its dots (or "…") are skipped as they come.
-                    i = end;
-                } else if let Some(result) = read_result(token) {
-                    if state.depth == 0 {
-                        visitor.result(result);
-                        return Step::End(end);
-                    }
-                    // A result inside a variation means nothing.
-                    i = end;
-                } else {
-                    if let Err(kind) = san_token(token, visitor) {
-                        return Step::Fail { start: i, end, kind };
-                    }
-                    i = end;
-                }
-            }
+            b'0' | 0xc2 => match number_token(buf, at_end, i, state, visitor) {
+                Ok(next) => i = next,
+                Err(step) => return step,
+            },
             b'{' => match find(b'}', &buf[i + 1..]) {
                 Some(n) => {
                     visitor.comment(RawComment(&buf[i + 1..i + 1 + n]));
@@ -216,6 +209,39 @@ fn unreadable(buf: &[u8], at_end: bool, start: usize) -> Step {
     let end = token_end(buf, start);
     complete!(buf, at_end, start, end);
     Step::Fail { start, end, kind: ErrorKind::Token }
+}
+
+/// A token starting with a digit (or "½") that is not the usual move
+/// number: a move number at the window's end, a result, a castling move
+/// written with zeros, or a null move ("0000"). Returns where to go on.
+fn number_token<V: Visitor>(
+    buf: &[u8],
+    at_end: bool,
+    i: usize,
+    state: &Movetext,
+    visitor: &mut V,
+) -> Result<usize, Step> {
+    let end = number_end(buf, i);
+    if end == buf.len() && !at_end {
+        return Err(Step::Refill(i));
+    }
+    let token = &buf[i..end];
+    if digits_end(buf, i) == end && token != b"0000" {
+        // A move number: its dots (or "…") are skipped as they come.
+        Ok(end)
+    } else if let Some(result) = read_result(token) {
+        if state.depth == 0 {
+            visitor.result(result);
+            return Err(Step::End(end));
+        }
+        // A result inside a variation means nothing.
+        Ok(end)
+    } else {
+        match san_token(token, visitor) {
+            Ok(()) => Ok(end),
+            Err(kind) => Err(Step::Fail { start: i, end, kind }),
+        }
+    }
 }
 
 /// A move token: null move or SAN, to the visitor.
