@@ -71,7 +71,9 @@ pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, v
                         if let Err(kind) = visitor.san(san) {
                             return Step::Fail { start: i, end, kind };
                         }
-                        i = end;
+                        // The space after the move (the usual byte there),
+                        // skipped with the byte already read.
+                        i = if is_space(buf[end]) { end + 1 } else { end };
                         continue;
                     }
                 }
@@ -101,6 +103,10 @@ pub(crate) fn scan<V: Visitor>(buf: &[u8], at_end: bool, state: &mut Movetext, v
                 if matches!(buf.get(digits), Some(b'.' | b' ' | b'\n' | b'\r')) {
                     i = digits;
                     while buf.get(i) == Some(&b'.') {
+                        i += 1;
+                    }
+                    // The space after it too, as after a move.
+                    if buf.get(i).is_some_and(|&b| is_space(b)) {
                         i += 1;
                     }
                     continue;
