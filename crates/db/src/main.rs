@@ -11,6 +11,11 @@ use std::time::Instant;
 
 mod progress;
 
+/// The cores this process may run on (the default of `generate` and `explorer add`).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// Chess game databases: PGN to Parquet for DuckDB, Polars and Spark.
 #[derive(Parser)]
 #[command(name = "ox88-db", version, about)]
@@ -39,7 +44,7 @@ enum Command {
         /// Also a column of the moves in SAN.
         #[arg(long)]
         san: bool,
-        /// Threads reading PGN (default: one per core).
+        /// Threads reading PGN (default: one more than the cores).
         #[arg(long)]
         threads: Option<usize>,
         /// zstd level of the Parquet pages.
@@ -171,7 +176,7 @@ fn run(command: Command) -> Result<(), Box<dyn std::error::Error>> {
         }
         Command::Explorer(command) => explorer(command),
         Command::Generate { games, output, seed, threads } => {
-            let threads = threads.unwrap_or_else(|| ImportOptions::default().threads).max(1) as u64;
+            let threads = threads.unwrap_or_else(cores).max(1) as u64;
             std::fs::create_dir_all(&output)?;
             let start = Instant::now();
             std::thread::scope(|scope| -> Result<(), Box<dyn std::error::Error>> {
@@ -201,7 +206,7 @@ fn explorer(command: ExplorerCommand) -> Result<(), Box<dyn std::error::Error>> 
         ExplorerCommand::Add { explorer, inputs, threads, memory, compact } => {
             let start = Instant::now();
             let mut writer = ExplorerWriter::with_memory(&explorer, memory << 20)?;
-            let threads = threads.unwrap_or_else(|| ImportOptions::default().threads).max(1);
+            let threads = threads.unwrap_or_else(cores).max(1);
             let mut summary = ExploreSummary::default();
             for input in &inputs {
                 let added = if input.is_dir() {
