@@ -102,14 +102,16 @@ fn datagen_generates_chains_and_resumes() {
     for eval in ["classical", "nnue"] {
         let out = dir.join(eval);
         let out_arg = out.to_str().unwrap();
-        let args = |positions| {
-            ["generate", "--out", out_arg, "--threads", "1", "--nodes", "300", "--seed", "5", "--eval", eval]
-                .into_iter()
-                .chain(["--positions", positions])
-                .collect::<Vec<_>>()
+        // Each run asks for more positions than the files hold (a game is
+        // kept whole, so a run may end well past what it asked for).
+        let generate = |positions: usize, extra: &[&str]| {
+            let positions = positions.to_string();
+            let base =
+                ["generate", "--out", out_arg, "--threads", "1", "--nodes", "300", "--seed", "5", "--eval", eval];
+            run(&[&base[..], &["--positions", &positions], extra].concat())
         };
-        let first = args("200");
-        let output = run(&first);
+        let held = |out: &std::path::Path| chains(out).1.iter().map(ChainGame::scored_positions).sum::<usize>();
+        let output = generate(200, &[]);
         assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
         let (records, games) = chains(&out);
         let scored: usize = games.iter().map(ChainGame::scored_positions).sum();
@@ -126,15 +128,16 @@ fn datagen_generates_chains_and_resumes() {
         // more, it appends.
         let raw = out.join("in-progress-t0.chain");
         let bytes = std::fs::read(&raw).unwrap();
-        let again = run(&first);
+        let again = generate(200, &[]);
         assert!(text(&again.stderr).contains(&format!("holds {scored} positions")), "{}", text(&again.stderr));
         assert_eq!(std::fs::read(&raw).unwrap(), bytes);
-        let output = run(&args("400"));
+        let output = generate(scored + 200, &[]);
         assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
         let grown = std::fs::read(&raw).unwrap();
         assert!(grown.len() > bytes.len() && grown[..bytes.len()] == bytes[..], "{eval}: the old games stay first");
         // With a small chunk size, the raw file becomes a compressed chunk.
-        let output = run(&[&args("500")[..], &["--chunk-positions", "50"]].concat());
+        let wanted = held(&out) + 100;
+        let output = generate(wanted, &["--chunk-positions", "50"]);
         assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
         let chunks: Vec<_> = std::fs::read_dir(&out)
             .unwrap()
@@ -142,11 +145,10 @@ fn datagen_generates_chains_and_resumes() {
             .filter(|p| p.file_name().unwrap().to_str().unwrap().starts_with("selfplay-"))
             .collect();
         assert!(!chunks.is_empty(), "{eval}: no chunk");
-        let (_, games) = chains(&out);
-        assert!(games.iter().map(ChainGame::scored_positions).sum::<usize>() >= 500);
+        assert!(held(&out) >= wanted);
         assert!(std::fs::metadata(&chunks[0]).unwrap().len() < grown.len() as u64);
         // With --chunk-minutes 0, each game ends in a chunk: no raw file is left.
-        let output = run(&[&args("700")[..], &["--chunk-minutes", "0"]].concat());
+        let output = generate(held(&out) + 200, &["--chunk-minutes", "0"]);
         assert!(output.status.success(), "{eval}: {}", text(&output.stderr));
         let count = std::fs::read_dir(&out).unwrap().count();
         assert!(count > chunks.len() && !raw.exists(), "{eval}: {count} files");
