@@ -259,13 +259,15 @@ static ROLES: [Option<Role>; 256] = {
     table
 };
 
+/// The file a lower-case letter names.
 #[inline(always)]
-fn lower_file(c: u8) -> Option<File> {
+pub(crate) fn lower_file(c: u8) -> Option<File> {
     File::new(c.wrapping_sub(b'a'))
 }
 
+/// The rank a digit names.
 #[inline(always)]
-fn rank(c: u8) -> Option<Rank> {
+pub(crate) fn rank(c: u8) -> Option<Rank> {
     Rank::new(c.wrapping_sub(b'1'))
 }
 

@@ -3,6 +3,7 @@
 //! twice (once to find its end, once to parse it).
 
 use crate::san::{San, SanPlus, Suffix};
+use crate::san_parse::{lower_file, rank};
 use ox88_board::{CastlingSide, File, Rank, Role, Square};
 
 impl SanPlus {
@@ -116,16 +117,6 @@ static PIECES: [Option<Role>; 256] = {
     table[b'K' as usize] = Some(Role::King);
     table
 };
-
-#[inline(always)]
-fn lower_file(c: u8) -> Option<File> {
-    File::new(c.wrapping_sub(b'a'))
-}
-
-#[inline(always)]
-fn rank(c: u8) -> Option<Rank> {
-    Rank::new(c.wrapping_sub(b'1'))
-}
 
 #[cfg(test)]
 mod tests {
