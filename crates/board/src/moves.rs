@@ -83,6 +83,21 @@ impl Move {
     /// The move from `from` to `to` of `kind`.
     #[inline(always)]
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move::from_indices64(from.index64() as u8, to.index64() as u8, kind)
+    }
+    /// The move from the square of dense index `from` (a1 = 0, h8 = 63, as
+    /// [`Square::index64`] numbers them) to that of `to`, of `kind`:
+    /// [`Move::new`] for bitboard code, which holds squares as indices,
+    /// with no conversion to a [`Square`] and back. Only the low six bits
+    /// of each index are read.
+    ///
+    /// ```
+    /// use ox88_board::{Move, MoveKind, Square};
+    /// let m = Move::from_indices64(12, 28, MoveKind::DoublePush);
+    /// assert_eq!(m, Move::new(Square::E2, Square::E4, MoveKind::DoublePush));
+    /// ```
+    #[inline(always)]
+    pub const fn from_indices64(from: u8, to: u8, kind: MoveKind) -> Move {
         let code = match kind {
             MoveKind::Quiet => KIND_QUIET,
             MoveKind::DoublePush => KIND_DOUBLE,
@@ -93,7 +108,7 @@ impl Move {
             MoveKind::Promotion(role) => FLAG_PROMOTION | promo_code(role),
             MoveKind::PromotionCapture(role) => FLAG_PROMOTION | FLAG_CAPTURE | promo_code(role),
         };
-        Move((code << 12) | ((to.index64() as u16) << 6) | from.index64() as u16)
+        Move((code << 12) | ((to as u16 & 63) << 6) | (from as u16 & 63))
     }
     /// The 16-bit encoding, for hash tables.
     #[inline(always)]

@@ -178,7 +178,7 @@ impl GameRecorder {
     #[inline]
     fn san_lean(&mut self, san: SanPlus) -> Result<(), ErrorKind> {
         let (columns, record) = (&self.columns, &mut self.record);
-        let (m, index) = match self.replay.resolve(san.san) {
+        let (m, index) = match self.replay.resolve_and_play(san.san) {
             Ok(found) => found,
             Err(error) => return Err(self.board_error(san.san, error)),
         };
@@ -190,7 +190,6 @@ impl GameRecorder {
             Self::separate_bytes(&mut self.uci);
             append_uci(&mut self.uci, m, self.mode);
         }
-        self.replay.play(m);
         record.ply_count += 1;
         Ok(())
     }

@@ -225,6 +225,31 @@ impl SanReplay {
         }
     }
 
+    /// [`resolve`](Self::resolve), and the move found
+    /// [`play`](Self::play)ed here (nothing changes on an error): what a
+    /// game's reader does with each move, with less work than the two
+    /// calls.
+    ///
+    /// ```
+    /// use ox88_movegen::SanReplay;
+    /// let mut replay = SanReplay::of(&ox88_board::Board::startpos());
+    /// let (m, index) = replay.resolve_and_play("Nf3".parse()?)?;
+    /// assert_eq!((m.to_string().as_str(), index), ("g1f3", 2));
+    /// assert!(replay.resolve_and_play("Nf3".parse()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn resolve_and_play(&mut self, san: San) -> Result<(Move, u8), SanError> {
+        match crate::san_bitboards::resolve_indexed_and_play(self, san) {
+            Some(found) => Ok(found),
+            None => {
+                let found = self.resolve_general(san)?;
+                self.play(found.0);
+                Ok(found)
+            }
+        }
+    }
+
     /// [`resolve`](Self::resolve)'s rare path, on a board made for it.
     #[inline(never)]
     #[cold]

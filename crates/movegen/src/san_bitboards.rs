@@ -27,7 +27,7 @@ use crate::rays::{between, walk, DIAGONAL_LINES, LINES, STRAIGHT_LINES};
 use crate::slider_attacks::{diagonal, straight};
 use crate::{San, SanReplay};
 use multiversion::multiversion;
-use ox88_board::{CastlingRights, CastlingSide, Color, Move, MoveKind, Role, Square};
+use ox88_board::{CastlingRights, CastlingSide, Color, Move, MoveKind, Role};
 
 /// The king's targets from each square.
 static KING_TARGETS: [Bitboard; 64] = {
@@ -277,12 +277,6 @@ fn origin_mask(file: Option<ox88_board::File>, rank: Option<ox88_board::Rank>) -
     files & ranks
 }
 
-/// The square of a bitboard's index (always one).
-#[inline(always)]
-fn square(index: usize) -> Square {
-    Square::from_index64(index as u8).expect("a bitboard index is a square")
-}
-
 /// The legal move that `san` names on `replay`'s position and its index, when the fast
 /// path applies and finds exactly one; `None` otherwise (see the module's
 /// documentation). Compiled twice, for the processors with the population
@@ -303,10 +297,41 @@ fn resolve_indexed_portable(replay: &SanReplay, san: San) -> Option<(Move, u8)> 
     if let San::Normal { promotion: Some(_), .. } = san {
         return resolve_promotion(replay, san);
     }
-    match replay.side {
+    let found = match replay.side {
         Color::White => resolve_for::<false>(replay, san, Color::White),
         Color::Black => resolve_for::<false>(replay, san, Color::Black),
+    }?;
+    Some((found.m, found.index))
+}
+
+/// [`resolve_indexed`], and the move found played on `replay`: a game's
+/// reader that plays each move it resolves saves [`SanReplay::play`]'s
+/// work out of the move's bits of what the path already knows (the side,
+/// the piece, the squares).
+#[multiversion(targets("x86_64+popcnt+lzcnt+bmi1"))]
+pub(crate) fn resolve_indexed_and_play(replay: &mut SanReplay, san: San) -> Option<(Move, u8)> {
+    if let San::Normal { promotion: Some(_), .. } = san {
+        let found = resolve_promotion(replay, san)?;
+        replay.play(found.0);
+        return Some(found);
     }
+    match replay.side {
+        Color::White => resolve_and_play_for(replay, san, Color::White),
+        Color::Black => resolve_and_play_for(replay, san, Color::Black),
+    }
+}
+
+/// [`resolve_indexed_and_play`] for the side to move `us`, a SAN without
+/// promotion.
+#[inline(always)]
+fn resolve_and_play_for(replay: &mut SanReplay, san: San, us: Color) -> Option<(Move, u8)> {
+    let found = resolve_for::<false>(replay, san, us)?;
+    if found.m.is_castle() {
+        replay.play(found.m);
+    } else {
+        replay.play_found(us, found.role, found.from, found.to);
+    }
+    Some((found.m, found.index))
 }
 
 /// [`resolve_indexed`] for a promotion, out of line: the usual moves'
@@ -314,16 +339,28 @@ fn resolve_indexed_portable(replay: &SanReplay, san: San) -> Option<(Move, u8)> 
 /// instructions a move).
 #[inline(never)]
 fn resolve_promotion(replay: &SanReplay, san: San) -> Option<(Move, u8)> {
-    match replay.side {
+    let found = match replay.side {
         Color::White => resolve_for::<true>(replay, san, Color::White),
         Color::Black => resolve_for::<true>(replay, san, Color::Black),
-    }
+    }?;
+    Some((found.m, found.index))
+}
+
+/// A move the path found: the move, its index, its piece and squares
+/// (a1 = 0; a castling move's destination is its rook's square).
+#[derive(Clone, Copy)]
+struct Found {
+    m: Move,
+    index: u8,
+    role: Role,
+    from: usize,
+    to: usize,
 }
 
 /// [`resolve_indexed`] for the side to move `us`, for a promotion's SAN if
 /// `PROMOTION` (else for a SAN without one).
 #[inline(always)]
-fn resolve_for<const PROMOTION: bool>(replay: &SanReplay, san: San, us: Color) -> Option<(Move, u8)> {
+fn resolve_for<const PROMOTION: bool>(replay: &SanReplay, san: San, us: Color) -> Option<Found> {
     let view = View::of(replay, us)?;
     let castling = &replay.castling;
     let king = view.ours.king;
@@ -379,7 +416,7 @@ fn resolve_for<const PROMOTION: bool>(replay: &SanReplay, san: San, us: Color) -
         _ => MoveKind::Quiet,
     };
     let index = u8::try_from(count).ok()?;
-    Some((Move::new(square(from), square(to), kind), index))
+    Some(Found { m: Move::from_indices64(from as u8, to as u8, kind), index, role, from, to })
 }
 
 /// The origin of the piece or pawn move of `role` to `to` (origin `file`

@@ -4,7 +4,7 @@ use super::*;
 use crate::san_resolve::resolve;
 use crate::testing::{random_line, RANDOM_GAME_STARTS as STARTS};
 use crate::{move_index, MoveGen, Notation, PieceSets};
-use ox88_board::Board;
+use ox88_board::{Board, Square};
 use proptest::prelude::*;
 
 /// Every answer of the fast path is the general path's: for each legal

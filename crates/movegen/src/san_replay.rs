@@ -223,6 +223,46 @@ impl SanReplay {
         self.side = !self.side;
     }
 
+    /// Plays the move from `from_index` to `to_index` (a1 = 0) as
+    /// [`play`](Self::play) does, where the bitboard path has just found it
+    /// legal and knows what `play` would work out again: the side to move
+    /// is `us`, the moving piece a `role`, and the move is neither castling,
+    /// en passant nor a promotion. Each set loses the destination (a
+    /// capture) and the mover's sets swap its two squares: no decoding of
+    /// the move's kind, no test of which set held the piece. Always inlined
+    /// into the path that found the move, where `us` is a constant.
+    #[inline(always)]
+    pub(crate) fn play_found(&mut self, us: Color, role: Role, from_index: usize, to_index: usize) {
+        let (from, to): (Bitboard, Bitboard) = (1 << from_index, 1 << to_index);
+        let sets = &mut self.sets;
+        sets.colors[us.index()] = sets.colors[us.index()] & !from | to;
+        sets.colors[(!us).index()] &= !to;
+        let moved = |mover: bool| if mover { from | to } else { 0 };
+        sets.pawns = sets.pawns & !to ^ moved(role == Role::Pawn);
+        sets.knights = sets.knights & !to ^ moved(role == Role::Knight);
+        sets.diagonal = sets.diagonal & !to ^ moved(matches!(role, Role::Bishop | Role::Queen));
+        sets.straight = sets.straight & !to ^ moved(matches!(role, Role::Rook | Role::Queen));
+        let king_moves = role == Role::King;
+        if king_moves {
+            self.kings[us.index()] = to_index as u8;
+        }
+        self.en_passant = None;
+        if role == Role::Pawn && from_index.abs_diff(to_index) == 16 {
+            let beside = (to << 1 & !FILE_A | to >> 1 & !FILE_H) & sets.pawns & sets.colors[(!us).index()];
+            if beside != 0 {
+                self.en_passant = Some(square((from_index + to_index) / 2));
+            }
+        }
+        if !self.castling.is_empty() && (king_moves || (from | to) & BACK_RANKS != 0) {
+            if king_moves {
+                self.castling.clear_color(us);
+            }
+            self.castling.clear_rook_square(square(from_index));
+            self.castling.clear_rook_square(square(to_index));
+        }
+        self.side = !us;
+    }
+
     /// Plays a null move (the side to move passes), as
     /// [`Board::make_null_move`] does: the en-passant square goes.
     pub fn play_null(&mut self) {

@@ -79,9 +79,21 @@ proptest! {
                 board.make_null_move();
             } else {
                 let m = moves[usize::from(choice) % moves.len()];
-                let (resolved, _) = replay.resolve(board.san_without_suffix(m)).unwrap();
-                prop_assert_eq!(resolved, m);
+                let san = board.san_without_suffix(m);
+                let found = replay.resolve(san).unwrap();
+                prop_assert_eq!(found.0, m);
+                // Resolving and playing at once gives the same answer and
+                // plays into the same state (and an error changes nothing).
+                let mut at_once = replay;
+                prop_assert_eq!(at_once.resolve_and_play(san), Ok(found));
+                for bad in [bad_san(choice), bad_san(choice.rotate_left(7))] {
+                    let mut unchanged = replay;
+                    if unchanged.resolve_and_play(bad).is_err() {
+                        prop_assert_eq!(unchanged, replay);
+                    }
+                }
                 replay.play(m);
+                prop_assert_eq!(at_once, replay);
                 board.make_move_unchecked(m);
             }
             states_agree(&board, &replay);
