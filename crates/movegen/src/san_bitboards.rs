@@ -440,13 +440,28 @@ fn normal_origin(
     let from = if role == Role::Pawn {
         pawn_origin(view, file, rank, to, promoting)?
     } else {
-        let reach = match role {
+        // The pieces of the kind on the destination's lines (empty board)
+        // and squares: most often one, which then goes if its legal
+        // targets hold the destination (the caller looks); the reach of a
+        // slider from the destination is looked up only to choose among
+        // more.
+        let lines = match role {
             Role::Knight => KNIGHT_TARGETS[to],
+            Role::Bishop => DIAGONAL_LINES[to],
+            Role::Rook => STRAIGHT_LINES[to],
+            _ => DIAGONAL_LINES[to] | STRAIGHT_LINES[to],
+        };
+        let mut candidates = view.ours.of_role(role) & lines & origin_mask(file, rank);
+        if candidates & candidates.wrapping_sub(1) == 0 {
+            let from = candidates.checked_ilog2()? as usize;
+            return Some((from, view.targets(role, from)));
+        }
+        candidates &= match role {
+            Role::Knight => !0,
             Role::Bishop => diagonal(to, view.occupied),
             Role::Rook => straight(to, view.occupied),
             _ => diagonal(to, view.occupied) | straight(to, view.occupied),
         };
-        let mut candidates = view.ours.of_role(role) & reach & origin_mask(file, rank);
         // Only the legal ones: keep those that may land on `to`.
         let mut from = None;
         while candidates != 0 {
