@@ -228,6 +228,10 @@ impl View {
         let king = self.ours.king;
         let free = KING_TARGETS[king] & !self.ours.all;
         let mut moves = free & !self.attacked(free);
+        if castling.bits() >> (2 * self.us as u8) & 3 == 0 {
+            // No castling right of ours (most moves of a game).
+            return Some(moves);
+        }
         for (side, rook_file, between, path) in
             [(CastlingSide::Short, 7, 0x60, 0x60), (CastlingSide::Long, 0, 0x0e, 0x0c)]
         {

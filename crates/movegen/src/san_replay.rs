@@ -16,6 +16,20 @@ use crate::slider_attacks::{diagonal, straight};
 use crate::PieceSets;
 use ox88_board::{Board, CastlingRights, Color, Move, MoveKind, Piece, Role, Setup, Square};
 
+/// For each role (by its number), which of the sets of [`PieceSets`]
+/// (pawns, knights, diagonal sliders, straight sliders) hold its pieces:
+/// all squares where they do, none where not (a table, where tests of the
+/// role took a compare and a conditional move a set).
+const MOVER_SETS: [[Bitboard; 4]; 7] = {
+    let mut table = [[0; 4]; 7];
+    table[Role::Pawn as usize][0] = !0;
+    table[Role::Knight as usize][1] = !0;
+    table[Role::Bishop as usize][2] = !0;
+    table[Role::Rook as usize][3] = !0;
+    table[Role::Queen as usize] = [0, 0, !0, !0];
+    table
+};
+
 /// The first and last ranks, where the castling rooks stand.
 const BACK_RANKS: Bitboard = 0xff00_0000_0000_00ff;
 
@@ -237,11 +251,11 @@ impl SanReplay {
         let sets = &mut self.sets;
         sets.colors[us.index()] = sets.colors[us.index()] & !from | to;
         sets.colors[(!us).index()] &= !to;
-        let moved = |mover: bool| if mover { from | to } else { 0 };
-        sets.pawns = sets.pawns & !to ^ moved(role == Role::Pawn);
-        sets.knights = sets.knights & !to ^ moved(role == Role::Knight);
-        sets.diagonal = sets.diagonal & !to ^ moved(matches!(role, Role::Bishop | Role::Queen));
-        sets.straight = sets.straight & !to ^ moved(matches!(role, Role::Rook | Role::Queen));
+        let [pawns, knights, diagonal, straight] = MOVER_SETS[role as usize].map(|mover| mover & (from | to));
+        sets.pawns = sets.pawns & !to ^ pawns;
+        sets.knights = sets.knights & !to ^ knights;
+        sets.diagonal = sets.diagonal & !to ^ diagonal;
+        sets.straight = sets.straight & !to ^ straight;
         let king_moves = role == Role::King;
         if king_moves {
             self.kings[us.index()] = to_index as u8;
