@@ -32,6 +32,7 @@ mod san_parse;
 mod san_prefix;
 mod san_replay;
 mod san_resolve;
+mod san_view;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod slider_attacks;

@@ -62,6 +62,33 @@ fn pins_checks_and_castling_agree_with_the_general_path() {
     assert!(taken > 100, "{taken}");
 }
 
+#[test]
+fn en_passant_captures_are_taken_and_agree_with_the_general_path() {
+    // Pinned on the rank once both pawns leave it; taking the checking
+    // pawn; pinned on a diagonal the capture stays on; two takers; in
+    // check from a knight, which the capture does not answer.
+    let fens = [
+        ("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2", 0),
+        ("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", 1),
+        ("1b2k3/8/8/3pP3/8/8/7K/8 w - d6 0 2", 1),
+        ("4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 2", 2),
+        ("4k3/8/8/3pP3/8/5n2/8/4K3 w - d6 0 2", 0),
+    ];
+    for (fen, legal) in fens {
+        let board: Board = fen.parse().unwrap();
+        assert!(board.en_passant().is_some(), "{fen}");
+        let sets = PieceSets::of(&board);
+        check(&board, &sets);
+        let replay = SanReplay::with_sets(&board, sets);
+        let captures: Vec<Move> = board.legal_moves().iter().copied().filter(|m| m.is_en_passant()).collect();
+        assert_eq!(captures.len(), legal, "{fen}");
+        for m in captures {
+            let found = resolve_indexed(&replay, board.san_without_suffix(m));
+            assert_eq!(found.map(|(found, _)| found), Some(m), "{fen}");
+        }
+    }
+}
+
 proptest! {
     /// In every position of random games (standard and Chess960), the
     /// fast path answers as the general one does, or not at all, with

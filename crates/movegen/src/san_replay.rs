@@ -7,9 +7,9 @@
 //! is the pieces as sets ([`PieceSets`]), the side to move, the castling
 //! rights, the en-passant square and the kings' squares: a move is played
 //! on it with a few dozen instructions. The rare move the bitboard path
-//! does not take (en passant possible, a promotion, double check, an
-//! error) is answered by the general path on a `Board` made from the
-//! state for that move alone.
+//! does not take (double check, a promotion where en passant is possible,
+//! Chess960 castling, an error) is answered by the general path on a
+//! `Board` made from the state for that move alone.
 
 use crate::index_count::{pawn_attacks, Bitboard, FILE_A, FILE_H, KNIGHT_TARGETS};
 use crate::slider_attacks::{diagonal, straight};
