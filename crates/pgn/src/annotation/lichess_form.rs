@@ -31,8 +31,15 @@ pub(super) fn read(bytes: &[u8]) -> Option<(Option<Duration>, Option<&str>)> {
     }
     let mut clock = None;
     if let Some(after) = rest.strip_prefix(b"[%clk ") {
-        let close = after.iter().position(|&b| b == b']')?;
-        clock = Some(parse_clock(&after[..close])?);
+        // The usual clock, `H:MM:SS`, is read where it must close, without
+        // the search for `]` (a clock that reads holds none: the search
+        // would stop there too).
+        let usual = (after.get(7) == Some(&b']')).then(|| parse_clock(&after[..7])).flatten();
+        let close = match usual {
+            Some(_) => 7,
+            None => after.iter().position(|&b| b == b']')?,
+        };
+        clock = Some(usual.map_or_else(|| parse_clock(&after[..close]), Some)?);
         rest = skip_spaces(&after[close + 1..]);
     }
     (rest.is_empty() && (clock.is_some() || eval.is_some())).then_some((clock, eval))
