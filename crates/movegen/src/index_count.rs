@@ -26,12 +26,27 @@ pub(crate) type Bitboard = u64;
 
 /// The squares the pawns `pawns` of `color` attack.
 #[inline(always)]
-pub(crate) fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+pub(crate) const fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
     match color {
         Color::White => (pawns & !FILE_A) << 7 | (pawns & !FILE_H) << 9,
         Color::Black => (pawns & !FILE_A) >> 9 | (pawns & !FILE_H) >> 7,
     }
 }
+
+/// The squares a pawn of each colour (by [`Color::index`]) attacks from
+/// each square: one load where the shifts and masks of [`pawn_attacks`]
+/// take about eight instructions for a single square (the king's, whose
+/// attackers each move looks for).
+pub(crate) static PAWN_ATTACKS: [[Bitboard; 64]; 2] = {
+    let mut table = [[0; 64]; 2];
+    let mut square = 0;
+    while square < 64 {
+        table[0][square] = pawn_attacks(Color::White, 1 << square);
+        table[1][square] = pawn_attacks(Color::Black, 1 << square);
+        square += 1;
+    }
+    table
+};
 
 /// The number of legal moves, en passant and castling excepted, of the side
 /// to move's pieces on squares before `limit`. `evasions` are the check's

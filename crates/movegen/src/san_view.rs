@@ -4,7 +4,7 @@
 //! pins), with the moves of pieces, the king's and the count of the pieces
 //! before a square read from them. See `san_bitboards` for the path.
 
-use crate::index_count::{pawn_attacks, Bitboard, Pieces, KNIGHT_TARGETS};
+use crate::index_count::{pawn_attacks, Bitboard, Pieces, KNIGHT_TARGETS, PAWN_ATTACKS};
 use crate::rays::{between, walk, DIAGONAL_LINES, LINES, STRAIGHT_LINES};
 use crate::slider_attacks::{diagonal, straight};
 use crate::SanReplay;
@@ -89,7 +89,7 @@ impl Constraints {
     #[inline(always)]
     pub(crate) fn of(us: Color, ours: &Side, theirs: &Side, occupied: Bitboard) -> Option<Constraints> {
         let king = ours.king;
-        let mut checkers = theirs.knights & KNIGHT_TARGETS[king] | theirs.pawns & pawn_attacks(us, 1 << king);
+        let mut checkers = theirs.knights & KNIGHT_TARGETS[king] | theirs.pawns & PAWN_ATTACKS[us.index()][king];
         // The check's squares: the checker's and, for a slider, those between.
         let mut line = checkers;
         let mut pinned = 0;
