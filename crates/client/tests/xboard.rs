@@ -247,3 +247,55 @@ fn pondering_keeps_the_engine_playing() {
     assert_eq!(sent.iter().filter(|l| *l == "go").count(), 1);
     let _ = Reply::Exit;
 }
+
+#[test]
+fn a_late_repeat_of_the_last_move_is_not_the_next_move() {
+    // GNU Chess 6 writes each move twice, from two threads; the second line
+    // (`My move is : e2e4`) can come after the pong that ended the search,
+    // even after the next `go`.
+    let mut go = 0;
+    let (engine, _) = xboard_fake("ping=1 setboard=1 usermove=1", Timeouts::default(), move |l| match l {
+        "go" => {
+            go += 1;
+            match go {
+                1 => vec![line("1. ... e2e4")],
+                _ => vec![line("My move is : e2e4"), line("1 -10 0 20 e7e5"), line("1. ... e7e5")],
+            }
+        }
+        _ => Vec::new(),
+    });
+    let mut engine = engine.unwrap();
+    let mut position = Position::startpos();
+    let first = engine.search(&position, &Limits::movetime(Duration::from_millis(100))).unwrap();
+    assert_eq!(first.search.best.map(|m| m.to_string()), Some("e2e4".into()));
+    position.play(first.search.best.unwrap()).unwrap();
+    let second = engine.search(&position, &Limits { depth: Some(3), ..Limits::default() }).unwrap();
+    assert_eq!(second.search.best.map(|m| m.to_string()), Some("e7e5".into()));
+}
+
+#[test]
+fn the_same_move_again_in_a_new_game_is_a_move() {
+    // An engine never seen to repeat itself: its legal move is its move, even
+    // when it is the text of its last one.
+    let (engine, _) = xboard_fake("ping=1 setboard=1 usermove=1", Timeouts::default(), |l| match l {
+        "go" => vec![line("1. ... e2e4")],
+        _ => Vec::new(),
+    });
+    let mut engine = engine.unwrap();
+    for _ in 0..2 {
+        engine.new_game().unwrap();
+        let result = engine.search(&Position::startpos(), &Limits::movetime(Duration::from_millis(100))).unwrap();
+        assert_eq!(result.search.best.map(|m| m.to_string()), Some("e2e4".into()));
+    }
+    // A `move` command is never taken for a repeat: an illegal one is refused.
+    let (engine, _) = xboard_fake("ping=1 setboard=1 usermove=1", Timeouts::default(), |l| match l {
+        "go" => vec![line("move e2e4")],
+        _ => Vec::new(),
+    });
+    let mut engine = engine.unwrap();
+    let mut position = Position::startpos();
+    let first = engine.search(&position, &Limits::movetime(Duration::from_millis(100))).unwrap();
+    position.play(first.search.best.unwrap()).unwrap();
+    let refused = engine.search(&position, &Limits::movetime(Duration::from_millis(100)));
+    assert!(matches!(refused, Err(EngineError::IllegalMove { .. })), "{refused:?}");
+}

@@ -4,6 +4,7 @@
 //! `analyze`. The handshake is in `features.rs`, the game in `game.rs`,
 //! reading a search's output in `search.rs`.
 
+mod echo;
 mod features;
 mod game;
 mod mirror;
@@ -55,6 +56,8 @@ pub(crate) struct XbSession {
     next_ping: i64,
     /// The running search.
     search: Option<XbSearch>,
+    /// The engine's last move, to tell a late repeat of it from its next.
+    echo: echo::Echo,
 }
 
 impl XbSession {
@@ -71,6 +74,7 @@ impl XbSession {
             opponent: Vec::new(),
             next_ping: 1,
             search: None,
+            echo: echo::Echo::default(),
         })
     }
 

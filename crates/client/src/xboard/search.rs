@@ -75,11 +75,13 @@ impl XbSession {
         at: Instant,
         waiting: Waiting,
     ) -> Result<Option<Event>, EngineError> {
+        // A `move` command, rather than one of GNU Chess's spellings of a move.
+        let command = line.split_whitespace().next() == Some("move");
         let message = match line.parse::<XbMessage>() {
             Ok(message) => message,
             Err(_) => match announced_move(line) {
                 // Some engines write their move in SAN even when told not to.
-                Some(text) => return self.engine_move(link, text, at).map(|()| None),
+                Some(text) => return self.engine_move(link, text, at, command).map(|()| None),
                 None => return Ok(None), // chatter
             },
         };
@@ -100,8 +102,8 @@ impl XbSession {
                 }
                 return Ok(Some(Event::Report(Report::Line(line))));
             }
-            XbMessage::Move(m) if thinking && search.purpose == Purpose::Play => {
-                self.engine_move(link, &m.to_string(), at)?;
+            XbMessage::Move(m) if search.purpose == Purpose::Play => {
+                self.engine_move(link, &m.to_string(), at, command)?;
             }
             XbMessage::Pong(n) if search.pong == Some(n) => {
                 let done = self.search.take().expect("a search is running").done;
@@ -130,18 +132,29 @@ impl XbSession {
         Ok(None)
     }
 
-    /// The engine's move, while it thinks on a move of its own.
-    fn engine_move(&mut self, link: &mut Link, text: &str, at: Instant) -> Result<(), EngineError> {
+    /// The engine's move, while it thinks on a move of its own; `command`
+    /// says whether it came as a `move` command (rather than in one of GNU
+    /// Chess's spellings, which may be a late repeat: see [`super::echo`]).
+    fn engine_move(&mut self, link: &mut Link, text: &str, at: Instant, command: bool) -> Result<(), EngineError> {
         let search = self.search.as_mut().expect("a search is running");
-        if search.pong.is_some() || search.purpose != Purpose::Play {
-            return Ok(()); // GNU Chess announces its move twice
+        if search.purpose != Purpose::Play {
+            return Ok(());
         }
-        let Some(m) = read_move(&search.root.board, text, search.root.castling) else {
+        if search.pong.is_some() {
+            self.echo.after_move(text); // GNU Chess announces its move twice
+            return Ok(());
+        }
+        let read = read_move(&search.root.board, text, search.root.castling);
+        if !command && self.echo.is_late_repeat(text, read.is_some()) {
+            return Ok(());
+        }
+        let Some(m) = read else {
             let fen = search.root.board.fen().to_string();
             self.search = None;
             self.game = None; // the engine played it on its board: start afresh next time
             return Err(EngineError::IllegalMove { text: text.to_owned(), fen });
         };
+        self.echo.moved(text);
         search.done.best = Some(m);
         search.done.at = Some(at);
         if let Some(game) = &mut self.game {
