@@ -59,10 +59,10 @@ fn resolve_indexed_portable(replay: &SanReplay, san: San) -> Option<(Move, u8)> 
     // pawns' shifts and the back rank's squares are then chosen at compile
     // time, not computed both ways and selected.
     if let San::Normal { promotion: Some(_), .. } = san {
-        return resolve_promotion(replay, san);
+        return resolve_out_of_line::<true, false>(replay, san);
     }
     if replay.en_passant.is_some() {
-        return resolve_en_passant(replay, san);
+        return resolve_out_of_line::<false, true>(replay, san);
     }
     let found = match replay.side {
         Color::White => resolve_for::<false, false>(replay, san, Color::White),
@@ -78,12 +78,12 @@ fn resolve_indexed_portable(replay: &SanReplay, san: San) -> Option<(Move, u8)> 
 #[multiversion(targets("x86_64+popcnt+lzcnt+bmi1"))]
 pub(crate) fn resolve_indexed_and_play(replay: &mut SanReplay, san: San) -> Option<(Move, u8)> {
     if let San::Normal { promotion: Some(_), .. } = san {
-        let found = resolve_promotion(replay, san)?;
+        let found = resolve_out_of_line::<true, false>(replay, san)?;
         replay.play(found.0);
         return Some(found);
     }
     if replay.en_passant.is_some() {
-        let found = resolve_en_passant(replay, san)?;
+        let found = resolve_out_of_line::<false, true>(replay, san)?;
         replay.play(found.0);
         return Some(found);
     }
@@ -106,26 +106,19 @@ fn resolve_and_play_for(replay: &mut SanReplay, san: San, us: Color) -> Option<(
     Some((found.m, found.index))
 }
 
-/// [`resolve_indexed`] for a promotion, out of line: the usual moves'
-/// copies then carry no promotion code (it cost them about 30
+/// [`resolve_indexed`] for the rare cases, out of line: a promotion's SAN
+/// if `PROMOTION`, or a SAN without one where an en-passant capture may be
+/// on if `EN_PASSANT` (about one move in 150 of a game). The usual moves'
+/// copies then carry the code of neither (promotions cost them about 30
 /// instructions a move).
 #[inline(never)]
-fn resolve_promotion(replay: &SanReplay, san: San) -> Option<(Move, u8)> {
+fn resolve_out_of_line<const PROMOTION: bool, const EN_PASSANT: bool>(
+    replay: &SanReplay,
+    san: San,
+) -> Option<(Move, u8)> {
     let found = match replay.side {
-        Color::White => resolve_for::<true, false>(replay, san, Color::White),
-        Color::Black => resolve_for::<true, false>(replay, san, Color::Black),
-    }?;
-    Some((found.m, found.index))
-}
-
-/// [`resolve_indexed`] where an en-passant capture may be on (a SAN
-/// without promotion), out of line as promotions are: about one move in
-/// 150 of a game.
-#[inline(never)]
-fn resolve_en_passant(replay: &SanReplay, san: San) -> Option<(Move, u8)> {
-    let found = match replay.side {
-        Color::White => resolve_for::<false, true>(replay, san, Color::White),
-        Color::Black => resolve_for::<false, true>(replay, san, Color::Black),
+        Color::White => resolve_for::<PROMOTION, EN_PASSANT>(replay, san, Color::White),
+        Color::Black => resolve_for::<PROMOTION, EN_PASSANT>(replay, san, Color::Black),
     }?;
     Some((found.m, found.index))
 }
