@@ -287,15 +287,18 @@ fn the_same_move_again_in_a_new_game_is_a_move() {
         let result = engine.search(&Position::startpos(), &Limits::movetime(Duration::from_millis(100))).unwrap();
         assert_eq!(result.search.best.map(|m| m.to_string()), Some("e2e4".into()));
     }
-    // A `move` command is never taken for a repeat: an illegal one is refused.
-    let (engine, _) = xboard_fake("ping=1 setboard=1 usermove=1", Timeouts::default(), |l| match l {
-        "go" => vec![line("move e2e4")],
-        _ => Vec::new(),
-    });
-    let mut engine = engine.unwrap();
-    let mut position = Position::startpos();
-    let first = engine.search(&position, &Limits::movetime(Duration::from_millis(100))).unwrap();
-    position.play(first.search.best.unwrap()).unwrap();
-    let refused = engine.search(&position, &Limits::movetime(Duration::from_millis(100)));
-    assert!(matches!(refused, Err(EngineError::IllegalMove { .. })), "{refused:?}");
+    // A `move` command is never taken for a repeat, nor is one after GNU
+    // Chess's prompt: an illegal one is refused.
+    for command in ["move e2e4", "White (1) : move e2e4"] {
+        let (engine, _) = xboard_fake("ping=1 setboard=1 usermove=1", Timeouts::default(), move |l| match l {
+            "go" => vec![line(command)],
+            _ => Vec::new(),
+        });
+        let mut engine = engine.unwrap();
+        let mut position = Position::startpos();
+        let first = engine.search(&position, &Limits::movetime(Duration::from_millis(100))).unwrap();
+        position.play(first.search.best.unwrap()).unwrap();
+        let refused = engine.search(&position, &Limits::movetime(Duration::from_millis(100)));
+        assert!(matches!(refused, Err(EngineError::IllegalMove { .. })), "{command}: {refused:?}");
+    }
 }

@@ -10,7 +10,7 @@ use crate::session::Session;
 use crate::{Claim, EngineError, Waiting};
 use ox88_board::{CastlingMode, Move};
 use ox88_movegen::Termination;
-use ox88_protocol::xboard::{announced_move, read_move, XbCommand, XbMessage};
+use ox88_protocol::xboard::{announced_move, read_move, without_prompt, XbCommand, XbMessage};
 use ox88_protocol::{Limits, Report};
 use std::time::Instant;
 
@@ -75,8 +75,9 @@ impl XbSession {
         at: Instant,
         waiting: Waiting,
     ) -> Result<Option<Event>, EngineError> {
-        // A `move` command, rather than one of GNU Chess's spellings of a move.
-        let command = line.split_whitespace().next() == Some("move");
+        // A `move` command (after GNU Chess's prompt too), rather than one of
+        // GNU Chess's spellings of a move.
+        let command = without_prompt(line).split_whitespace().next() == Some("move");
         let message = match line.parse::<XbMessage>() {
             Ok(message) => message,
             Err(_) => match announced_move(line) {

@@ -286,8 +286,18 @@ pub fn announced_move(line: &str) -> Option<&str> {
 }
 
 /// `line` without the prompt GNU Chess 6 puts before its output once it
-/// has left analysis mode ("White (3) : pong 6").
-fn without_prompt(line: &str) -> &str {
+/// has left analysis mode ("White (3) : pong 6"); any other line as it is.
+/// [`XbMessage`]'s parser and [`announced_move`] strip it already: this is
+/// for a reader that looks at the line's words itself.
+///
+/// ```
+/// use ox88_protocol::xboard::without_prompt;
+/// assert_eq!(without_prompt("White (3) : move e7e5"), "move e7e5");
+/// assert_eq!(without_prompt("Black (12) : pong 6"), "pong 6");
+/// assert_eq!(without_prompt("White (x) : move e7e5"), "White (x) : move e7e5");
+/// assert_eq!(without_prompt("move e2e4"), "move e2e4");
+/// ```
+pub fn without_prompt(line: &str) -> &str {
     let trimmed = line.trim_start();
     let after_side = trimmed.strip_prefix("White (").or_else(|| trimmed.strip_prefix("Black ("));
     let rest = after_side.and_then(|r| r.split_once(") : ")).filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()));

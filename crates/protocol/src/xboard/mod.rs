@@ -22,7 +22,9 @@ pub use command::{MoveSelection, ParseXbCommandError, XbCommand};
 pub use driver::XbDriver;
 pub use edit::{EditCommand, ParseEditError};
 pub use engine_features::{EngineFeatures, CHESS960_VARIANT};
-pub use message::{announced_move, Feature, FeatureValue, ParseXbMessageError, Stat01, Thinking, XbMessage};
+pub use message::{
+    announced_move, without_prompt, Feature, FeatureValue, ParseXbMessageError, Stat01, Thinking, XbMessage,
+};
 pub use moves::{ParseXbMoveError, XbMove};
 pub use option::{parse_option_feature, ParseOptionFeatureError};
 pub use reading::{read_move, ThinkingExtras};
