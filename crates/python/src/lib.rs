@@ -5,6 +5,7 @@
 mod board;
 mod board_edit;
 mod board_lines;
+mod board_pieces;
 mod board_play;
 mod board_rules;
 mod books;
