@@ -14,7 +14,11 @@ use ox88_board::Color;
 use std::time::{Duration, Instant};
 
 /// Moves the rest of the game is assumed to last, in sudden death.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+const DEFAULT_MOVES_TO_GO: u32 = 20;
+
+/// The part of the target time after which no new iteration starts, before
+/// the stability scale of [`TimeManager::soft_expired`].
+const SOFT_FRACTION: f64 = 0.75;
 /// The most a single move may use of what is left, outside the last move of a
 /// control.
 const MAX_FRACTION: f64 = 0.4;
@@ -64,7 +68,7 @@ impl TimeManager {
             let moves_to_go = clock.moves_to_go.filter(|&m| m > 0).unwrap_or(DEFAULT_MOVES_TO_GO).min(50);
             let cap = usable * if moves_to_go == 1 { LAST_MOVE_FRACTION } else { MAX_FRACTION };
             let target = (usable / f64::from(moves_to_go) + increment.as_secs_f64() * 0.75).min(cap);
-            soft = Some(Duration::from_secs_f64(target * 0.6));
+            soft = Some(Duration::from_secs_f64(target * SOFT_FRACTION));
             hard = Some(Duration::from_secs_f64((target * HARD_FACTOR).min(cap)));
         }
         if let Some(movetime) = limits.movetime {
