@@ -99,7 +99,11 @@ if [ ! -x "$runner" ]; then
     cp "$root/target/release/ox88-match" "$runner"
 fi
 openings="$data/eco400.epd"
-[ -s "$openings" ] || python3 "$root/scripts/balanced_openings.py" "$openings" >&2
+# Written beside and moved into place, so that a run stopped half-way never leaves a short file that looks made.
+if [ ! -s "$openings" ]; then
+    python3 "$root/scripts/balanced_openings.py" "$openings.$$" >&2
+    mv "$openings.$$" "$openings"
+fi
 
 args=(-engine "cmd=$candidate" name=candidate "${candidate_options[@]}" -engine "cmd=$base" name=base
     -each "${limit[@]}" option.Hash=16 option.Threads=1 "${options[@]}" -concurrency "$concurrency"

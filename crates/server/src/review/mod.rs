@@ -15,153 +15,26 @@ pub mod game;
 pub mod judge;
 pub mod priority;
 pub mod puzzles;
+mod queue;
 pub mod rating;
 pub mod report;
+mod settings;
+mod worker;
 
-use crate::config::ServerConfig;
+pub use queue::ReviewEvent;
+pub use settings::ReviewSettings;
+
 use crate::metrics::Metrics;
 use game::ReplayedGame;
-use ox88::board::Move;
-use ox88::control::{LineReport, StopHandle, SEARCH_STACK_BYTES};
-use ox88::pgn::annotation::EvalScore;
-use ox88::protocol::{Engine, Limits};
-use ox88::{Ox88, Position, Settings};
 use ox88_http::{ApiError, ErrorCode};
 use ox88_web::ids::ReviewId;
-use ox88_web::store::{EvalLine, PositionEval, Store, StoreError};
-use report::{ReviewReport, ReviewedPosition};
-use std::collections::{HashMap, VecDeque};
+use ox88_web::store::{PositionEval, Store};
+use queue::{Job, Shared};
+use report::ReviewReport;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::sync::broadcast;
-
-/// How reviews run: their engines and the bounds on the work they do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReviewSettings {
-    /// Engines searching reviews, one review each at a time.
-    pub engines: usize,
-    /// The nodes each position is searched for.
-    pub nodes: u64,
-    /// Each engine's transposition table, in megabytes.
-    pub hash_mb: usize,
-    /// The most moves a game sent for review may have.
-    pub max_plies: usize,
-    /// The most reviews waiting for an engine (more are turned away, 503).
-    pub queue: usize,
-    /// The most new games one address may send for review in a day.
-    pub per_day: usize,
-    /// Syzygy tables for the engines, as `--syzygy-path` gives them.
-    pub syzygy_path: Option<String>,
-}
-
-impl ReviewSettings {
-    /// How game reviews run under `config` (their engines share the analysis
-    /// engines' table size and tables).
-    pub fn of(config: &ServerConfig) -> ReviewSettings {
-        ReviewSettings {
-            engines: config.review_engines,
-            nodes: config.review_nodes,
-            hash_mb: config.hash_mb,
-            max_plies: config.review_max_plies,
-            queue: config.review_queue,
-            per_day: config.reviews_per_day,
-            syzygy_path: config.syzygy_path.clone().filter(|path| !path.is_empty()),
-        }
-    }
-}
-
-impl Default for ReviewSettings {
-    /// One engine, 300,000 nodes a position, 16 MB, games of up to 400
-    /// plies, 256 reviews waiting, 100 new games a day per address.
-    fn default() -> ReviewSettings {
-        ReviewSettings {
-            engines: 1,
-            nodes: 300_000,
-            hash_mb: 16,
-            max_plies: 400,
-            queue: 256,
-            per_day: 100,
-            syzygy_path: None,
-        }
-    }
-}
-
-/// What a review's watchers are told as it goes.
-#[derive(Clone, Debug)]
-pub enum ReviewEvent {
-    /// Still waiting for an engine, with this many reviews ahead.
-    Queued(usize),
-    /// A position was analysed.
-    Position(usize, ReviewedPosition),
-    /// The review is complete.
-    Done(Arc<ReviewReport>),
-    /// The review failed (the store or the engine).
-    Failed(String),
-}
-
-/// One review waiting or running.
-#[derive(Debug)]
-struct Job {
-    id: ReviewId,
-    visitor: String,
-    game: ReplayedGame,
-    events: broadcast::Sender<ReviewEvent>,
-    /// Streams watching it: when the last one goes, the review stops.
-    watchers: Mutex<usize>,
-    cancelled: AtomicBool,
-    /// The engine's stop handle while it runs.
-    stop: Mutex<Option<StopHandle>>,
-}
-
-/// The queue and the reviews waiting or running, behind one lock.
-#[derive(Debug, Default)]
-struct Queue {
-    waiting: VecDeque<Arc<Job>>,
-    jobs: HashMap<ReviewId, Arc<Job>>,
-    visitors: HashMap<String, ReviewId>,
-    workers: usize,
-    closed: bool,
-}
-
-/// What the reviewer and its engines share.
-#[derive(Debug)]
-struct Shared {
-    store: Store,
-    settings: ReviewSettings,
-    queue: Mutex<Queue>,
-    ready: Condvar,
-    metrics: Arc<Metrics>,
-}
-
-impl Shared {
-    fn lock(&self) -> MutexGuard<'_, Queue> {
-        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Tells each waiting review how many are ahead of it.
-    fn announce(queue: &Queue) {
-        for (ahead, job) in queue.waiting.iter().enumerate() {
-            let _ = job.events.send(ReviewEvent::Queued(ahead));
-        }
-    }
-
-    /// Forgets `job` (finished or abandoned), if it is still the one kept.
-    fn forget(&self, queue: &mut Queue, job: &Arc<Job>) {
-        if queue.jobs.get(&job.id).is_some_and(|kept| Arc::ptr_eq(kept, job)) {
-            queue.jobs.remove(&job.id);
-        }
-        if queue.visitors.get(&job.visitor) == Some(&job.id) {
-            queue.visitors.remove(&job.visitor);
-        }
-        let before = queue.waiting.len();
-        queue.waiting.retain(|waiting| !Arc::ptr_eq(waiting, job));
-        if queue.waiting.len() != before {
-            Shared::announce(queue);
-        }
-        self.metrics.reviews_waiting.set(queue.waiting.len() as i64);
-    }
-}
 
 /// The reviews of one server: its engines, its queue, and the store.
 #[derive(Debug)]
@@ -343,7 +216,7 @@ impl Reviewer {
         self.shared.metrics.reviews_waiting.set(queue.waiting.len() as i64);
         if queue.workers < self.shared.settings.engines.max(1) {
             queue.workers += 1;
-            spawn(self.shared.clone());
+            worker::spawn(self.shared.clone());
         }
         self.shared.ready.notify_one();
         Ok((receiver, WatchGuard { job, shared: self.shared.clone() }, Some(ahead)))
@@ -358,145 +231,4 @@ pub fn no_review(id: &impl std::fmt::Display) -> ApiError {
 /// 503 for a store that failed.
 pub fn storage(error: impl std::fmt::Display) -> ApiError {
     ApiError::storage(error)
-}
-
-// The review engines: each a thread with an engine of its own that takes
-// the review at the head of the queue, searches each of its positions not
-// analysed yet for the node budget, keeps and announces each evaluation,
-// and at the end makes the puzzles.
-
-/// Starts one engine's thread.
-fn spawn(shared: Arc<Shared>) {
-    let started = std::thread::Builder::new()
-        .name("ox88-review".into())
-        .stack_size(SEARCH_STACK_BYTES)
-        .spawn(move || run(&shared));
-    if let Err(error) = started {
-        tracing::error!(%error, "a review engine's thread could not start");
-    }
-}
-
-/// The thread: reviews from the queue until the reviewer is dropped.
-fn run(shared: &Shared) {
-    if let Err(error) = priority::lower_this_thread() {
-        tracing::warn!(%error, "a review engine runs at the service's priority");
-    }
-    let settings = Settings {
-        hash_mb: shared.settings.hash_mb,
-        threads: 1,
-        syzygy_path: shared.settings.syzygy_path.clone(),
-        ..Settings::default()
-    };
-    let mut engine = match Ox88::with_settings(settings) {
-        Ok(engine) => engine,
-        Err(error) => {
-            tracing::error!(%error, "a review engine could not start");
-            shared.lock().workers -= 1;
-            return;
-        }
-    };
-    // The store answers through futures: this thread waits for them on a
-    // runtime of its own.
-    let runtime = match tokio::runtime::Builder::new_current_thread().build() {
-        Ok(runtime) => runtime,
-        Err(error) => {
-            tracing::error!(%error, "a review engine's runtime could not start");
-            shared.lock().workers -= 1;
-            return;
-        }
-    };
-    while let Some(job) = next(shared) {
-        // Each review starts from a cleared engine, so that its scores do
-        // not depend on the games reviewed before it.
-        engine.new_game();
-        *job.stop.lock().unwrap_or_else(PoisonError::into_inner) = Some(engine.stop_handle());
-        let outcome = review(shared, &job, &mut engine, &runtime);
-        if let Err(error) = outcome {
-            let _ = job.events.send(ReviewEvent::Failed(error.to_string()));
-        }
-        let mut queue = shared.lock();
-        shared.forget(&mut queue, &job);
-    }
-}
-
-/// The next review to run, once one waits; `None` when the reviewer is gone.
-fn next(shared: &Shared) -> Option<Arc<Job>> {
-    let mut queue = shared.lock();
-    loop {
-        if queue.closed {
-            queue.workers -= 1;
-            return None;
-        }
-        if let Some(job) = queue.waiting.pop_front() {
-            Shared::announce(&queue);
-            shared.metrics.reviews_waiting.set(queue.waiting.len() as i64);
-            return Some(job);
-        }
-        queue = shared.ready.wait(queue).unwrap_or_else(PoisonError::into_inner);
-    }
-}
-
-/// Runs `job` to its end, or until its last watcher leaves.
-fn review(shared: &Shared, job: &Job, engine: &mut Ox88, runtime: &tokio::runtime::Runtime) -> Result<(), StoreError> {
-    let store: &Store = &shared.store;
-    let mut evals = runtime.block_on(store.evals(job.game.keys.clone()))?;
-    let budget = shared.settings.nodes.max(1);
-    let mut failed = None;
-    job.game.for_each_position(|ply, position| {
-        // An evaluation of at least three quarters of the budget will do.
-        if evals[ply].as_ref().is_some_and(|e| e.knodes.saturating_mul(4_000) >= budget.saturating_mul(3)) {
-            return true;
-        }
-        if job.cancelled.load(Ordering::SeqCst) {
-            return false;
-        }
-        let Some(eval) = search(engine, position, budget) else { return true };
-        if job.cancelled.load(Ordering::SeqCst) {
-            // Stopped part-way: not an evaluation of the budget.
-            return false;
-        }
-        if let Err(error) = runtime.block_on(store.put_eval(position, &eval)) {
-            failed = Some(error);
-            return false;
-        }
-        shared.metrics.review_positions.inc();
-        evals[ply] = Some(eval);
-        let shown = report::position(&job.game, &evals, ply);
-        let _ = job.events.send(ReviewEvent::Position(ply, shown));
-        true
-    });
-    if let Some(error) = failed {
-        return Err(error);
-    }
-    if job.cancelled.load(Ordering::SeqCst) {
-        return Ok(());
-    }
-    let mut done = report::review(job.id.as_str(), &job.game, &evals, budget);
-    if done.complete {
-        let made = puzzles::puzzles(&job.id, &job.game, &evals, &done);
-        let ids = runtime.block_on(store.add_puzzles(made, ox88_web::task::now_ms()))?;
-        done.puzzles = ids.iter().map(ToString::to_string).collect();
-    }
-    let _ = job.events.send(ReviewEvent::Done(Arc::new(done)));
-    Ok(())
-}
-
-/// `position` searched for `nodes`: its best line as an evaluation, or
-/// `None` when the engine found no line (a position with no legal move is
-/// never searched).
-fn search(engine: &mut Ox88, position: &Position, nodes: u64) -> Option<PositionEval> {
-    let mut last: Option<LineReport> = None;
-    let result = engine.search(position, &Limits::nodes(nodes), &mut |report| {
-        if let Some(line) = report.line().filter(|line| line.multipv <= 1 && !line.pv.is_empty()) {
-            last = Some(line.clone());
-        }
-    });
-    let nodes = result.nodes();
-    let line = result.line.filter(|line| !line.pv.is_empty()).or(last)?;
-    let moves: Vec<String> = line.pv.iter().map(|&m: &Move| position.uci(m).to_string()).collect();
-    Some(PositionEval {
-        depth: line.depth,
-        knodes: nodes.max(line.nodes) / 1_000,
-        lines: vec![EvalLine { moves, score: EvalScore::from(line.score) }],
-    })
 }
