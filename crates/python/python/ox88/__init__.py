@@ -25,8 +25,8 @@ from ._board import STARTING_BOARD_FEN as STARTING_BOARD_FEN
 from ._board import STARTING_FEN as STARTING_FEN
 from ._board import Board as Board
 from ._base_board import BaseBoard as BaseBoard
-from ._board import Outcome as Outcome
-from ._board import Termination as Termination
+from ._outcome import Outcome as Outcome
+from ._outcome import Termination as Termination
 from ._board import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
 from ._status import *  # noqa: F401,F403 (Status and the STATUS_ flags)
 

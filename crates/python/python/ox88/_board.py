@@ -1,14 +1,13 @@
-"""``Board``, ``Outcome`` and ``Termination``: python-chess's board on ox88's core."""
+"""``Board``: python-chess's board on ox88's core."""
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import re
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from ._core import BoardCore, IllegalMoveError, Move, Piece
 from ._epd import Operand, read_operations, write_operations
+from ._outcome import Outcome, Termination
 from ._squares import (BB_ALL, BB_CORNERS, BB_E1, BB_E8, BB_RANK_1, BB_RANK_8, BB_SQUARES, BISHOP, BLACK, KING,
                        KNIGHT, PAWN, QUEEN, ROOK, WHITE, Bitboard, Color, PieceType, Square, SquareSet, msb,
                        parse_square)
@@ -28,43 +27,6 @@ def chess960_number(board_fen: str) -> Optional[int]:
         _CHESS960_PLACEMENTS.update((Board.from_chess960_pos(n).board_fen(), n) for n in range(960))
     return _CHESS960_PLACEMENTS.get(board_fen)
 """The placements of the 960 start positions and their numbers, made when first needed."""
-
-
-class Termination(enum.Enum):
-    """How a game ended."""
-
-    CHECKMATE = 1
-    """The side to move is checkmated."""
-    STALEMATE = 2
-    """The side to move has no legal move and is not in check."""
-    INSUFFICIENT_MATERIAL = 3
-    """Neither side can mate."""
-    SEVENTYFIVE_MOVES = 4
-    """150 plies without a capture or pawn move."""
-    FIVEFOLD_REPETITION = 5
-    """The same position five times."""
-    FIFTY_MOVES = 6
-    """A draw claimed under the fifty-move rule."""
-    THREEFOLD_REPETITION = 7
-    """A draw claimed by threefold repetition."""
-    VARIANT_WIN = 8
-    """A variant's own win (never in chess)."""
-    VARIANT_LOSS = 9
-    """A variant's own loss (never in chess)."""
-    VARIANT_DRAW = 10
-    """A variant's own draw (never in chess)."""
-
-
-@dataclasses.dataclass
-class Outcome:
-    """How a game ended: the termination and the winner (``None`` for a draw)."""
-
-    termination: Termination
-    winner: Optional[Color]
-
-    def result(self) -> str:
-        """The result: "1-0", "0-1" or "1/2-1/2"."""
-        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner else "0-1")
 
 
 class Board(BoardCore):
