@@ -109,6 +109,21 @@ fn wrong_rook_pawns(board: &Board, pawns: &PawnEntry, strong: Color) -> bool {
     !bishop_covers && board.king(!strong).distance(promotion) <= 1
 }
 
+/// The mop-up of [`mopup`] with the default weights, as an endgame value for
+/// the side to move: what the network's score gets on top when one side
+/// has a bare king (positions its self-play data hardly holds, as games are
+/// adjudicated before them), so that the search drives that king to the
+/// edge and mates. Zero when both sides have more than a king.
+pub(crate) fn lone_king_bonus(board: &Board) -> i32 {
+    let (white, black) = (board.pieces(Color::White).len(), board.pieces(Color::Black).len());
+    if white > 1 && black > 1 {
+        return 0;
+    }
+    let w = &Weights::DEFAULT;
+    let value = mopup(board, w, Color::White).eg() - mopup(board, w, Color::Black).eg();
+    board.side_to_move().fold(value, -value)
+}
+
 /// The mop-up bonus of `strong` when the other side has a bare king and
 /// `strong` has mating material; zero otherwise.
 pub(crate) fn mopup(board: &Board, w: &Weights, strong: Color) -> S {

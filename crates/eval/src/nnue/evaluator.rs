@@ -5,7 +5,7 @@ use super::accumulator::Accumulator;
 use super::features::FeatureDelta;
 use super::layers::{AnyLayers, Layers};
 use super::{simd, KingBuckets, Network};
-use crate::endgame::insufficient_material;
+use crate::endgame::{insufficient_material, lone_king_bonus};
 use crate::Evaluator;
 use ox88_board::{Board, Move, Score};
 use std::sync::Arc;
@@ -203,7 +203,8 @@ impl Default for Nnue {
 
 impl Evaluator for Nnue {
     /// The network's score, or exactly zero when neither side has mating
-    /// material.
+    /// material; against a bare king, plus the classical evaluation's
+    /// mop-up (the lone king to the edge, the strong king near it).
     #[inline]
     fn evaluate(&mut self, board: &Board) -> Score {
         if insufficient_material(board) {
@@ -229,7 +230,7 @@ impl Evaluator for Nnue {
             ply.computed = true;
         }
         self.plies[top].key = Some(key);
-        Score::cp(centipawns)
+        Score::cp(centipawns + lone_king_bonus(board))
     }
 
     fn set_root(&mut self, board: &Board) {

@@ -33,6 +33,12 @@ pub(super) fn random_bucketed_network(hidden: usize, king_buckets: KingBuckets, 
 }
 
 /// A random network of the embedded network's width.
+/// What `nnue` must answer for `board`: its network's score from scratch,
+/// plus the mop-up against a bare king.
+fn scratch(nnue: &Nnue, board: &Board) -> crate::Score {
+    crate::Score::cp(nnue.network().evaluate(board).raw() + crate::endgame::lone_king_bonus(board))
+}
+
 fn random_network(seed: u64) -> Network {
     random_network_of(HIDDEN, seed)
 }
@@ -98,7 +104,7 @@ fn random_walk(nnue: &mut Nnue, start: &Board, random: &mut Random, seen: &mut S
             let score = nnue.evaluate(&board);
             if !crate::endgame::insufficient_material(&board) {
                 assert_eq!(nnue.accumulator_values(), nnue.network().scratch_values(&board), "{}", board.fen());
-                assert_eq!(score, nnue.network().evaluate(&board), "{}", board.fen());
+                assert_eq!(score, scratch(nnue, &board), "{}", board.fen());
             }
         }
     }
@@ -162,19 +168,19 @@ fn a_position_the_hooks_did_not_describe_is_computed_from_scratch() {
     let start = Board::startpos();
     nnue.set_root(&start);
     let other: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
-    assert_eq!(nnue.evaluate(&other), nnue.network().evaluate(&other));
+    assert_eq!(nnue.evaluate(&other), scratch(&nnue, &other));
     // A move made from a board other than the one followed starts over there.
     let mut board = other.clone();
     let m = board.legal_moves()[5];
     nnue.set_root(&start);
     nnue.make_move(&board, m);
     board.make_move_unchecked(m);
-    assert_eq!(nnue.evaluate(&board), nnue.network().evaluate(&board));
+    assert_eq!(nnue.evaluate(&board), scratch(&nnue, &board));
     // Unbalanced unmakes do no harm.
     for _ in 0..3 {
         nnue.unmake_move();
     }
-    assert_eq!(nnue.evaluate(&start), nnue.network().evaluate(&start));
+    assert_eq!(nnue.evaluate(&start), scratch(&nnue, &start));
 }
 
 #[test]
@@ -184,7 +190,9 @@ fn insufficient_material_is_a_draw() {
         assert_eq!(nnue.evaluate(&fen.parse().unwrap()), crate::Score::DRAW, "{fen}");
     }
     let rook: Board = "4k3/8/8/8/8/8/8/3RK3 w - - 0 1".parse().unwrap();
-    assert_eq!(nnue.evaluate(&rook), nnue.network().evaluate(&rook));
+    assert_eq!(nnue.evaluate(&rook), scratch(&nnue, &rook));
+    // Against the bare king, the mop-up comes on top of the network's score.
+    assert!(scratch(&nnue, &rook) > nnue.network().evaluate(&rook));
 }
 
 #[test]
